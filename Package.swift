@@ -1,0 +1,175 @@
+// swift-tools-version:6.0
+import PackageDescription
+import Foundation
+
+// Ohana for Swift. Module map and dependency rules: see DESIGN.md in ../shared and the README.
+//
+// Development aid: `OHANA_MODULES=OhanaVCard,OhanaCSV swift test --scratch-path .build-vcard` builds
+// only those library targets (with what they depend on) and their test targets, so that work on
+// one module does not wait on, or break with, another. Unset, the whole package is built (CI).
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+var targets: [Target] = [
+    // Core: model, protocols, data source, post processors, selection, search.
+    .target(
+        name: "Ohana",
+        dependencies: [
+            .product(name: "Collections", package: "swift-collections"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: swiftSettings
+    ),
+    // C shim over Google's libphonenumber (C++), Debian's libphonenumber-dev.
+    .target(
+        name: "CPhoneNumberShim",
+        dependencies: [],
+        linkerSettings: [
+            .linkedLibrary("phonenumber"),
+            .linkedLibrary("protobuf"),
+            .linkedLibrary("stdc++"),
+        ]
+    ),
+    .target(
+        name: "OhanaPhoneNumbers",
+        dependencies: ["Ohana", "CPhoneNumberShim"],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "OhanaVCard",
+        dependencies: ["Ohana", .product(name: "Logging", package: "swift-log")],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "OhanaCSV",
+        dependencies: ["Ohana", .product(name: "CSV", package: "CSV.swift")],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "OhanaDuplicates",
+        dependencies: ["Ohana", "OhanaPhoneNumbers"],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "OhanaStore",
+        dependencies: ["Ohana", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "OhanaCardDAV",
+        dependencies: [
+            "Ohana", "OhanaVCard",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "OhanaServer",
+        dependencies: [
+            "Ohana", "OhanaStore", "OhanaDuplicates", "OhanaVCard", "OhanaCSV", "OhanaPhoneNumbers",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ],
+        resources: [.copy("Web")],
+        swiftSettings: swiftSettings
+    ),
+    // Seeded contact generator and shared fixtures (tests, benchmarks, `ohana generate`).
+    .target(
+        name: "OhanaTestSupport",
+        dependencies: ["Ohana"],
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+        name: "ohana",
+        dependencies: [
+            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore",
+            "OhanaCardDAV", "OhanaServer", "OhanaTestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+        name: "ohana-bench",
+        dependencies: [
+            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaTestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "Sources/OhanaBenchmarks",
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+        name: "GettingStarted",
+        dependencies: ["Ohana", "OhanaPhoneNumbers", "OhanaVCard"],
+        path: "Examples/GettingStarted",
+        swiftSettings: swiftSettings
+    ),
+]
+
+let testTargets: [(name: String, dependencies: [String])] = [
+    ("OhanaTests", ["Ohana", "OhanaTestSupport"]),
+    ("OhanaPhoneNumbersTests", ["OhanaPhoneNumbers", "OhanaTestSupport"]),
+    ("OhanaVCardTests", ["OhanaVCard", "OhanaTestSupport"]),
+    ("OhanaCSVTests", ["OhanaCSV", "OhanaTestSupport"]),
+    ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaTestSupport"]),
+    ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaTestSupport"]),
+    ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaTestSupport"]),
+    ("OhanaServerTests", ["OhanaServer", "OhanaTestSupport"]),
+    ("OhanaCLITests", ["ohana", "OhanaTestSupport"]),
+]
+for test in testTargets {
+    var deps: [Target.Dependency] = test.dependencies.map { .target(name: $0) }
+    if test.name == "OhanaServerTests" {
+        deps.append(.product(name: "HummingbirdTesting", package: "hummingbird"))
+    }
+    targets.append(.testTarget(name: test.name, dependencies: deps, swiftSettings: swiftSettings))
+}
+
+// Development subset (see the comment at the top).
+if let only = Context.environment["OHANA_MODULES"], !only.isEmpty {
+    var wanted = Set(only.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
+    let byName = Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0) })
+    func localDependencies(_ target: Target) -> [String] {
+        target.dependencies.compactMap {
+            switch $0 {
+            case .targetItem(let name, _): return name
+            case .byNameItem(let name, _): return byName[name] != nil ? name : nil
+            default: return nil
+            }
+        }
+    }
+    for name in Array(wanted) where byName[name + "Tests"] != nil { wanted.insert(name + "Tests") }
+    var stack = Array(wanted)
+    while let name = stack.popLast() {
+        guard let target = byName[name] else { continue }
+        for dep in localDependencies(target) where !wanted.contains(dep) {
+            wanted.insert(dep)
+            stack.append(dep)
+        }
+    }
+    targets = targets.filter { wanted.contains($0.name) }
+}
+
+let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaCardDAV", "OhanaServer"]
+let present = Set(targets.map(\.name))
+
+let package = Package(
+    name: "Ohana",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: libraryNames.filter(present.contains).map { .library(name: $0, targets: [$0]) }
+        + (present.contains("ohana") ? [.executable(name: "ohana", targets: ["ohana"])] : []),
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: targets,
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,3 @@
+#ifndef OHANA_PHONENUMBER_SHIM_H
+#define OHANA_PHONENUMBER_SHIM_H
+#endif

@@ -1,0 +1,1 @@
+#include "phonenumber_shim.h"

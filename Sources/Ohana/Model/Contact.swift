@@ -1,0 +1,263 @@
+import Foundation
+
+/// A stable identifier of a contact that does not change when the contact's content does.
+public struct ContactID: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The identifier's text.
+    public var rawValue: String
+
+    /// Creates an identifier from its text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Creates an identifier from a string literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Creates a new, random identifier.
+    public init() { self.rawValue = UUID().uuidString.lowercased() }
+
+    /// The identifier's text.
+    public var description: String { rawValue }
+
+    /// Orders identifiers by their text.
+    public static func < (lhs: ContactID, rhs: ContactID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Decodes an identifier from a single string.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the identifier as a single string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// One person or organization in an address book: names, labeled fields, addresses and the rest.
+///
+/// A contact is a value. Its ``id`` is its identity: two contacts with equal content but different
+/// ids are two different people, and a copy of a contact is equal to it.
+public struct Contact: Identifiable, Hashable, Codable, Sendable {
+    /// The contact's stable identity.
+    public var id: ContactID
+
+    /// Honorific prefix, such as "Dr.".
+    public var namePrefix: String?
+    /// Given (first) name.
+    public var givenName: String?
+    /// Middle name or names.
+    public var middleName: String?
+    /// Family (last) name.
+    public var familyName: String?
+    /// Honorific suffix, such as "Jr.".
+    public var nameSuffix: String?
+    /// Nickname.
+    public var nickname: String?
+    /// Phonetic spelling of the given name.
+    public var phoneticGivenName: String?
+    /// Phonetic spelling of the middle name.
+    public var phoneticMiddleName: String?
+    /// Phonetic spelling of the family name.
+    public var phoneticFamilyName: String?
+    /// The full name as the source wrote it (vCard `FN`), when it provided one.
+    public var formattedName: String?
+
+    /// Organization (company) name.
+    public var organization: String?
+    /// Department within the organization.
+    public var department: String?
+    /// Job title.
+    public var jobTitle: String?
+
+    /// Labeled fields: phone numbers, email addresses, URLs, instant messaging handles and others.
+    public var fields: [ContactField]
+    /// Postal addresses.
+    public var postalAddresses: [PostalAddress]
+    /// Birthday; the year is optional.
+    public var birthday: Birthday?
+    /// Free-text note.
+    public var note: String?
+    /// Photo bytes and media type.
+    public var photo: Photo?
+    /// Tags (vCard `CATEGORIES`, groups in other systems).
+    public var tags: [String]
+    /// Typed values that post processors and apps attach (statistics, app data).
+    public var customProperties: [String: CustomValue]
+    /// Source properties the model has no slot for, carried along and written back.
+    public var unmappedProperties: [UnmappedProperty]
+    /// Where the contact came from; a merged contact lists every source.
+    public var provenance: [Provenance]
+    /// Identifiers of contacts that were merged into this one.
+    public var mergedContactIDs: [ContactID]
+
+    /// Creates a contact; every part is optional.
+    public init(
+        id: ContactID = ContactID(),
+        namePrefix: String? = nil,
+        givenName: String? = nil,
+        middleName: String? = nil,
+        familyName: String? = nil,
+        nameSuffix: String? = nil,
+        nickname: String? = nil,
+        phoneticGivenName: String? = nil,
+        phoneticMiddleName: String? = nil,
+        phoneticFamilyName: String? = nil,
+        formattedName: String? = nil,
+        organization: String? = nil,
+        department: String? = nil,
+        jobTitle: String? = nil,
+        fields: [ContactField] = [],
+        postalAddresses: [PostalAddress] = [],
+        birthday: Birthday? = nil,
+        note: String? = nil,
+        photo: Photo? = nil,
+        tags: [String] = [],
+        customProperties: [String: CustomValue] = [:],
+        unmappedProperties: [UnmappedProperty] = [],
+        provenance: [Provenance] = [],
+        mergedContactIDs: [ContactID] = []
+    ) {
+        self.id = id
+        self.namePrefix = namePrefix
+        self.givenName = givenName
+        self.middleName = middleName
+        self.familyName = familyName
+        self.nameSuffix = nameSuffix
+        self.nickname = nickname
+        self.phoneticGivenName = phoneticGivenName
+        self.phoneticMiddleName = phoneticMiddleName
+        self.phoneticFamilyName = phoneticFamilyName
+        self.formattedName = formattedName
+        self.organization = organization
+        self.department = department
+        self.jobTitle = jobTitle
+        self.fields = fields
+        self.postalAddresses = postalAddresses
+        self.birthday = birthday
+        self.note = note
+        self.photo = photo
+        self.tags = tags
+        self.customProperties = customProperties
+        self.unmappedProperties = unmappedProperties
+        self.provenance = provenance
+        self.mergedContactIDs = mergedContactIDs
+    }
+
+    /// The full name: the source's own when it gave one, otherwise composed from the name parts,
+    /// otherwise the organization; empty when there is nothing to show.
+    public var fullName: String {
+        if let formattedName, !formattedName.isBlank { return formattedName }
+        let composed = composedName
+        if !composed.isEmpty { return composed }
+        return organization ?? ""
+    }
+
+    /// The name parts joined in Western order: prefix, given, middle, family, suffix.
+    public var composedName: String {
+        [namePrefix, givenName, middleName, familyName, nameSuffix]
+            .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    /// The fields of one type, in order.
+    public func fields(ofType type: ContactFieldType) -> [ContactField] {
+        fields.filter { $0.type == type }
+    }
+
+    /// The phone number fields, in order.
+    public var phoneNumbers: [ContactField] { fields(ofType: .phoneNumber) }
+
+    /// The email address fields, in order.
+    public var emailAddresses: [ContactField] { fields(ofType: .emailAddress) }
+
+    /// Whether two contacts hold the same data, ignoring their identities and provenance.
+    public func hasSameContent(as other: Contact) -> Bool {
+        var a = self
+        var b = other
+        a.id = ""
+        b.id = ""
+        a.provenance = []
+        b.provenance = []
+        a.fields = a.fields.map { var f = $0; f.provenance = nil; return f }
+        b.fields = b.fields.map { var f = $0; f.provenance = nil; return f }
+        a.postalAddresses = a.postalAddresses.map { var p = $0; p.provenance = nil; return p }
+        b.postalAddresses = b.postalAddresses.map { var p = $0; p.provenance = nil; return p }
+        return a == b
+    }
+}
+
+extension Contact {
+    private enum CodingKeys: String, CodingKey {
+        case id, namePrefix, givenName, middleName, familyName, nameSuffix, nickname
+        case phoneticGivenName, phoneticMiddleName, phoneticFamilyName, formattedName
+        case organization, department, jobTitle, fields, postalAddresses, birthday, note, photo
+        case tags, customProperties, unmappedProperties, provenance, mergedContactIDs
+    }
+
+    /// Decodes a contact; every key but `id` may be missing, and a missing `id` gets a new one.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try c.decodeIfPresent(ContactID.self, forKey: .id) ?? ContactID(),
+            namePrefix: try c.decodeIfPresent(String.self, forKey: .namePrefix),
+            givenName: try c.decodeIfPresent(String.self, forKey: .givenName),
+            middleName: try c.decodeIfPresent(String.self, forKey: .middleName),
+            familyName: try c.decodeIfPresent(String.self, forKey: .familyName),
+            nameSuffix: try c.decodeIfPresent(String.self, forKey: .nameSuffix),
+            nickname: try c.decodeIfPresent(String.self, forKey: .nickname),
+            phoneticGivenName: try c.decodeIfPresent(String.self, forKey: .phoneticGivenName),
+            phoneticMiddleName: try c.decodeIfPresent(String.self, forKey: .phoneticMiddleName),
+            phoneticFamilyName: try c.decodeIfPresent(String.self, forKey: .phoneticFamilyName),
+            formattedName: try c.decodeIfPresent(String.self, forKey: .formattedName),
+            organization: try c.decodeIfPresent(String.self, forKey: .organization),
+            department: try c.decodeIfPresent(String.self, forKey: .department),
+            jobTitle: try c.decodeIfPresent(String.self, forKey: .jobTitle),
+            fields: try c.decodeIfPresent([ContactField].self, forKey: .fields) ?? [],
+            postalAddresses: try c.decodeIfPresent([PostalAddress].self, forKey: .postalAddresses) ?? [],
+            birthday: try c.decodeIfPresent(Birthday.self, forKey: .birthday),
+            note: try c.decodeIfPresent(String.self, forKey: .note),
+            photo: try c.decodeIfPresent(Photo.self, forKey: .photo),
+            tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [],
+            customProperties: try c.decodeIfPresent([String: CustomValue].self, forKey: .customProperties) ?? [:],
+            unmappedProperties: try c.decodeIfPresent([UnmappedProperty].self, forKey: .unmappedProperties) ?? [],
+            provenance: try c.decodeIfPresent([Provenance].self, forKey: .provenance) ?? [],
+            mergedContactIDs: try c.decodeIfPresent([ContactID].self, forKey: .mergedContactIDs) ?? []
+        )
+    }
+
+    /// Encodes a contact, leaving out empty parts.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encodeIfPresent(namePrefix, forKey: .namePrefix)
+        try c.encodeIfPresent(givenName, forKey: .givenName)
+        try c.encodeIfPresent(middleName, forKey: .middleName)
+        try c.encodeIfPresent(familyName, forKey: .familyName)
+        try c.encodeIfPresent(nameSuffix, forKey: .nameSuffix)
+        try c.encodeIfPresent(nickname, forKey: .nickname)
+        try c.encodeIfPresent(phoneticGivenName, forKey: .phoneticGivenName)
+        try c.encodeIfPresent(phoneticMiddleName, forKey: .phoneticMiddleName)
+        try c.encodeIfPresent(phoneticFamilyName, forKey: .phoneticFamilyName)
+        try c.encodeIfPresent(formattedName, forKey: .formattedName)
+        try c.encodeIfPresent(organization, forKey: .organization)
+        try c.encodeIfPresent(department, forKey: .department)
+        try c.encodeIfPresent(jobTitle, forKey: .jobTitle)
+        if !fields.isEmpty { try c.encode(fields, forKey: .fields) }
+        if !postalAddresses.isEmpty { try c.encode(postalAddresses, forKey: .postalAddresses) }
+        try c.encodeIfPresent(birthday, forKey: .birthday)
+        try c.encodeIfPresent(note, forKey: .note)
+        try c.encodeIfPresent(photo, forKey: .photo)
+        if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
+        if !customProperties.isEmpty { try c.encode(customProperties, forKey: .customProperties) }
+        if !unmappedProperties.isEmpty { try c.encode(unmappedProperties, forKey: .unmappedProperties) }
+        if !provenance.isEmpty { try c.encode(provenance, forKey: .provenance) }
+        if !mergedContactIDs.isEmpty { try c.encode(mergedContactIDs, forKey: .mergedContactIDs) }
+    }
+}
+
+extension StringProtocol {
+    /// Whether the string is empty or holds only white space.
+    var isBlank: Bool { allSatisfy(\.isWhitespace) }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One measured stage: how many contacts it handled, how long it took, its peak memory.
+struct StageFigure: Codable {
+    var tool = "ohana-swift"
+    var stage: String
+    var contacts: Int
+    var seconds: Double
+    var contactsPerSecond: Double
+    var peakMiB: Double
+
+    /// The figure as one JSON line (the same shape the peers in ../shared/bench print, plus `tool`).
+    var jsonLine: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
+
+/// Process memory figures from /proc (Linux); zero elsewhere.
+enum ProcessMemory {
+    /// Resets the peak resident set size ("VmHWM") so the next stage's peak is its own.
+    static func resetPeak() {
+        #if os(Linux)
+        if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
+            handle.write(Data("5".utf8))
+            try? handle.close()
+        }
+        #endif
+    }
+
+    /// The peak resident set size since the last reset, in bytes.
+    static func peakBytes() -> Int {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kb = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            return kb * 1024
+        }
+        #endif
+        return 0
+    }
+}
+
+/// Runs `body` as one stage and prints its figure as a JSON line; returns what `body` returned.
+@discardableResult
+func measure<T>(_ stage: String, contacts: Int, _ body: () async throws -> T) async rethrows -> T {
+    ProcessMemory.resetPeak()
+    let start = ContinuousClock.now
+    let result = try await body()
+    let elapsed = ContinuousClock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let figure = StageFigure(
+        stage: stage, contacts: contacts, seconds: seconds,
+        contactsPerSecond: seconds > 0 ? Double(contacts) / seconds : 0,
+        peakMiB: Double(ProcessMemory.peakBytes()) / 1_048_576)
+    print(figure.jsonLine)
+    fflush(stdout)
+    return result
+}

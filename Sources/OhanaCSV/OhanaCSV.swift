@@ -1,0 +1,1 @@
+// OhanaCSV: work in progress.

@@ -1,0 +1,1 @@
+// OhanaCardDAV: work in progress.

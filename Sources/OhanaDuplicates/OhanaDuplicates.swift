@@ -1,0 +1,1 @@
+// OhanaDuplicates: work in progress.

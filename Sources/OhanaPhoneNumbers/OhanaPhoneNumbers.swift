@@ -1,0 +1,1 @@
+// OhanaPhoneNumbers: work in progress.

@@ -1,0 +1,1 @@
+// OhanaServer: work in progress.

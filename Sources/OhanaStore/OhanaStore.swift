@@ -1,0 +1,1 @@
+// OhanaStore: work in progress.

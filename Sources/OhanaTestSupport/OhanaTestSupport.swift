@@ -1,0 +1,1 @@
+// OhanaTestSupport: work in progress.

@@ -1,0 +1,1 @@
+// OhanaVCard: work in progress.
