@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// The `ohana` command-line tool: load, clean, merge, store and export address books.
+@main
+struct OhanaCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ohana",
+        abstract: "Load, clean, merge, store and export address books (vCard, CSV, JSON, SQLite, CardDAV).",
+        version: "0.1.0",
+        subcommands: [
+            // One file per subcommand in Commands/.
+        ]
+    )
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what Ohana for Swift needs on Debian (idempotent; root or sudo). Used by the README's commands.
+#   scripts/setup.sh          what building and running `ohana` needs (libphonenumber)
+#   scripts/setup.sh --test   also what the test suite needs (Radicale, headless Chromium)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_tests=0
+[ "${1:-}" = "--test" ] && want_tests=1
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+need_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" || missing+=("$1"); }
+
+# Building: Google's libphonenumber (C++) for OhanaPhoneNumbers.
+need_pkg libphonenumber-dev
+need_pkg pkg-config
+if [ "$want_tests" = 1 ]; then
+  # CardDAV tests: Radicale from PyPI into .venv (python3-venv to make it).
+  need_pkg python3-venv
+  # Web UI tests: headless Chromium and its driver.
+  need_pkg chromium
+  need_pkg chromium-driver
+fi
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$want_tests" = 1 ]; then
+  if [ ! -x .venv/bin/radicale ] || ! .venv/bin/python -c "import selenium" 2>/dev/null; then
+    echo "setup: installing Radicale and selenium into .venv" >&2
+    [ -x .venv/bin/python ] || python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check "radicale>=3.2,<4" "selenium>=4.15,<5"
+  fi
+fi
