@@ -1,0 +1,75 @@
+/// Combines post processors with a logical operation over contact identity
+/// (Ohana's `OHCompositeAndPostProcessor`, `…OrPostProcessor`, `…XorPostProcessor`).
+///
+/// Every inner post processor receives the same input. The result keeps the input's order and,
+/// for each contact, the version the first inner post processor that kept it returned.
+/// - ``Operation/and``: contacts every post processor kept.
+/// - ``Operation/or``: contacts at least one kept.
+/// - ``Operation/xor``: contacts exactly one kept. With more than two post processors this is
+///   "exactly one", not parity: a contact kept by three of three is left out.
+///
+/// An empty result is an empty list; with no inner post processors, `and` and `or` return
+/// nothing and so does `xor`. Contacts that inner post processors create (new ids) are kept
+/// after the input's contacts, in the order they first appear. Complexity: O(k·n) for k inner
+/// post processors plus their own cost.
+public struct Composite: ContactsPostProcessor {
+    /// The logical operation.
+    public enum Operation: String, Sendable {
+        /// Kept by all.
+        case and
+        /// Kept by at least one.
+        case or
+        /// Kept by exactly one.
+        case xor
+    }
+
+    /// The operation.
+    public let operation: Operation
+    /// The inner post processors.
+    public let postProcessors: [any ContactsPostProcessor]
+
+    /// Creates a composite.
+    public init(_ operation: Operation, _ postProcessors: [any ContactsPostProcessor]) {
+        self.operation = operation
+        self.postProcessors = postProcessors
+    }
+
+    /// "Composite.<op>(<inner names>)".
+    public var name: String {
+        "Composite.\(operation.rawValue)(\(postProcessors.map(\.name).joined(separator: ", ")))"
+    }
+
+    /// Runs every inner post processor on the input and combines their results.
+    public func process(_ contacts: [Contact]) async throws -> [Contact] {
+        guard !postProcessors.isEmpty else { return [] }
+        var counts: [ContactID: Int] = [:]
+        var firstVersion: [ContactID: Contact] = [:]
+        var created: [ContactID] = []
+        let inputIDs = Set(contacts.map(\.id))
+        for processor in postProcessors {
+            var seenHere = Set<ContactID>()
+            for contact in try await processor.process(contacts) where seenHere.insert(contact.id).inserted {
+                counts[contact.id, default: 0] += 1
+                if firstVersion[contact.id] == nil {
+                    firstVersion[contact.id] = contact
+                    if !inputIDs.contains(contact.id) { created.append(contact.id) }
+                }
+            }
+        }
+        let needed = postProcessors.count
+        func passes(_ id: ContactID) -> Bool {
+            let n = counts[id] ?? 0
+            switch operation {
+            case .and: return n == needed
+            case .or: return n >= 1
+            case .xor: return n == 1
+            }
+        }
+        var seen = Set<ContactID>()
+        var result: [Contact] = []
+        for id in contacts.map(\.id) + created where seen.insert(id).inserted && passes(id) {
+            if let version = firstVersion[id] { result.append(version) }
+        }
+        return result
+    }
+}

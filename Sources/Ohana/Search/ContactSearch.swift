@@ -1,0 +1,147 @@
+import Foundation
+
+/// Fuzzy search over contacts' names and field values (Ohana's `OHFuzzyMatchingUtility`).
+///
+/// A contact matches when the query's characters appear in order (a subsequence) in its full
+/// name or in one of its field values, ignoring case, diacritics and width, and ignoring white
+/// space in the query. The query is always taken literally: `a.*b` and `+1 (555)` are characters
+/// to find, never a pattern. A query of digits and phone punctuation matches a phone number by its
+/// digits, so `555 0100` finds `(415) 555-0100`.
+///
+/// Complexity: O(total text length) per search; nothing is compiled from the query.
+public struct ContactSearch: Sendable {
+    /// Where in a contact a query matched.
+    public enum Location: Hashable, Sendable {
+        /// The full name.
+        case fullName
+        /// The field at this index of ``Contact/fields``.
+        case field(Int)
+    }
+
+    /// A contact that matched, where, and which characters of the matched text matched.
+    public struct Match: Sendable {
+        /// The matching contact.
+        public var contact: Contact
+        /// Where the best match is.
+        public var location: Location
+        /// The text that matched (the full name or the field value).
+        public var text: String
+        /// Offsets (in Characters) of the matched characters within ``text``, ascending.
+        public var matchedOffsets: [Int]
+        /// The score given by the scoring function; 0 when there is none.
+        public var score: Double
+    }
+
+    /// Scores a match; higher scores come first.
+    public typealias Scoring = @Sendable (Match) -> Double
+
+    /// The scoring function, or `nil` to keep the contacts' order.
+    public let scoring: Scoring?
+
+    /// Creates a search; without a scoring function results keep their input order.
+    public init(scoring: Scoring? = nil) { self.scoring = scoring }
+
+    /// A scoring that prefers compact matches, matches at word starts and name matches.
+    public static let relevance: Scoring = { match in
+        guard let first = match.matchedOffsets.first, let last = match.matchedOffsets.last else { return 0 }
+        let span = Double(last - first + 1)
+        let compactness = Double(match.matchedOffsets.count) / span
+        let characters = Array(match.text)
+        let wordStarts = match.matchedOffsets.filter { $0 == 0 || !characters[$0 - 1].isLetter }.count
+        let nameBonus = match.location == .fullName ? 0.5 : 0
+        let prefixBonus = first == 0 ? 0.5 : 0
+        return compactness * 2 + Double(wordStarts) / Double(match.matchedOffsets.count) + nameBonus + prefixBonus
+    }
+
+    /// The contacts that match `query`, in input order or by descending score.
+    ///
+    /// An empty (or all-white-space) query matches every contact.
+    public func contacts(in contacts: [Contact], matching query: String) -> [Contact] {
+        matches(in: contacts, for: query).map(\.contact)
+    }
+
+    /// The matches for `query`, with where each contact matched, for highlighting.
+    public func matches(in contacts: [Contact], for query: String) -> [Match] {
+        let needle = Folded(query.filter { !$0.isWhitespace })
+        let phoneQuery = Self.isPhoneQuery(query) ? query.filter(\.isNumber).map { $0 } : nil
+        var results: [Match] = []
+        for contact in contacts {
+            if needle.characters.isEmpty {
+                results.append(Match(contact: contact, location: .fullName, text: contact.fullName, matchedOffsets: [], score: 0))
+                continue
+            }
+            var best: Match?
+            func consider(_ text: String, _ location: Location, phoneDigits: Bool) {
+                let offsets: [Int]?
+                if phoneDigits, let phoneQuery {
+                    offsets = Self.subsequence(phoneQuery, in: Array(text), where: \.isNumber)
+                } else {
+                    offsets = Self.subsequence(needle.characters, in: Folded(text).characters, where: { _ in true })
+                }
+                guard let offsets else { return }
+                var match = Match(contact: contact, location: location, text: text, matchedOffsets: offsets, score: 0)
+                match.score = scoring?(match) ?? 0
+                if best == nil || match.score > best!.score { best = match }
+            }
+            consider(contact.fullName, .fullName, phoneDigits: false)
+            if best == nil || scoring != nil {
+                for (index, field) in contact.fields.enumerated() {
+                    consider(field.value, .field(index), phoneDigits: field.type == .phoneNumber)
+                    if best != nil && scoring == nil { break }
+                }
+            }
+            if let best { results.append(best) }
+        }
+        if scoring != nil {
+            // Stable: equal scores keep input order.
+            results = results.enumerated().sorted { a, b in
+                a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+            }.map(\.element)
+        }
+        return results
+    }
+
+    /// Whether a query looks like (part of) a phone number: digits with phone punctuation only.
+    static func isPhoneQuery(_ query: String) -> Bool {
+        var digits = 0
+        for ch in query {
+            if ch.isNumber { digits += 1 }
+            else if !" +-().#*/".contains(ch) { return false }
+        }
+        return digits > 0
+    }
+
+    /// The offsets in `haystack` where `needle`'s characters are found in order, greedily;
+    /// only haystack characters satisfying `eligible` can match.
+    static func subsequence(_ needle: [Character], in haystack: [Character], where eligible: (Character) -> Bool) -> [Int]? {
+        var offsets: [Int] = []
+        offsets.reserveCapacity(needle.count)
+        var i = 0
+        for (offset, ch) in haystack.enumerated() where i < needle.count {
+            if ch == needle[i] && eligible(ch) {
+                offsets.append(offset)
+                i += 1
+            }
+        }
+        return i == needle.count ? offsets : nil
+    }
+}
+
+/// Text folded for matching, one folded Character per original Character so offsets line up.
+struct Folded {
+    let characters: [Character]
+
+    init(_ text: String) {
+        var out: [Character] = []
+        out.reserveCapacity(text.count)
+        for ch in text {
+            if ch.isASCII {
+                out.append(Character(ch.lowercased()))
+            } else {
+                let folded = String(ch).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+                out.append(folded.first ?? ch)
+            }
+        }
+        characters = out
+    }
+}
