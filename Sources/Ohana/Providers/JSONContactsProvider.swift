@@ -9,8 +9,9 @@ public enum ContactsJSON {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         do {
-            if let array = try? decoder.decode([Contact].self, from: data) { return array }
-            return try decoder.decode(Wrapper.self, from: data).contacts
+            let first = data.first { !(" \t\r\n" as String).utf8.contains($0) }
+            if first == UInt8(ascii: "{") { return try decoder.decode(Wrapper.self, from: data).contacts }
+            return try decoder.decode([Contact].self, from: data)
         } catch let error as DecodingError {
             throw .invalidData(providerID: "json", source: source, line: nil, reason: describe(error, in: data))
         } catch {

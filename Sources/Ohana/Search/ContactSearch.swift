@@ -62,11 +62,13 @@ public struct ContactSearch: Sendable {
 
     /// The matches for `query`, with where each contact matched, for highlighting.
     public func matches(in contacts: [Contact], for query: String) -> [Match] {
-        let needle = Folded(query.filter { !$0.isWhitespace })
+        var folder = Folder()
+        let needle = folder.fold(query.filter { !$0.isWhitespace })
         let phoneQuery = Self.isPhoneQuery(query) ? query.filter(\.isNumber).map { $0 } : nil
+        let phoneQueryIsAnchored = query.trimmingCharacters(in: .whitespaces).hasPrefix("+")
         var results: [Match] = []
         for contact in contacts {
-            if needle.characters.isEmpty {
+            if needle.isEmpty {
                 results.append(Match(contact: contact, location: .fullName, text: contact.fullName, matchedOffsets: [], score: 0))
                 continue
             }
@@ -74,9 +76,12 @@ public struct ContactSearch: Sendable {
             func consider(_ text: String, _ location: Location, phoneDigits: Bool) {
                 let offsets: [Int]?
                 if phoneDigits, let phoneQuery {
-                    offsets = Self.subsequence(phoneQuery, in: Array(text), where: \.isNumber)
+                    // Phone numbers match by a run of digits; a query starting with "+" must match
+                    // the start of an international number.
+                    if phoneQueryIsAnchored && !text.trimmingCharacters(in: .whitespaces).hasPrefix("+") { return }
+                    offsets = Self.digitRun(phoneQuery, in: Array(text), anchored: phoneQueryIsAnchored)
                 } else {
-                    offsets = Self.subsequence(needle.characters, in: Folded(text).characters, where: { _ in true })
+                    offsets = Self.bestMatch(needle, in: folder.fold(text))
                 }
                 guard let offsets else { return }
                 var match = Match(contact: contact, location: location, text: text, matchedOffsets: offsets, score: 0)
@@ -111,6 +116,40 @@ public struct ContactSearch: Sendable {
         return digits > 0
     }
 
+    /// The offsets of the first contiguous occurrence of `needle` in `haystack`, else of a greedy
+    /// subsequence match; `nil` when the characters are not all there in order.
+    static func bestMatch(_ needle: [Character], in haystack: [Character]) -> [Int]? {
+        guard let firstOffsets = subsequence(needle, in: haystack, where: { _ in true }) else { return nil }
+        if needle.count > 1, haystack.count >= needle.count {
+            var start = firstOffsets[0]
+            while start + needle.count <= haystack.count {
+                if haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
+                    return Array(start..<(start + needle.count))
+                }
+                start += 1
+            }
+        }
+        return firstOffsets
+    }
+
+    /// The offsets of `digits` as a run of consecutive digits of `text` (punctuation between them
+    /// is skipped); `anchored` requires the run to start at the first digit.
+    static func digitRun(_ digits: [Character], in text: [Character], anchored: Bool) -> [Int]? {
+        let positions = text.indices.filter { text[$0].isNumber }
+        guard digits.count <= positions.count, !digits.isEmpty else { return nil }
+        // Prefer the digits written together, as in "555" within "(415) 555-0100".
+        if !anchored, text.count >= digits.count {
+            for start in 0...(text.count - digits.count) where text[start..<(start + digits.count)].elementsEqual(digits) {
+                return Array(start..<(start + digits.count))
+            }
+        }
+        let lastStart = anchored ? 0 : positions.count - digits.count
+        for start in 0...lastStart where zip(digits, positions[start..<(start + digits.count)]).allSatisfy({ $0 == text[$1] }) {
+            return Array(positions[start..<(start + digits.count)])
+        }
+        return nil
+    }
+
     /// The offsets in `haystack` where `needle`'s characters are found in order, greedily;
     /// only haystack characters satisfying `eligible` can match.
     static func subsequence(_ needle: [Character], in haystack: [Character], where eligible: (Character) -> Bool) -> [Int]? {
@@ -127,21 +166,25 @@ public struct ContactSearch: Sendable {
     }
 }
 
-/// Text folded for matching, one folded Character per original Character so offsets line up.
-struct Folded {
-    let characters: [Character]
+/// Folds text for matching, one folded Character per original Character so offsets line up;
+/// non-ASCII characters are folded once per search and cached.
+struct Folder {
+    private var cache: [Character: Character] = [:]
 
-    init(_ text: String) {
+    mutating func fold(_ text: String) -> [Character] {
         var out: [Character] = []
-        out.reserveCapacity(text.count)
+        out.reserveCapacity(text.utf8.count)
         for ch in text {
             if ch.isASCII {
-                out.append(Character(ch.lowercased()))
+                out.append(ch.isUppercase ? Character(ch.lowercased()) : ch)
+            } else if let folded = cache[ch] {
+                out.append(folded)
             } else {
-                let folded = String(ch).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-                out.append(folded.first ?? ch)
+                let folded = String(ch).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).first ?? ch
+                cache[ch] = folded
+                out.append(folded)
             }
         }
-        characters = out
+        return out
     }
 }

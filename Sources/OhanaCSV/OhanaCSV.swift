@@ -1,1 +1,0 @@
-// OhanaCSV: work in progress.

@@ -1,1 +1,0 @@
-// OhanaTestSupport: work in progress.

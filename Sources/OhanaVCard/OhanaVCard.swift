@@ -1,1 +1,0 @@
-// OhanaVCard: work in progress.
