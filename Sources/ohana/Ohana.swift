@@ -9,6 +9,7 @@ struct OhanaCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             // One file per subcommand in Commands/.
+            ProcessCommand.self,
         ]
     )
 }

@@ -17,6 +17,16 @@ public enum ContactsDataSourceError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// How far a load has come, for progress displays.
+public struct LoadProgress: Sendable {
+    /// Steps (providers and post processors) finished so far.
+    public var completedSteps: Int
+    /// All steps of the load.
+    public var totalSteps: Int
+    /// What is happening now.
+    public var stage: String
+}
+
 /// The outcome of a selection or deselection request.
 public struct SelectionChange: Sendable {
     /// The contacts that were selected or deselected.
@@ -105,9 +115,14 @@ public final class ContactsDataSource: Sendable {
     ///
     /// When another load starts before this one ends, this one's result is dropped and only the
     /// newer load sends `ready`, so `ready` never fires with stale data.
+    ///
+    /// - Parameter onProgress: Called as each provider finishes and each post processor starts,
+    ///   for progress displays.
     @discardableResult
-    public func load() async throws(ContactsDataSourceError) -> LoadReport {
+    public func load(onProgress: (@Sendable (LoadProgress) -> Void)? = nil) async throws(ContactsDataSourceError) -> LoadReport {
         guard !providers.isEmpty else { throw .noProviders }
+        let totalSteps = providers.count + postProcessors.count
+        var finishedSteps = 0
         let generation = state.withLock { state in
             state.generation += 1
             return state.generation
@@ -127,6 +142,8 @@ public final class ContactsDataSource: Sendable {
             }
             for await (index, loaded, step) in group {
                 outcomes[index] = (loaded, step)
+                finishedSteps += 1
+                onProgress?(LoadProgress(completedSteps: finishedSteps, totalSteps: totalSteps, stage: "loaded \(step.providerID)"))
                 if let failure = step.failure {
                     logger.warning("provider failed", metadata: ["provider": "\(step.providerID)", "error": "\(failure)"])
                     hub.send([.providerFailed(providerID: step.providerID, error: failure)])
@@ -145,11 +162,13 @@ public final class ContactsDataSource: Sendable {
         for processor in postProcessors {
             let stepStart = clock.now
             let count = contacts.count
+            onProgress?(LoadProgress(completedSteps: finishedSteps, totalSteps: totalSteps, stage: processor.name))
             do {
                 contacts = try await processor.process(contacts)
             } catch {
                 throw .postProcessorFailed(name: processor.name, message: "\(error)")
             }
+            finishedSteps += 1
             processorSteps.append(.init(
                 name: processor.name, contactsIn: count, contactsOut: contacts.count, duration: clock.now - stepStart))
         }

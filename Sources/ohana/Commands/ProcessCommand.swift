@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import Ohana
+import OhanaPhoneNumbers
+
+/// `ohana process FILE...`: load, run a pipeline given by flags, print or write the result.
+struct ProcessCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "process",
+        abstract: "Load address books, run a pipeline of post processors, and print or write the result.",
+        discussion: """
+            Steps run in this order: --require, --format-phones, --search, --split, --sort, --reverse.
+            Example: ohana process Samples/addressbook.json --require phone --format-phones e164,national --region US --sort last-name
+            """)
+
+    enum RequiredKind: String, ExpressibleByArgument, CaseIterable {
+        case phone, email, address, url
+    }
+
+    enum SortKey: String, ExpressibleByArgument, CaseIterable {
+        case fullName = "full-name", firstName = "first-name", lastName = "last-name"
+    }
+
+    enum SplitKind: String, ExpressibleByArgument, CaseIterable {
+        case phone, email
+    }
+
+    @Argument(help: "Input files (.json, and the other formats listed under --input-format).")
+    var inputs: [String]
+
+    @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")
+    var inputFormat: InputFormat?
+
+    @Option(name: .long, help: "Keep only contacts that have this (phone, email, address, url); repeatable.")
+    var require: [RequiredKind] = []
+
+    @Option(name: .long, help: "Sort by full-name, first-name (then last name) or last-name (then first name).")
+    var sort: SortKey?
+
+    @Option(name: .long, help: "Locale for sorting, such as en_US or sv_SE (default: the current locale).")
+    var locale: String?
+
+    @Flag(name: .long, help: "Reverse the order (after sorting).")
+    var reverse = false
+
+    @Option(name: .long, help: "Split each contact into one per phone or email.")
+    var split: SplitKind?
+
+    @Option(name: .long, help: "Format phone numbers: a comma-separated list of e164, international, national, rfc3966.")
+    var formatPhones: String?
+
+    @Option(name: .long, help: "Default region (ISO code such as US, DE) for numbers without a country code; a contact's address country takes precedence.")
+    var region: String?
+
+    @Option(name: .long, help: "Keep only contacts matching this fuzzy query (name, email, phone digits).")
+    var search: String?
+
+    @Option(name: .long, help: "Output format.")
+    var output: OutputFormat = .table
+
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
+    var outputFile: String?
+
+    @Flag(name: .long, help: "Print what each provider and post processor did (contacts in and out, time) to standard error.")
+    var trace = false
+
+    @Flag(name: .long, help: "No progress bar.")
+    var quiet = false
+
+    func validate() throws {
+        if let formatPhones { _ = try Self.parseFormats(formatPhones) }
+        if let region, region.count != 2 || !region.allSatisfy(\.isLetter) {
+            throw ValidationError("--region takes a two-letter ISO region code such as US or DE, not '\(region)'")
+        }
+    }
+
+    static func parseFormats(_ text: String) throws -> PhoneNumberFormat {
+        var formats: PhoneNumberFormat = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+            switch name {
+            case "e164": formats.insert(.e164)
+            case "international": formats.insert(.international)
+            case "national": formats.insert(.national)
+            case "rfc3966": formats.insert(.rfc3966)
+            case "all": formats.formUnion(.all)
+            default: throw ValidationError("unknown phone format '\(name)': use e164, international, national, rfc3966 or all")
+            }
+        }
+        return formats
+    }
+
+    func makePostProcessors() throws -> [any ContactsPostProcessor] {
+        var steps: [any ContactsPostProcessor] = []
+        for kind in require {
+            switch kind {
+            case .phone: steps.append(RequiredField(.phoneNumber))
+            case .email: steps.append(RequiredField(.emailAddress))
+            case .url: steps.append(RequiredField(.url))
+            case .address: steps.append(RequiredPostalAddress())
+            }
+        }
+        if let formatPhones {
+            steps.append(PhoneNumberFormatting(formats: try Self.parseFormats(formatPhones), defaultRegion: region?.uppercased()))
+        }
+        if let search, !search.isEmpty {
+            let query = search
+            steps.append(CustomPostProcessor(name: "Search(\(query))") { ContactSearch().contacts(in: $0, matching: query) })
+        }
+        if let split { steps.append(SplitOnFieldType(split == .phone ? .phoneNumber : .emailAddress)) }
+        let locale = self.locale.map(Locale.init(identifier:)) ?? .current
+        switch sort {
+        case .fullName: steps.append(AlphabeticalSort(.fullName, locale: locale))
+        case .firstName: steps.append(AlphabeticalSort(.firstName, locale: locale))
+        case .lastName: steps.append(AlphabeticalSort(.lastName, locale: locale))
+        case nil: break
+        }
+        if reverse { steps.append(ReverseOrder()) }
+        return steps
+    }
+
+    func run() async throws {
+        let providers = try inputs.map { try makeProvider(for: $0, format: inputFormat) }
+        let source = ContactsDataSource(providers: providers, postProcessors: try makePostProcessors())
+        let progress = ProgressBar(quiet: quiet)
+        let report = try await source.load { progress.update($0.completedSteps, of: $0.totalSteps, $0.stage) }
+        progress.finish()
+        for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        if trace { printError(report.description) }
+        let data = try encode(source.contacts, options: OutputOptions(format: output))
+        try writeOutput(data, to: outputFile)
+        if let failure = report.failures.first?.failure {
+            printError("error: \(failure)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Writes data to a file, or to standard output when no path is given.
+func writeOutput(_ data: Data, to path: String?) throws {
+    if let path {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ToolError("\(path): cannot write: \(readFailureReason(error))")
+        }
+    } else {
+        FileHandle.standardOutput.write(data)
+    }
+}
