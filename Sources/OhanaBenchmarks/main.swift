@@ -8,6 +8,7 @@ struct OhanaBench: AsyncParsableCommand {
         abstract: "Benchmarks of Ohana's stages: one JSON line per stage with contacts/s and peak memory.",
         subcommands: [
             // One file per benchmark in this folder.
+            PipelineBenchmark.self,
         ]
     )
 }
