@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Runs a binary built by this package (the `ohana` tool, the examples) and captures its output.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutData: Data
+}
+
+enum CLI {
+    /// The folder holding the package's built products: the test bundle's own folder.
+    static var binDirectory: URL {
+        let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
+        for candidate in candidates {
+            var dir = candidate.deletingLastPathComponent()
+            // On Linux the tests run from <bin>/<Package>PackageTests.xctest; on macOS from inside a bundle.
+            for _ in 0..<4 {
+                if FileManager.default.fileExists(atPath: dir.appendingPathComponent("ohana").path) { return dir }
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        return candidates[0].deletingLastPathComponent()
+    }
+
+    /// The repository root, from this file's path.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `product` with `arguments` in the repository root, with standard input closed.
+    static func run(_ product: String = "ohana", _ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+        let executable = binDirectory.appendingPathComponent(product)
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw CLIError("\(executable.path) is not built: run `swift build` (all products) before the tests")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read standard output on another thread while this one reads standard error, so a large
+        // output cannot block the process (Dispatch, not the concurrency pool, which must not block).
+        let box = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            box.data = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: box.data, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self),
+            stdoutData: box.data)
+    }
+
+    private final class DataBox: @unchecked Sendable { var data = Data() }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
