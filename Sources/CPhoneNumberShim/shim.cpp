@@ -1,1 +1,160 @@
+// C shim over libphonenumber's PhoneNumberUtil. See include/phonenumber_shim.h.
 #include "phonenumber_shim.h"
+
+#include <phonenumbers/phonenumber.pb.h>
+#include <phonenumbers/phonenumberutil.h>
+
+#include <cstring>
+#include <string>
+
+using i18n::phonenumbers::PhoneNumber;
+using i18n::phonenumbers::PhoneNumberUtil;
+
+namespace {
+
+// Longest input handed to libphonenumber, as in its Java version (MAX_INPUT_STRING_LENGTH). The C++
+// version has no such guard, and its regular expressions take superlinear time on long inputs.
+constexpr size_t kMaxInputLength = 250;
+
+const PhoneNumberUtil *util() { return PhoneNumberUtil::GetInstance(); }
+
+ohpn_parse_status status_from(PhoneNumberUtil::ErrorType error) {
+    switch (error) {
+    case PhoneNumberUtil::NO_PARSING_ERROR: return OHPN_PARSE_OK;
+    case PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR: return OHPN_PARSE_INVALID_COUNTRY_CODE;
+    case PhoneNumberUtil::NOT_A_NUMBER: return OHPN_PARSE_NOT_A_NUMBER;
+    case PhoneNumberUtil::TOO_SHORT_AFTER_IDD: return OHPN_PARSE_TOO_SHORT_AFTER_IDD;
+    case PhoneNumberUtil::TOO_SHORT_NSN: return OHPN_PARSE_TOO_SHORT_NSN;
+    case PhoneNumberUtil::TOO_LONG_NSN: return OHPN_PARSE_TOO_LONG;
+    }
+    return OHPN_PARSE_INTERNAL_ERROR;
+}
+
+// Copies `text` with its NUL into `buffer` when it fits; returns its length.
+int32_t copy_out(const std::string &text, char *buffer, size_t capacity) {
+    if (buffer != nullptr && text.size() < capacity) {
+        std::memcpy(buffer, text.data(), text.size());
+        buffer[text.size()] = '\0';
+    } else if (buffer != nullptr && capacity > 0) {
+        buffer[0] = '\0';
+    }
+    return static_cast<int32_t>(text.size());
+}
+
+void fill(const PhoneNumber &number, ohpn_number *out) {
+    const PhoneNumberUtil *u = util();
+    std::memset(out, 0, sizeof *out);
+    out->country_code = number.country_code();
+    out->national_number = number.national_number();
+    out->italian_leading_zero = number.italian_leading_zero();
+    out->number_of_leading_zeros = number.italian_leading_zero() ? number.number_of_leading_zeros() : 0;
+    copy_out(number.extension(), out->extension, sizeof out->extension);
+    // IsValidNumber(n) is "the type for n's region is known": computing the type once gives both,
+    // and spares the region lookup that IsValidNumber would repeat.
+    std::string region;
+    u->GetRegionCodeForNumber(number, &region);
+    if (region != "ZZ") copy_out(region, out->region_code, sizeof out->region_code);
+    PhoneNumberUtil::PhoneNumberType type = region == "ZZ" ? PhoneNumberUtil::UNKNOWN : u->GetNumberType(number);
+    out->type = static_cast<int32_t>(type);
+    out->is_valid = type != PhoneNumberUtil::UNKNOWN;
+    out->country_code_source = number.has_country_code_source()
+        ? static_cast<int32_t>(number.country_code_source()) : OHPN_SOURCE_UNSPECIFIED;
+    out->possibility = out->is_valid ? OHPN_POSSIBLE : static_cast<int32_t>(u->IsPossibleNumberWithReason(number));
+}
+
+PhoneNumber rebuild(const ohpn_number *in) {
+    PhoneNumber number;
+    number.set_country_code(in->country_code);
+    number.set_national_number(in->national_number);
+    if (in->italian_leading_zero) {
+        number.set_italian_leading_zero(true);
+        if (in->number_of_leading_zeros > 1) number.set_number_of_leading_zeros(in->number_of_leading_zeros);
+    }
+    size_t ext_length = strnlen(in->extension, sizeof in->extension);
+    if (ext_length > 0) number.set_extension(std::string(in->extension, ext_length));
+    return number;
+}
+
+}  // namespace
+
+extern "C" {
+
+bool ohpn_initialize(void) {
+    try {
+        return util() != nullptr;
+    } catch (...) {
+        return false;
+    }
+}
+
+ohpn_parse_status ohpn_parse(const char *text, size_t length, const char *default_region, ohpn_number *out) {
+    if (out == nullptr) return OHPN_PARSE_INTERNAL_ERROR;
+    std::memset(out, 0, sizeof *out);
+    if (text == nullptr) return OHPN_PARSE_NOT_A_NUMBER;
+    if (length > kMaxInputLength) return OHPN_PARSE_TOO_LONG;
+    try {
+        PhoneNumber number;
+        const std::string input(text, length);
+        const std::string region(default_region != nullptr ? default_region : "ZZ");
+        PhoneNumberUtil::ErrorType error = util()->ParseAndKeepRawInput(input, region, &number);
+        if (error != PhoneNumberUtil::NO_PARSING_ERROR) return status_from(error);
+        if (number.extension().size() >= sizeof out->extension) return OHPN_PARSE_TOO_LONG;
+        fill(number, out);
+        return OHPN_PARSE_OK;
+    } catch (...) {
+        std::memset(out, 0, sizeof *out);
+        return OHPN_PARSE_INTERNAL_ERROR;
+    }
+}
+
+int32_t ohpn_format(const ohpn_number *number, ohpn_format_kind format, char *buffer, size_t capacity) {
+    if (number == nullptr) return -1;
+    PhoneNumberUtil::PhoneNumberFormat kind;
+    switch (format) {
+    case OHPN_FORMAT_E164: kind = PhoneNumberUtil::E164; break;
+    case OHPN_FORMAT_INTERNATIONAL: kind = PhoneNumberUtil::INTERNATIONAL; break;
+    case OHPN_FORMAT_NATIONAL: kind = PhoneNumberUtil::NATIONAL; break;
+    case OHPN_FORMAT_RFC3966: kind = PhoneNumberUtil::RFC3966; break;
+    default: return -1;
+    }
+    try {
+        std::string formatted;
+        util()->Format(rebuild(number), kind, &formatted);
+        return copy_out(formatted, buffer, capacity);
+    } catch (...) {
+        if (buffer != nullptr && capacity > 0) buffer[0] = '\0';
+        return -1;
+    }
+}
+
+ohpn_match_level ohpn_match(const char *a, size_t a_length, const char *b, size_t b_length, const char *default_region) {
+    if (a == nullptr || b == nullptr) return OHPN_MATCH_INVALID_NUMBER;
+    if (a_length > kMaxInputLength || b_length > kMaxInputLength) return OHPN_MATCH_INVALID_NUMBER;
+    try {
+        const PhoneNumberUtil *u = util();
+        const std::string first(a, a_length), second(b, b_length);
+        const std::string region(default_region != nullptr ? default_region : "ZZ");
+        PhoneNumber x, y;
+        bool x_ok = u->Parse(first, region, &x) == PhoneNumberUtil::NO_PARSING_ERROR;
+        bool y_ok = u->Parse(second, region, &y) == PhoneNumberUtil::NO_PARSING_ERROR;
+        PhoneNumberUtil::MatchType result;
+        if (x_ok && y_ok) result = u->IsNumberMatch(x, y);
+        else if (x_ok) result = u->IsNumberMatchWithOneString(x, second);
+        else if (y_ok) result = u->IsNumberMatchWithOneString(y, first);
+        else result = u->IsNumberMatchWithTwoStrings(first, second);
+        return static_cast<ohpn_match_level>(result);
+    } catch (...) {
+        return OHPN_MATCH_INVALID_NUMBER;
+    }
+}
+
+bool ohpn_is_supported_region(const char *region) {
+    if (region == nullptr) return false;
+    try {
+        return util()->GetCountryCodeForRegion(std::string(region)) != 0;
+    } catch (...) {
+        return false;
+    }
+}
+
+}  // extern "C"

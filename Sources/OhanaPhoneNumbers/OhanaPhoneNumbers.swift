@@ -1,1 +1,0 @@
-// OhanaPhoneNumbers: work in progress.

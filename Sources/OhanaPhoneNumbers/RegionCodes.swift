@@ -1,0 +1,97 @@
+import Foundation
+
+/// Region (country) codes: finding the ISO 3166 code for a country name, and the current one.
+public enum RegionCodes {
+    /// The ISO 3166-1 alpha-2 code for a country given by code or name, such as `"DE"` for
+    /// "Germany", "Deutschland", "Allemagne", "de" or "DEU"; `nil` when the name is unknown.
+    ///
+    /// Case, accents, punctuation and extra spaces do not matter. Names come from Foundation's
+    /// locale data in several languages, plus common short forms ("USA", "UK", "Holland").
+    public static func region(forCountry name: String) -> String? {
+        let key = fold(name)
+        guard !key.isEmpty else { return nil }
+        return table[key]
+    }
+
+    /// The current locale's region code, or `"US"` when the locale has none.
+    public static var current: String {
+        if let code = Locale.current.region?.identifier, isAlpha2(code) { return code.uppercased() }
+        return "US"
+    }
+
+    // MARK: - Table
+
+    /// Languages whose region names are looked up, in priority order (the first name wins).
+    private static let languages = [
+        "en", "de", "fr", "es", "pt", "it", "nl", "sv", "da", "nb", "fi", "pl", "cs", "hu", "ro", "tr",
+        "el", "ru", "uk", "ar", "he", "hi", "ja", "ko", "zh-Hans", "zh-Hant", "id", "vi", "th",
+    ]
+
+    /// Short forms and older names that locale data does not list.
+    private static let aliases: [String: String] = [
+        "usa": "US", "u s a": "US", "u s": "US", "united states of america": "US", "america": "US",
+        "us of a": "US", "estados unidos de america": "US", "etats unis d amerique": "US",
+        "uk": "GB", "u k": "GB", "great britain": "GB", "britain": "GB", "england": "GB", "scotland": "GB",
+        "wales": "GB", "northern ireland": "GB", "gbr": "GB", "grossbritannien": "GB",
+        "holland": "NL", "the netherlands": "NL", "deu": "DE", "brd": "DE", "fra": "FR", "esp": "ES",
+        "ita": "IT", "jpn": "JP", "chn": "CN", "ind": "IN", "bra": "BR", "mex": "MX", "can": "CA",
+        "aus": "AU", "che": "CH", "aut": "AT", "nld": "NL", "bel": "BE", "rus": "RU", "kor": "KR",
+        "uae": "AE", "emirates": "AE", "korea": "KR", "republic of korea": "KR", "russia": "RU",
+        "czech republic": "CZ", "czechia": "CZ", "vietnam": "VN", "ivory coast": "CI", "burma": "MM",
+        "swaziland": "SZ", "macedonia": "MK", "east timor": "TL", "vatican": "VA", "persia": "IR",
+        "prc": "CN", "roc": "TW", "bosnia": "BA", "turkiye": "TR", "cape verde": "CV",
+        // Locale data names China "China mainland" (and so in other languages).
+        "china": "CN", "chine": "CN", "cina": "CN", "中国": "CN", "中國": "CN", "Китай": "CN", "중국": "CN",
+        "people's republic of china": "CN", "volksrepublik china": "CN",
+    ]
+
+    private static let table: [String: String] = {
+        var table: [String: String] = [:]
+        let codes = Locale.Region.isoRegions.map(\.identifier).filter(isAlpha2)
+        for code in codes { table[fold(code)] = code }
+        for language in languages {
+            let locale = Locale(identifier: language)
+            for code in codes {
+                guard let name = locale.localizedString(forRegionCode: code) else { continue }
+                for variant in variants(of: name) {
+                    let key = fold(variant)
+                    if !key.isEmpty, table[key] == nil { table[key] = code }
+                }
+            }
+        }
+        for (name, code) in aliases {
+            let key = fold(name)
+            if table[key] == nil { table[key] = code }
+        }
+        return table
+    }()
+
+    /// A name, and for "Myanmar (Burma)" also "Myanmar" and "Burma".
+    private static func variants(of name: String) -> [String] {
+        guard let open = name.firstIndex(of: "("), let close = name[open...].firstIndex(of: ")") else { return [name] }
+        let outside = name[..<open] + name[name.index(after: close)...]
+        let inside = name[name.index(after: open)..<close]
+        return [name, String(outside), String(inside)]
+    }
+
+    private static func isAlpha2(_ code: String) -> Bool {
+        code.utf8.count == 2 && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & 0xDF) }
+    }
+
+    /// Lowercased, accents removed, punctuation turned into single spaces, trimmed.
+    static func fold(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var result = ""
+        var pendingSpace = false
+        for scalar in folded.unicodeScalars {
+            if CharacterSet.alphanumerics.contains(scalar) {
+                if pendingSpace, !result.isEmpty { result.append(" ") }
+                pendingSpace = false
+                result.unicodeScalars.append(scalar)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return result
+    }
+}

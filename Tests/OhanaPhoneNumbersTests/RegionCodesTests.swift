@@ -1,0 +1,42 @@
+import Foundation
+import OhanaPhoneNumbers
+import Testing
+
+@Suite("RegionCodes")
+struct RegionCodesTests {
+    @Test("country codes and names in several languages map to ISO codes", arguments: [
+        ("DE", "DE"), ("de", "DE"), ("Germany", "DE"), ("Deutschland", "DE"), ("Allemagne", "DE"),
+        ("GERMANY", "DE"), ("  germany ", "DE"),
+        ("United States", "US"), ("USA", "US"), ("U.S.A.", "US"), ("united states of america", "US"),
+        ("Estados Unidos", "US"),
+        ("United Kingdom", "GB"), ("UK", "GB"), ("England", "GB"), ("Royaume-Uni", "GB"),
+        ("France", "FR"), ("Frankreich", "FR"),
+        ("Brasil", "BR"), ("Brazil", "BR"), ("Brasilien", "BR"),
+        ("日本", "JP"), ("Japan", "JP"), ("japon", "JP"),
+        ("México", "MX"), ("Mexico", "MX"), ("MEXICO", "MX"),
+        ("India", "IN"), ("Indien", "IN"),
+        ("Österreich", "AT"), ("osterreich", "AT"), ("Schweiz", "CH"), ("Suisse", "CH"),
+        ("España", "ES"), ("Espana", "ES"), ("Italia", "IT"), ("Nederland", "NL"), ("Holland", "NL"),
+        ("Россия", "RU"), ("中国", "CN"), ("China", "CN"), ("Burma", "MM"), ("Myanmar", "MM"), ("대한민국", "KR"), ("Türkiye", "TR"), ("Côte d’Ivoire", "CI"),
+    ])
+    func lookups(_ name: String, _ code: String) {
+        #expect(RegionCodes.region(forCountry: name) == code)
+    }
+
+    @Test("unknown names give nil", arguments: ["", "   ", "Atlantis", "Middle Earth", "ZZ", "123", "-"])
+    func unknown(_ name: String) {
+        #expect(RegionCodes.region(forCountry: name) == nil)
+    }
+
+    @Test("the current region is a two-letter code")
+    func current() {
+        let code = RegionCodes.current
+        #expect(code.count == 2)
+        #expect(code == code.uppercased())
+        if let region = Locale.current.region?.identifier, region.count == 2 {
+            #expect(code == region.uppercased())
+        } else {
+            #expect(code == "US")
+        }
+    }
+}
