@@ -1,0 +1,416 @@
+import Foundation
+import Ohana
+
+/// Keys under which the reader keeps vCard details that have no slot in the model.
+enum VCardKeys {
+    /// On a field: the vCard property name when it is not the type's usual one (`X-AIM`, `X-SIP`).
+    static let property = "vcard.property"
+    /// On a contact: `vcard.<NAME>` holds the group and parameters of a single-valued property
+    /// (N, FN, ORG, BDAY, PHOTO…) as `[group, "NAME=value", …]`.
+    static func details(_ name: String) -> String { "vcard.\(name)" }
+    /// Our own property for fields of type `.other`.
+    static let otherFieldProperty = "X-OHANA-FIELD"
+}
+
+/// Turns the properties of one card into a ``Contact``.
+struct CardMapper {
+    let card: RawCard
+    let version: VCardVersion
+    let report: CardParser.Report
+    private var legacyWarned = false
+    private var contact = Contact()
+    private(set) var uid: String?
+    private var labelOnlyGroups = Set<String>()
+
+    static let instantMessageProperties: Set<String> = [
+        "X-AIM", "X-ICQ", "X-JABBER", "X-MSN", "X-YAHOO", "X-SKYPE", "X-SKYPE-USERNAME", "X-GADUGADU",
+        "X-GOOGLE-TALK", "X-QQ", "X-SIP", "X-MS-IMADDRESS", "X-GROUPWISE", "X-TWITTER", "X-WEBEX",
+    ]
+    private static let fieldProperties = Set<String>(["TEL", "EMAIL", "URL", "IMPP", "ADR", VCardKeys.otherFieldProperty])
+        .union(instantMessageProperties)
+
+    init(card: RawCard, report: @escaping CardParser.Report) {
+        self.card = card
+        self.version = card.version ?? .v2_1
+        self.report = report
+    }
+
+    mutating func map() -> Contact {
+        // Apple groups: `item1.X-ABLabel` labels the other properties of group item1.
+        var groupsWithFields = Set<String>()
+        for p in card.properties where p.group != nil && Self.fieldProperties.contains(p.key) {
+            groupsWithFields.insert(p.group!.lowercased())
+        }
+        var labels: [String: String] = [:]
+        var consumedLabelLines = Set<Int>()
+        for (i, p) in card.properties.enumerated() where p.key == "X-ABLABEL" {
+            guard let g = p.group?.lowercased(), groupsWithFields.contains(g), labels[g] == nil else { continue }
+            labels[g] = unescape(text(of: p))
+            consumedLabelLines.insert(i)
+        }
+
+        // A group that only ties one field to its X-ABLabel is dropped (the writer makes a new one).
+        var groupSizes: [String: Int] = [:]
+        for p in card.properties { if let g = p.group?.lowercased() { groupSizes[g, default: 0] += 1 } }
+        labelOnlyGroups = Set(labels.keys.filter { groupSizes[$0] == 2 })
+
+        var hasN = false, hasFN = false
+        for (i, p) in card.properties.enumerated() {
+            if consumedLabelLines.contains(i) { continue }
+            switch p.key {
+            case "N" where !hasN:
+                hasN = true
+                let parts = components(text(of: p), separator: ";")
+                if parts.count < 5 { report(p.line, .warning, "N has \(parts.count) of its 5 components") }
+                contact.familyName = part(parts, 0)
+                contact.givenName = part(parts, 1)
+                contact.middleName = part(parts, 2)
+                contact.namePrefix = part(parts, 3)
+                contact.nameSuffix = parts.count > 5 ? nonEmpty(parts[4...].joined(separator: ";")) : part(parts, 4)
+                keepDetails(p)
+            case "FN" where !hasFN:
+                hasFN = true
+                contact.formattedName = nonEmpty(unescape(text(of: p)))
+                keepDetails(p)
+            case "NICKNAME" where contact.nickname == nil:
+                contact.nickname = nonEmpty(unescape(text(of: p)))
+                if contact.nickname == nil { keepUnmapped(p) } else { keepDetails(p) }
+            case "X-PHONETIC-FIRST-NAME" where contact.phoneticGivenName == nil:
+                contact.phoneticGivenName = nonEmpty(unescape(text(of: p)))
+                keepDetails(p)
+            case "X-PHONETIC-MIDDLE-NAME" where contact.phoneticMiddleName == nil:
+                contact.phoneticMiddleName = nonEmpty(unescape(text(of: p)))
+                keepDetails(p)
+            case "X-PHONETIC-LAST-NAME" where contact.phoneticFamilyName == nil:
+                contact.phoneticFamilyName = nonEmpty(unescape(text(of: p)))
+                keepDetails(p)
+            case "ORG" where contact.organization == nil && contact.department == nil:
+                let parts = components(text(of: p), separator: ";")
+                contact.organization = part(parts, 0)
+                contact.department = parts.count > 1 ? nonEmpty(parts[1...].joined(separator: ";")) : nil
+                keepDetails(p)
+            case "TITLE" where contact.jobTitle == nil:
+                contact.jobTitle = nonEmpty(unescape(text(of: p)))
+                keepDetails(p)
+            case "TEL": addField(p, type: .phoneNumber, labels: labels)
+            case "EMAIL": addField(p, type: .emailAddress, labels: labels)
+            case "URL": addField(p, type: .url, labels: labels)
+            case "IMPP": addField(p, type: .instantMessage, labels: labels)
+            case VCardKeys.otherFieldProperty: addField(p, type: .other, labels: labels)
+            case _ where Self.instantMessageProperties.contains(p.key):
+                addField(p, type: .instantMessage, labels: labels)
+            case "ADR": addAddress(p, labels: labels)
+            case "BDAY" where contact.birthday == nil: mapBirthday(p)
+            case "NOTE" where contact.note == nil:
+                contact.note = unescape(text(of: p))
+                keepDetails(p)
+            case "PHOTO" where contact.photo == nil: mapPhoto(p)
+            case "CATEGORIES":
+                let tags = components(text(of: p), separator: ",", alsoSemicolon: version == .v2_1).filter { !$0.isEmpty }
+                let needsDetails = p.group != nil || !cleaned(p.parameters).isEmpty
+                if tags.isEmpty || (needsDetails && contact.customProperties[VCardKeys.details("CATEGORIES")] != nil) {
+                    keepUnmapped(p)
+                } else {
+                    contact.tags.append(contentsOf: tags)
+                    keepDetails(p)
+                }
+            case "UID" where uid == nil:
+                let value = unescape(text(of: p)).trimmingCharacters(in: .whitespaces)
+                if value.isEmpty { keepUnmapped(p) } else {
+                    uid = value
+                    keepDetails(p)
+                }
+            default:
+                keepUnmapped(p)
+            }
+        }
+        if !hasN, version != .v4_0 { report(card.startLine, .warning, "card has no N (name), which vCard \(version.rawValue) requires") }
+        if !hasFN, version != .v2_1 { report(card.startLine, .warning, "card has no FN (formatted name), which vCard \(version.rawValue) requires") }
+        // FN equal to the name the contact shows anyway is not kept (the writer derives it).
+        if let fn = contact.formattedName {
+            var derived = contact
+            derived.formattedName = nil
+            if derived.fullName == fn { contact.formattedName = nil }
+        }
+        return contact
+    }
+
+    // MARK: Values
+
+    /// The value as text: quoted-printable and CHARSET decoded, escapes kept.
+    private mutating func text(of p: RawProperty) -> String {
+        var bytes = p.value
+        let encoding = p.first("ENCODING")?.uppercased()
+        if encoding == "QUOTED-PRINTABLE" { bytes = TextDecoding.quotedPrintable(bytes) }
+        if let charset = p.first("CHARSET"), !charset.isEmpty {
+            if let s = TextDecoding.decode(bytes, charset: charset) { return s }
+            if TextDecoding.isKnown(charset) {
+                report(p.line, .warning, "\(p.name) value is not valid \(charset.prefix(30)); read as Windows-1252")
+                return legacy(bytes)
+            }
+            report(p.line, .warning, "unknown CHARSET '\(charset.prefix(30))'; read as UTF-8")
+        }
+        if let s = String(validating: bytes, as: UTF8.self) { return s }
+        if !legacyWarned {
+            legacyWarned = true
+            report(p.line, .warning, "text is not valid UTF-8 and names no CHARSET; read as Windows-1252")
+        }
+        return legacy(bytes)
+    }
+
+    /// Windows-1252, or ISO-8859-1 for the five bytes Windows-1252 leaves undefined.
+    private func legacy(_ bytes: [UInt8]) -> String {
+        TextDecoding.decode(bytes, charset: "windows-1252") ?? TextDecoding.decode(bytes, charset: "ISO-8859-1")
+            ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func unescape(_ text: String) -> String {
+        normalizeNewlines(TextDecoding.unescape(text[...], version: version))
+    }
+
+    private func normalizeNewlines(_ s: String) -> String {
+        guard s.contains("\r") else { return s }
+        return s.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    private func components(_ text: String, separator: Character, alsoSemicolon: Bool = false) -> [String] {
+        var pieces = TextDecoding.splitEscaped(text, at: separator)
+        if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: ";") } }
+        return pieces.map { unescape(String($0)) }
+    }
+
+    private func part(_ parts: [String], _ i: Int) -> String? { i < parts.count ? nonEmpty(parts[i]) : nil }
+
+    private func nonEmpty(_ s: String?) -> String? {
+        guard let s, !s.isEmpty else { return nil }
+        return s
+    }
+
+    /// Parameters kept for writing back: everything but CHARSET and decoded transfer encodings.
+    /// Base64 is kept as `ENCODING=b` whatever the spelling (the writer spells it per version).
+    private func cleaned(_ parameters: [PropertyParameter], dropping: Set<String> = []) -> [PropertyParameter] {
+        parameters.compactMap { p in
+            if p.name == "CHARSET" || dropping.contains(p.name) { return nil }
+            if p.name == "ENCODING" {
+                let v = p.values.first?.uppercased() ?? ""
+                if v == "QUOTED-PRINTABLE" || v == "8BIT" || v == "7BIT" { return nil }
+                if v == "BASE64" || v == "B" { return PropertyParameter(name: "ENCODING", values: ["b"]) }
+            }
+            return p
+        }
+    }
+
+    private mutating func keepDetails(_ p: RawProperty, name: String? = nil, dropping: Set<String> = []) {
+        let params = cleaned(p.parameters, dropping: dropping)
+        guard p.group != nil || !params.isEmpty else { return }
+        let encoded = [p.group ?? ""] + params.map { VCardParameters.encode($0) }
+        contact.customProperties[VCardKeys.details(name ?? p.key)] = .strings(encoded)
+    }
+
+    private mutating func keepUnmapped(_ p: RawProperty) {
+        let encoding = p.first("ENCODING")?.uppercased()
+        var value: String
+        if encoding == "BASE64" || encoding == "B" {
+            value = String(decoding: p.value.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+        } else {
+            value = text(of: p)
+            if encoding == "QUOTED-PRINTABLE" || value.contains("\n") || value.contains("\r") {
+                value = normalizeNewlines(value).replacingOccurrences(of: "\n", with: "\\n")
+            }
+        }
+        contact.unmappedProperties.append(
+            UnmappedProperty(group: p.group, name: p.name, parameters: cleaned(p.parameters), value: value))
+    }
+
+    // MARK: Fields and addresses
+
+    private mutating func labelAndParameters(
+        _ p: RawProperty, labels: [String: String], isPhone: Bool
+    ) -> (ContactFieldLabel?, Bool, [PropertyParameter]) {
+        var types = p.values(of: "TYPE")
+        var preferred = false
+        types.removeAll { t in
+            if t.uppercased() == "PREF" { preferred = true; return true }
+            return false
+        }
+        var label: ContactFieldLabel?
+        if let g = p.group?.lowercased(), let apple = labels[g] {
+            let l = VCardLabels.label(fromAppleLabel: apple)
+            label = l
+            if let std = VCardLabels.types(for: l, isPhone: isPhone) {
+                let consumed = Set(std)
+                types.removeAll { consumed.contains($0.uppercased()) }
+            }
+        } else if let (l, consumed) = VCardLabels.label(fromTypes: types, isPhone: isPhone) {
+            label = l
+            types.removeAll { consumed.contains($0.uppercased()) }
+        } else if let i = types.firstIndex(where: { $0.count > 2 && $0.uppercased().hasPrefix("X-") }) {
+            label = ContactFieldLabel(rawValue: String(types[i].dropFirst(2)))
+            types.remove(at: i)
+        }
+        // TYPE first, then the rest in their order (the writer's order).
+        var parameters: [PropertyParameter] = types.isEmpty ? [] : [PropertyParameter(name: "TYPE", values: types)]
+        for param in cleaned(p.parameters) {
+            if param.name == "TYPE" {
+                continue
+            } else if param.name == "PREF" {
+                preferred = true
+                if param.values != ["1"] { parameters.append(param) }
+            } else {
+                parameters.append(param)
+            }
+        }
+        return (label, preferred, parameters)
+    }
+
+    private func keptGroup(_ group: String?) -> String? {
+        guard let group, !labelOnlyGroups.contains(group.lowercased()) else { return nil }
+        return group
+    }
+
+    private mutating func addField(_ p: RawProperty, type: ContactFieldType, labels: [String: String]) {
+        var value = unescape(text(of: p))
+        let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: type == .phoneNumber)
+        if type == .phoneNumber, p.first("VALUE")?.lowercased() == "uri", value.lowercased().hasPrefix("tel:") {
+            value = String(value.dropFirst(4))
+        }
+        if value.isEmpty {
+            keepUnmapped(p)
+            return
+        }
+        var field = ContactField(
+            type: type, label: label, value: value, isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
+        let canonical: String? = switch type {
+        case .phoneNumber: "TEL"
+        case .emailAddress: "EMAIL"
+        case .url: "URL"
+        case .instantMessage: "IMPP"
+        case .other: VCardKeys.otherFieldProperty
+        }
+        if p.key != canonical { field.customProperties[VCardKeys.property] = .string(p.name) }
+        contact.fields.append(field)
+    }
+
+    private mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
+        let parts = components(text(of: p), separator: ";")
+        let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: false)
+        let street = part(parts, 2).map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        let address = PostalAddress(
+            label: label, street: street, poBox: part(parts, 0), extendedAddress: part(parts, 1), city: part(parts, 3),
+            region: part(parts, 4), postalCode: part(parts, 5),
+            country: parts.count > 7 ? nonEmpty(parts[6...].joined(separator: ";")) : part(parts, 6),
+            isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
+        contact.postalAddresses.append(address)
+    }
+
+    // MARK: Birthday and photo
+
+    private mutating func mapBirthday(_ p: RawProperty) {
+        let value = unescape(text(of: p)).trimmingCharacters(in: .whitespaces)
+        let valueType = p.first("VALUE")?.lowercased()
+        guard valueType == nil || valueType == "date" || valueType == "date-and-or-time" || valueType == "date-time",
+            var birthday = Self.parseDate(value)
+        else {
+            if valueType != "text" { report(p.line, .warning, "BDAY '\(value.prefix(30))' is not a date; kept as written") }
+            keepUnmapped(p)
+            return
+        }
+        var dropping: Set<String> = ["VALUE"]
+        if let omit = p.first("X-APPLE-OMIT-YEAR"), let year = birthday.year, Int(omit) == year {
+            birthday.year = nil
+            dropping.insert("X-APPLE-OMIT-YEAR")
+        }
+        contact.birthday = birthday
+        keepDetails(p, dropping: dropping)
+    }
+
+    /// `1990-04-12`, `19900412`, `--0412`, `--04-12`, with an optional midnight time part.
+    static func parseDate(_ raw: String) -> Birthday? {
+        var text = Substring(raw)
+        if let t = text.firstIndex(of: "T") {
+            let time = text[text.index(after: t)...].filter { $0.isNumber }
+            guard time.allSatisfy({ $0 == "0" }) else { return nil }
+            text = text[..<t]
+        }
+        func int(_ s: Substring) -> Int? { s.allSatisfy(\.isASCII) ? Int(s) : nil }
+        if text.hasPrefix("--") {
+            let digits = text.dropFirst(2).filter { $0 != "-" }
+            guard digits.count == 4, let m = int(digits.prefix(2)[...]), let d = int(digits.suffix(2)[...]) else { return nil }
+            return Birthday(year: nil, month: m, day: d)
+        }
+        let digits = text.filter { $0 != "-" }
+        let dashes = text.filter { $0 == "-" }.count
+        guard digits.count == 8, dashes == 0 || dashes == 2, digits.allSatisfy(\.isNumber),
+            let y = int(digits.prefix(4)[...]), let m = int(digits.dropFirst(4).prefix(2)[...]), let d = int(digits.suffix(2)[...])
+        else { return nil }
+        return Birthday(year: y, month: m, day: d)
+    }
+
+    private mutating func mapPhoto(_ p: RawProperty) {
+        let encoding = p.first("ENCODING")?.uppercased()
+        let trimmedStart = p.value.drop(while: { $0 == 0x20 || $0 == 0x09 })
+        if trimmedStart.count > 5, String(decoding: trimmedStart.prefix(5), as: UTF8.self).lowercased() == "data:" {
+            var uri = String(decoding: trimmedStart.dropFirst(5), as: UTF8.self)
+            if let escaped = uri.range(of: "\\,") , !uri[..<escaped.lowerBound].contains(",") {
+                uri.replaceSubrange(escaped, with: ",")  // `base64\,` written by some clients
+            }
+            guard let comma = uri.firstIndex(of: ",") else {
+                report(p.line, .warning, "PHOTO data: URI has no ','; kept as written")
+                keepUnmapped(p)
+                return
+            }
+            let meta = uri[..<comma].split(separator: ";").map(String.init)
+            guard meta.last?.lowercased() == "base64", let data = TextDecoding.base64(uri[uri.index(after: comma)...].utf8) else {
+                report(p.line, .warning, "PHOTO data: URI is not base64; kept as written")
+                keepUnmapped(p)
+                return
+            }
+            let mediaType = meta.first.flatMap { $0.lowercased() == "base64" || $0.isEmpty ? nil : $0 }
+            contact.photo = Photo(data: data, mediaType: mediaType)
+            var dropping: Set<String> = ["VALUE"]
+            if encoding == "B" || encoding == "BASE64" { dropping.insert("ENCODING") }
+            keepDetails(p, dropping: dropping)
+            return
+        }
+        guard encoding == "B" || encoding == "BASE64" else {
+            keepUnmapped(p)
+            return
+        }
+        guard let data = TextDecoding.base64(p.value) else {
+            report(p.line, .warning, "PHOTO is not valid base64; kept as written")
+            keepUnmapped(p)
+            return
+        }
+        var mediaType: String?
+        var dropping: Set<String> = ["ENCODING"]
+        var parameters = p.parameters
+        if let i = parameters.firstIndex(where: { $0.name == "TYPE" }), let first = parameters[i].values.first {
+            mediaType = Self.mediaType(fromPhotoType: first)
+            parameters[i].values.removeFirst()
+            if parameters[i].values.isEmpty { parameters.remove(at: i) }
+        }
+        if let v = p.first("VALUE")?.lowercased(), v == "binary" { dropping.insert("VALUE") }
+        contact.photo = Photo(data: data, mediaType: mediaType)
+        var rest = p
+        rest.parameters = parameters
+        keepDetails(rest, dropping: dropping)
+    }
+
+    static func mediaType(fromPhotoType type: String) -> String {
+        if type.contains("/") { return type }
+        let lower = type.lowercased()
+        return lower == "jpg" ? "image/jpeg" : "image/\(lower)"
+    }
+}
+
+/// Encodes and decodes parameters kept as text (`NAME=value,value`).
+enum VCardParameters {
+    static func encode(_ p: PropertyParameter) -> String {
+        p.name + "=" + p.values.map { VCardEscaping.parameterValue($0, version: .v3_0) }.joined(separator: ",")
+    }
+
+    static func decode(_ text: String) -> PropertyParameter? {
+        let line = LogicalLine(bytes: Array("X;\(text):".utf8), line: 0)
+        return (try? ContentLineParser.parse(line) { _ in })?.parameters.first
+    }
+}

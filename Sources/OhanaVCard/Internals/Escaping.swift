@@ -1,0 +1,97 @@
+/// Escaping, parameter quoting and line folding for writing.
+enum VCardEscaping {
+    /// Escapes a text value: 3.0 and 4.0 escape `\`, `,`, `;` and newlines; 2.1 escapes `\` and `;`
+    /// (newlines are written with quoted-printable there).
+    static func escapeText(_ text: String, version: VCardVersion) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out.append("\\\\")
+            case ";": out.append("\\;")
+            case "," where version != .v2_1: out.append("\\,")
+            case "\r" where version != .v2_1:
+                out.append("\\n")
+                previousCR = true
+                continue
+            case "\n" where version != .v2_1:
+                if !previousCR { out.append("\\n") }
+            default: out.unicodeScalars.append(scalar)
+            }
+            previousCR = false
+        }
+        return out
+    }
+
+    /// A parameter value, quoted when it holds characters that would end it; RFC 6868 carets in 4.0.
+    static func parameterValue(_ value: String, version: VCardVersion) -> String {
+        var v = value
+        if version == .v4_0 || v.contains("\"") || v.contains("\n") {
+            if v.contains("^") || v.contains("\"") || v.contains("\n") {
+                v = v.replacingOccurrences(of: "^", with: "^^")
+                    .replacingOccurrences(of: "\r\n", with: "^n")
+                    .replacingOccurrences(of: "\n", with: "^n")
+                    .replacingOccurrences(of: "\"", with: "^'")
+            }
+        }
+        if v.contains(where: { $0 == ":" || $0 == ";" || $0 == "," || $0 == " " || $0 == "^" }) || v.isEmpty {
+            return "\"\(v)\""
+        }
+        return v
+    }
+
+    /// Folds a content line at 75 octets with CRLF and a space, never inside a UTF-8 sequence; ends it with CRLF.
+    static func fold(_ line: String, into out: inout [UInt8]) {
+        let bytes = Array(line.utf8)
+        if bytes.count <= 75 {
+            out.append(contentsOf: bytes)
+            out.append(contentsOf: [0x0D, 0x0A])
+            return
+        }
+        var start = 0
+        var limit = 75
+        while start < bytes.count {
+            var end = min(start + limit, bytes.count)
+            if end < bytes.count {
+                // Back up to the start of a UTF-8 sequence (never split 10xxxxxx continuation bytes off).
+                while end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            }
+            if start > 0 { out.append(0x20) }
+            out.append(contentsOf: bytes[start..<end])
+            out.append(contentsOf: [0x0D, 0x0A])
+            start = end
+            limit = 74  // continuation lines carry the leading space
+        }
+    }
+
+    /// Quoted-printable for 2.1: soft line breaks keep every physical line within 76 octets and never
+    /// split an `=XX` triple.
+    static func quotedPrintableLine(prefix: String, value: String, into out: inout [UInt8]) {
+        var encoded: [[UInt8]] = []
+        for b in value.utf8 {
+            if b == 0x0D || b == 0x0A || b == 0x3D || b >= 0x7F || b < 0x20 {
+                let hex = Array("0123456789ABCDEF".utf8)
+                encoded.append([0x3D, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+            } else {
+                encoded.append([b])
+            }
+        }
+        var line = Array(prefix.utf8)
+        for piece in encoded {
+            if line.count + piece.count > 75 {
+                out.append(contentsOf: line)
+                out.append(contentsOf: [0x3D, 0x0D, 0x0A])
+                line = []
+            }
+            if line.isEmpty, piece == [0x20] || piece == [0x09] {
+                // A continuation line never starts with white space (it would read as a fold).
+                line.append(contentsOf: piece == [0x20] ? Array("=20".utf8) : Array("=09".utf8))
+                continue
+            }
+            line.append(contentsOf: piece)
+        }
+        out.append(contentsOf: line)
+        out.append(contentsOf: [0x0D, 0x0A])
+    }
+}

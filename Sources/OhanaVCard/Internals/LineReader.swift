@@ -1,0 +1,243 @@
+import Ohana
+
+/// A content line after unfolding: its bytes and the 1-based number of the physical line it starts on.
+struct LogicalLine {
+    var bytes: [UInt8]
+    var line: Int
+}
+
+/// Splits bytes into physical lines and joins folded lines into logical ones, incrementally.
+///
+/// Line breaks: LF, CRLF, a lone CR, and CR CR LF (one break). Folding: a line starting with a space
+/// or tab continues the previous one; a quoted-printable value ending in `=` continues on the next
+/// line; a 2.1 base64 value continues on following lines that hold only base64 characters.
+/// Memory is bounded by ``VCardReadingOptions/maxLineLength`` and ``VCardReadingOptions/maxPropertySize``.
+struct LineReader {
+    private let maxLineLength: Int
+    private let maxPropertySize: Int
+
+    // Physical line in progress.
+    private var physical: [UInt8] = []
+    private var physicalOverflow = false
+    private var lineNumber = 1
+    private var pendingCRs = 0
+    private var atStart = true
+
+    // Logical line in progress.
+    private var current: LogicalLine?
+    private var currentIsQuotedPrintable = false
+    private var currentIsBase64 = false
+    private var currentOverflow = false
+    private var skippingContinuations = false
+
+    /// Problems found while splitting lines (overlong lines), in order.
+    private(set) var diagnostics: [(line: Int, severity: Diagnostic.Severity, message: String)] = []
+
+    init(maxLineLength: Int, maxPropertySize: Int) {
+        self.maxLineLength = maxLineLength
+        self.maxPropertySize = maxPropertySize
+    }
+
+    /// Takes and clears the diagnostics found so far.
+    mutating func takeDiagnostics() -> [(line: Int, severity: Diagnostic.Severity, message: String)] {
+        defer { diagnostics.removeAll(keepingCapacity: true) }
+        return diagnostics
+    }
+
+    /// Feeds the next chunk of input; calls `emit` for every logical line completed.
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (LogicalLine) -> Void) {
+        var start = 0
+        var index = 0
+        let count = chunk.count
+        if atStart {
+            // A UTF-8 byte order mark at the very beginning is dropped.
+            if count > 0 { atStart = false }
+            if count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF {
+                start = 3
+                index = 3
+            }
+        }
+        while index < count {
+            let byte = chunk[index]
+            if pendingCRs > 0 {
+                if byte == 0x0D {
+                    pendingCRs += 1
+                    index += 1
+                    start = index
+                    continue
+                }
+                if byte == 0x0A {
+                    // CR…CR LF is one line break.
+                    pendingCRs = 0
+                    endPhysicalLine(emit: emit)
+                    index += 1
+                    start = index
+                    continue
+                }
+                // Lone CRs: each one ends a line (old Mac line endings).
+                let breaks = pendingCRs
+                pendingCRs = 0
+                for _ in 0..<breaks { endPhysicalLine(emit: emit) }
+                start = index
+            }
+            if byte == 0x0A || byte == 0x0D {
+                append(chunk, from: start, to: index)
+                if byte == 0x0A {
+                    endPhysicalLine(emit: emit)
+                } else {
+                    pendingCRs = 1
+                }
+                index += 1
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        if pendingCRs == 0 { append(chunk, from: start, to: count) }
+    }
+
+    /// Ends the input: completes the last physical and logical lines.
+    mutating func finish(emit: (LogicalLine) -> Void) {
+        if pendingCRs > 0 {
+            pendingCRs = 0
+            endPhysicalLine(emit: emit)
+        }
+        if !physical.isEmpty || physicalOverflow { endPhysicalLine(emit: emit) }
+        flushLogical(emit: emit)
+    }
+
+    private mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        guard end > start, !physicalOverflow else { return }
+        if physical.count + (end - start) > maxLineLength {
+            physicalOverflow = true
+            physical.removeAll()
+            return
+        }
+        physical.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
+    }
+
+    private mutating func endPhysicalLine(emit: (LogicalLine) -> Void) {
+        let number = lineNumber
+        lineNumber += 1
+        if physicalOverflow {
+            physicalOverflow = false
+            physical.removeAll(keepingCapacity: false)
+            flushLogical(emit: emit)
+            skippingContinuations = true
+            diagnostics.append((number, .error, "line is longer than \(maxLineLength) bytes; skipped"))
+            return
+        }
+        let line = physical
+        physical.removeAll(keepingCapacity: true)
+        takePhysical(line, number: number, emit: emit)
+    }
+
+    private mutating func takePhysical(_ line: [UInt8], number: Int, emit: (LogicalLine) -> Void) {
+        if currentIsQuotedPrintable, !currentOverflow, var open = current, open.bytes.last == 0x3D {
+            // Quoted-printable soft line break: drop the "=" and join, white space included.
+            open.bytes.removeLast()
+            current = open
+            appendToCurrent(line[...])
+            return
+        }
+        if let first = line.first, first == 0x20 || first == 0x09 {
+            if current != nil {
+                appendToCurrent(line[1...])
+                return
+            }
+            if skippingContinuations { return }
+            let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 })
+            if trimmed.isEmpty { return }
+            diagnostics.append((number, .warning, "line starts with white space but continues nothing; read as a line of its own"))
+            startLogical(Array(trimmed), number: number)
+            return
+        }
+        if var open = current {
+            if open.bytes.last == 0x5C, !line.isEmpty, !line.contains(0x3A), !currentOverflow,
+                open.bytes.reversed().prefix(while: { $0 == 0x5C }).count % 2 == 1
+            {
+                // A value ending in a lone backslash goes on on the next line (old Android exports).
+                open.bytes[open.bytes.count - 1] = 0x0A
+                current = open
+                appendToCurrent(line[...])
+                return
+            }
+            if currentIsBase64, !line.isEmpty, line.allSatisfy(isBase64Byte) {
+                appendToCurrent(line[...])
+                return
+            }
+        }
+        flushLogical(emit: emit)
+        skippingContinuations = false
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // blank line
+        startLogical(line, number: number)
+    }
+
+    private mutating func startLogical(_ bytes: [UInt8], number: Int) {
+        current = LogicalLine(bytes: bytes, line: number)
+        currentOverflow = false
+        let header = Self.header(of: bytes)
+        currentIsQuotedPrintable = Self.contains(header, "QUOTED-PRINTABLE")
+        currentIsBase64 = Self.contains(header, "BASE64") || Self.contains(header, "ENCODING=B")
+        if bytes.count > maxPropertySize { markOverflow() }
+    }
+
+    private mutating func appendToCurrent(_ bytes: ArraySlice<UInt8>) {
+        guard !currentOverflow, current != nil else { return }
+        if current!.bytes.count + bytes.count > maxPropertySize {
+            markOverflow()
+            return
+        }
+        current!.bytes.append(contentsOf: bytes)
+    }
+
+    private mutating func markOverflow() {
+        currentOverflow = true
+        current?.bytes = []
+    }
+
+    private mutating func flushLogical(emit: (LogicalLine) -> Void) {
+        guard let line = current else { return }
+        current = nil
+        if currentOverflow {
+            currentOverflow = false
+            diagnostics.append((line.line, .error, "property is larger than \(maxPropertySize) bytes; skipped"))
+            return
+        }
+        emit(line)
+    }
+
+    /// The bytes before the first colon outside double quotes (name and parameters).
+    static func header(of bytes: [UInt8]) -> ArraySlice<UInt8> {
+        var inQuotes = false
+        for (i, b) in bytes.enumerated() {
+            if b == 0x22 { inQuotes.toggle() }
+            else if b == 0x3A, !inQuotes { return bytes[..<i] }
+        }
+        return bytes[...]
+    }
+
+    /// Whether `haystack` contains the ASCII `needle`, ignoring case.
+    static func contains(_ haystack: ArraySlice<UInt8>, _ needle: StaticString) -> Bool {
+        let n = needle.withUTF8Buffer { Array($0) }
+        guard haystack.count >= n.count, let first = n.first else { return false }
+        var i = haystack.startIndex
+        let last = haystack.endIndex - n.count
+        while i <= last {
+            if asciiUpper(haystack[i]) == first {
+                var j = 1
+                while j < n.count, asciiUpper(haystack[i + j]) == n[j] { j += 1 }
+                if j == n.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+}
+
+@inline(__always) func asciiUpper(_ b: UInt8) -> UInt8 { (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
+
+@inline(__always) func isBase64Byte(_ b: UInt8) -> Bool {
+    (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F
+        || b == 0x3D
+}

@@ -1,0 +1,196 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Character sets, quoted-printable, base64 and vCard escapes.
+enum TextDecoding {
+    /// Foundation encodings by normalized IANA name (upper case, no `-`, `_` or space).
+    private static let encodings: [String: String.Encoding] = {
+        var map: [String: String.Encoding] = [
+            "UTF8": .utf8, "USASCII": .ascii, "ASCII": .ascii, "ANSIX3.41968": .ascii,
+            "ISO88591": .isoLatin1, "LATIN1": .isoLatin1, "ISO885915": cf(0x020F),
+            "ISO88592": .isoLatin2, "LATIN2": .isoLatin2,
+            "SHIFTJIS": .shiftJIS, "SJIS": .shiftJIS, "MSKANJI": .shiftJIS, "WINDOWS31J": .shiftJIS, "CP932": .shiftJIS,
+            "EUCJP": .japaneseEUC, "ISO2022JP": .iso2022JP,
+            "WINDOWS1250": .windowsCP1250, "WINDOWS1251": .windowsCP1251, "WINDOWS1252": .windowsCP1252,
+            "WINDOWS1253": .windowsCP1253, "WINDOWS1254": .windowsCP1254,
+            "CP1250": .windowsCP1250, "CP1251": .windowsCP1251, "CP1252": .windowsCP1252,
+            "CP1253": .windowsCP1253, "CP1254": .windowsCP1254,
+            "UTF16": .utf16, "UTF16BE": .utf16BigEndian, "UTF16LE": .utf16LittleEndian,
+            "MACINTOSH": .macOSRoman, "KOI8R": cf(0x0A02),
+        ]
+        // ISO 8859-3 … -10 and -13, -14, -16 are CoreFoundation encodings 0x0203 … 0x0210.
+        for (n, code) in [(3, 0x0203), (4, 0x0204), (5, 0x0205), (6, 0x0206), (7, 0x0207), (8, 0x0208), (9, 0x0209),
+                          (10, 0x020A), (11, 0x020B), (13, 0x020D), (14, 0x020E), (16, 0x0210)] {
+            map["ISO8859\(n)"] = cf(UInt(code))
+        }
+        return map
+    }()
+
+    private static func cf(_ code: UInt) -> String.Encoding { String.Encoding(rawValue: 0x8000_0000 | code) }
+
+    private static func normalize(_ charset: String) -> String {
+        String(charset.uppercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != " " })
+    }
+
+    /// Whether a character set name is one this reader can decode.
+    static func isKnown(_ charset: String) -> Bool {
+        let key = normalize(charset)
+        if encodings[key] != nil { return true }
+        #if canImport(Glibc)
+        let cd = iconv_open("UTF-8", charset)
+        if cd == iconv_t(bitPattern: -1) { return false }
+        iconv_close(cd)
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// Decodes bytes in a named character set; `nil` when the name is unknown or the bytes are invalid.
+    static func decode(_ bytes: some Collection<UInt8>, charset: String) -> String? {
+        let key = normalize(charset)
+        if key == "UTF8" { return String(validating: bytes, as: UTF8.self) }
+        if let encoding = encodings[key] {
+            if let s = String(bytes: bytes, encoding: encoding) { return s }
+            if encoding == .isoLatin1 { return nil }
+        }
+        #if canImport(Glibc)
+        return iconvDecode(Array(bytes), from: charset)
+        #else
+        return nil
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private static func iconvDecode(_ input: [UInt8], from charset: String) -> String? {
+        let cd = iconv_open("UTF-8", charset)
+        if cd == iconv_t(bitPattern: -1) { return nil }
+        defer { iconv_close(cd) }
+        if input.isEmpty { return "" }
+        var source = input
+        var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
+        let capacity = output.count
+        let written: Int? = source.withUnsafeMutableBufferPointer { inBuf -> Int? in
+            output.withUnsafeMutableBufferPointer { outBuf -> Int? in
+                var inPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(inBuf.baseAddress!)
+                    .assumingMemoryBound(to: CChar.self)
+                var inLeft = inBuf.count
+                var outPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(outBuf.baseAddress!)
+                    .assumingMemoryBound(to: CChar.self)
+                var outLeft = capacity
+                if iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft) == -1 { return nil }
+                return capacity - outLeft
+            }
+        }
+        guard let written else { return nil }
+        return String(validating: output[..<written], as: UTF8.self)
+    }
+    #endif
+
+    /// Decodes quoted-printable (`=XX`, soft breaks `=` + line break); malformed `=` sequences stay as written.
+    static func quotedPrintable(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == 0x3D {
+                if i + 1 < n, bytes[i + 1] == 0x0D || bytes[i + 1] == 0x0A {
+                    i += 2
+                    if i < n, bytes[i - 1] == 0x0D, bytes[i] == 0x0A { i += 1 }
+                    continue
+                }
+                if i + 2 < n, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) {
+                    out.append(h << 4 | l)
+                    i += 3
+                    continue
+                }
+                if i == n - 1 {  // a trailing soft break
+                    i += 1
+                    continue
+                }
+            }
+            out.append(b)
+            i += 1
+        }
+        return out
+    }
+
+    private static func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: b - 0x30
+        case 0x41...0x46: b - 0x41 + 10
+        case 0x61...0x66: b - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// Decodes base64, ignoring white space and other stray characters and tolerating missing padding.
+    static func base64(_ text: some Collection<UInt8>) -> Data? {
+        var clean: [UInt8] = []
+        clean.reserveCapacity(text.count)
+        for b in text where isBase64Byte(b) && b != 0x3D { clean.append(b) }
+        guard !clean.isEmpty else { return nil }
+        switch clean.count % 4 {
+        case 1: return nil
+        case 2: clean.append(contentsOf: [0x3D, 0x3D])
+        case 3: clean.append(0x3D)
+        default: break
+        }
+        return Data(base64Encoded: Data(clean))
+    }
+
+    /// Removes vCard escapes: `\n` `\N` newline, `\\`, `\,`, `\;`, and Apple's `\:`; 2.1 knows only
+    /// `\;`, `\,` and `\\`. Unknown escapes stay as written.
+    static func unescape(_ text: Substring, version: VCardVersion) -> String {
+        guard text.contains("\\") else { return String(text) }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var iterator = text.makeIterator()
+        while let c = iterator.next() {
+            guard c == "\\" else { out.append(c); continue }
+            guard let next = iterator.next() else { out.append(c); break }
+            let modern = version != .v2_1
+            switch next {
+            case "\\", ";", ",": out.append(next)
+            case ":" where modern: out.append(next)
+            case "n" where modern, "N" where modern: out.append("\n")
+            default: out.append(c); out.append(next)
+            }
+        }
+        return out
+    }
+
+    /// Splits at `separator` where it is not escaped with a backslash (escapes are kept).
+    static func splitEscaped(_ text: String, at separator: Character) -> [Substring] {
+        guard text.contains(separator) else { return [text[...]] }
+        var parts: [Substring] = []
+        var start = text.startIndex
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            if c == "\\" {
+                i = text.index(after: i)
+                if i < text.endIndex { i = text.index(after: i) }
+                continue
+            }
+            if c == separator {
+                parts.append(text[start..<i])
+                start = text.index(after: i)
+            }
+            i = text.index(after: i)
+        }
+        parts.append(text[start...])
+        return parts
+    }
+}
+
+/// The vCard versions.
+enum VCardVersion: String {
+    case v2_1 = "2.1"
+    case v3_0 = "3.0"
+    case v4_0 = "4.0"
+}

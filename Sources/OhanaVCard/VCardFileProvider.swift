@@ -1,0 +1,78 @@
+import Foundation
+import Ohana
+
+/// A provider that loads contacts from vCard files: one file, several files, or folders of `.vcf`
+/// files (a vdir, one card per file).
+///
+/// Each contact's provenance names this provider and, as its record, the card's `UID` (for a file)
+/// or the card's file name (in a folder).
+public struct VCardFileProvider: ContactsDataProvider {
+    /// The provider's identifier.
+    public let identifier: String
+    /// The files and folders to read, in order.
+    public let urls: [URL]
+    /// The reader options (limits).
+    public let options: VCardReadingOptions
+
+    /// Creates a provider for one file or folder.
+    public init(url: URL, identifier: String? = nil, options: VCardReadingOptions = .init()) {
+        self.init(urls: [url], identifier: identifier ?? "vcard:\(url.lastPathComponent)", options: options)
+    }
+
+    /// Creates a provider for several files or folders, read in the order given.
+    public init(urls: [URL], identifier: String, options: VCardReadingOptions = .init()) {
+        self.urls = urls
+        self.identifier = identifier
+        var options = options
+        options.providerID = identifier
+        self.options = options
+    }
+
+    /// Reads every file; a file that cannot be read throws, a bad card is a diagnostic.
+    public func loadContacts() async throws(ContactsProviderError) -> LoadedContacts {
+        var result = LoadedContacts(contacts: [])
+        let reader = VCardReader(options: options)
+        for url in urls {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                throw .unavailable(providerID: identifier, source: url.path, reason: "no such file")
+            }
+            if isDirectory.boolValue {
+                let files: [URL]
+                do {
+                    files = try Self.cardFiles(in: url)
+                } catch {
+                    throw .unavailable(providerID: identifier, source: url.path, reason: readFailureReason(error))
+                }
+                for file in files {
+                    do {
+                        var loaded = try reader.read(contentsOf: file)
+                        for i in loaded.contacts.indices {
+                            loaded.contacts[i].provenance = [Provenance(providerID: identifier, recordID: file.lastPathComponent)]
+                        }
+                        result.contacts += loaded.contacts
+                        result.diagnostics += loaded.diagnostics
+                    } catch {
+                        result.diagnostics.append(Diagnostic(.error, source: file.path, message: readFailureReason(error)))
+                    }
+                }
+            } else {
+                do {
+                    let loaded = try reader.read(contentsOf: url)
+                    result.contacts += loaded.contacts
+                    result.diagnostics += loaded.diagnostics
+                } catch {
+                    throw .unavailable(providerID: identifier, source: url.path, reason: readFailureReason(error))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The `.vcf` and `.vcard` files of a folder, sorted by name.
+    static func cardFiles(in directory: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { ["vcf", "vcard"].contains($0.pathExtension.lowercased()) }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+}

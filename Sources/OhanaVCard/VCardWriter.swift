@@ -1,0 +1,332 @@
+import Foundation
+import Ohana
+
+/// The client a vCard file is written for.
+public enum VCardTarget: String, CaseIterable, Sendable {
+    /// Apple Contacts (iOS, macOS): vCard 3.0, custom labels in `itemN.X-ABLabel` groups, base64 photos.
+    case ios
+    /// Android's contacts importer: vCard 3.0, custom labels as `TYPE=X-label`.
+    case android
+    /// Microsoft Outlook: vCard 2.1, quoted-printable for multi-line values, UTF-8 named in `CHARSET`.
+    case outlook
+    /// RFC 6350: vCard 4.0.
+    case rfc6350
+
+    var version: VCardVersion {
+        switch self {
+        case .ios, .android: .v3_0
+        case .outlook: .v2_1
+        case .rfc6350: .v4_0
+        }
+    }
+}
+
+/// Writes contacts as vCards for a target client, keeping what the reader carried along
+/// (unknown properties, parameters, groups) so that reading the output gives the same contacts.
+public struct VCardWriter: Sendable {
+    /// The client written for.
+    public let target: VCardTarget
+
+    /// Creates a writer for a target.
+    public init(target: VCardTarget = .rfc6350) {
+        self.target = target
+    }
+
+    /// Writes the contacts as one vCard file (UTF-8, CRLF line ends).
+    public func write(_ contacts: [Contact]) -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(contacts.count * 400)
+        for contact in contacts { append(contact, to: &out) }
+        return Data(out)
+    }
+
+    /// The vCard of one contact.
+    public func string(for contact: Contact) -> String {
+        var out: [UInt8] = []
+        append(contact, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: Writing one card
+
+    private var version: VCardVersion { target.version }
+
+    private func append(_ contact: Contact, to out: inout [UInt8]) {
+        var card = CardOutput(version: version, target: target, contact: contact)
+        card.write(to: &out)
+    }
+}
+
+/// One card being written.
+private struct CardOutput {
+    let version: VCardVersion
+    let target: VCardTarget
+    let contact: Contact
+    private var usedGroups: Set<String>
+    private var labeledGroups: Set<String> = []
+    private var nextGroup = 1
+
+    init(version: VCardVersion, target: VCardTarget, contact: Contact) {
+        self.version = version
+        self.target = target
+        self.contact = contact
+        var groups = Set<String>()
+        for f in contact.fields { if let g = f.group { groups.insert(g.lowercased()) } }
+        for a in contact.postalAddresses { if let g = a.group { groups.insert(g.lowercased()) } }
+        for u in contact.unmappedProperties { if let g = u.group { groups.insert(g.lowercased()) } }
+        for case .strings(let d) in contact.customProperties.values where d.first.map({ !$0.isEmpty }) ?? false {
+            groups.insert(d[0].lowercased())
+        }
+        usedGroups = groups
+    }
+
+    mutating func write(to out: inout [UInt8]) {
+        out.append(contentsOf: Array("BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\n".utf8))
+        let c = contact
+        let n = [c.familyName, c.givenName, c.middleName, c.namePrefix, c.nameSuffix].map { text($0 ?? "") }
+        property("N", value: n.joined(separator: ";"), plain: n.joined(), details: "N", to: &out)
+        property("FN", value: text(c.fullName), plain: c.fullName, details: "FN", to: &out)
+        single("NICKNAME", c.nickname, to: &out)
+        single("X-PHONETIC-FIRST-NAME", c.phoneticGivenName, to: &out)
+        single("X-PHONETIC-MIDDLE-NAME", c.phoneticMiddleName, to: &out)
+        single("X-PHONETIC-LAST-NAME", c.phoneticFamilyName, to: &out)
+        if c.organization != nil || c.department != nil {
+            var parts = [text(c.organization ?? "")]
+            if let d = c.department { parts.append(text(d)) }
+            property("ORG", value: parts.joined(separator: ";"), plain: (c.organization ?? "") + (c.department ?? ""), details: "ORG", to: &out)
+        }
+        single("TITLE", c.jobTitle, to: &out)
+        for field in c.fields { write(field, to: &out) }
+        for address in c.postalAddresses { write(address, to: &out) }
+        if let b = c.birthday { writeBirthday(b, to: &out) }
+        single("NOTE", c.note, to: &out)
+        if let photo = c.photo { writePhoto(photo, to: &out) }
+        if !c.tags.isEmpty {
+            let value = c.tags.map { version == .v2_1 ? text($0).replacingOccurrences(of: ",", with: "\\,") : text($0) }
+                .joined(separator: ",")
+            property("CATEGORIES", value: value, plain: c.tags.joined(), details: "CATEGORIES", to: &out)
+        }
+        property("UID", value: text(c.id.rawValue), plain: c.id.rawValue, details: "UID", to: &out)
+        for u in c.unmappedProperties { write(u, to: &out) }
+        out.append(contentsOf: Array("END:VCARD\r\n".utf8))
+    }
+
+    // MARK: Values
+
+    private func text(_ s: String) -> String { VCardEscaping.escapeText(s, version: version) }
+
+    private mutating func single(_ name: String, _ value: String?, to out: inout [UInt8]) {
+        guard let value else { return }
+        property(name, value: text(value), plain: value, details: name, to: &out)
+    }
+
+    private func details(_ name: String) -> (group: String?, parameters: [PropertyParameter]) {
+        guard case .strings(let d)? = contact.customProperties[VCardKeys.details(name)], let first = d.first else { return (nil, []) }
+        return (first.isEmpty ? nil : first, d.dropFirst().compactMap(VCardParameters.decode))
+    }
+
+    /// Writes a property whose value is already escaped; `plain` is the unescaped text (to decide on
+    /// quoted-printable and CHARSET in 2.1).
+    private func property(
+        _ name: String, value: String, plain: String, details key: String? = nil,
+        group: String? = nil, parameters: [PropertyParameter] = [], to out: inout [UInt8]
+    ) {
+        var group = group
+        var parameters = parameters
+        if let key {
+            let d = details(key)
+            group = group ?? d.group
+            parameters += d.parameters
+        }
+        emit(group: group, name: name, parameters: parameters, value: value, plain: plain, to: &out)
+    }
+
+    private func emit(
+        group: String?, name: String, parameters: [PropertyParameter], value: String, plain: String,
+        binary: Bool = false, to out: inout [UInt8]
+    ) {
+        var header = group.map { "\($0)." } ?? ""
+        header += name
+        let needsQP = version == .v2_1 && (plain.contains("\n") || plain.contains("\r"))
+        let nonASCII = version == .v2_1 && !value.utf8.allSatisfy { $0 < 0x80 }
+        for p in parameters {
+            if version == .v2_1 && (p.name == "CHARSET" || (needsQP && p.name == "ENCODING")) { continue }
+            header += parameterText(p)
+        }
+        if nonASCII { header += ";CHARSET=UTF-8" }
+        if needsQP {
+            header += ";ENCODING=QUOTED-PRINTABLE"
+            VCardEscaping.quotedPrintableLine(prefix: header + ":", value: value, into: &out)
+        } else {
+            VCardEscaping.fold(header + ":" + value, into: &out)
+            if binary, version == .v2_1 { out.append(contentsOf: [0x0D, 0x0A]) }
+        }
+    }
+
+    private func parameterText(_ p: PropertyParameter) -> String {
+        var values = p.values
+        var name = p.name
+        if name == "ENCODING" {
+            values = values.map { v in
+                let u = v.uppercased()
+                if version == .v2_1, u == "B" { return "BASE64" }
+                if version != .v2_1, u == "BASE64" { return "b" }
+                return v
+            }
+        }
+        if version == .v2_1, name == "TYPE" {
+            return values.map { ";" + VCardEscaping.parameterValue($0, version: version) }.joined()
+        }
+        if target == .ios, name == "TYPE" {
+            return values.map { ";type=" + VCardEscaping.parameterValue($0, version: version) }.joined()
+        }
+        if name.isEmpty { name = "X-UNNAMED" }
+        if values.isEmpty { return ";\(name)=" }
+        return ";\(name)=" + values.map { VCardEscaping.parameterValue($0, version: version) }.joined(separator: ",")
+    }
+
+    // MARK: Fields and addresses
+
+    private mutating func newGroup() -> String {
+        while usedGroups.contains("item\(nextGroup)") { nextGroup += 1 }
+        let g = "item\(nextGroup)"
+        usedGroups.insert(g)
+        return g
+    }
+
+    /// TYPE values and parameters for a label, preference and kept parameters; and whether an
+    /// `X-ABLabel` line is needed.
+    private func labelParameters(
+        label: ContactFieldLabel?, preferred: Bool, kept: [PropertyParameter], isPhone: Bool
+    ) -> (parameters: [PropertyParameter], appleLabel: String?) {
+        let keptTypes = kept.filter { $0.name == "TYPE" }.flatMap(\.values)
+        var tokens: [String] = []
+        var appleLabel: String?
+        if let label {
+            if let std = VCardLabels.types(for: label, isPhone: isPhone) {
+                tokens = std
+                let all = tokens + keptTypes
+                if VCardLabels.label(fromTypes: all, isPhone: isPhone)?.0 != label { appleLabel = VCardLabels.appleLabel(for: label) }
+            } else if target == .android, VCardLabels.label(fromTypes: keptTypes, isPhone: isPhone) == nil,
+                !keptTypes.contains(where: { $0.uppercased().hasPrefix("X-") }),
+                !label.rawValue.isEmpty, label.rawValue.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+            {
+                tokens = ["X-" + label.rawValue]
+            } else {
+                appleLabel = VCardLabels.appleLabel(for: label)
+            }
+        }
+        if version == .v4_0 { tokens = tokens.map { $0.lowercased() } }
+        var seen = Set<String>()
+        var types: [String] = []
+        for t in tokens + keptTypes where seen.insert(t.uppercased()).inserted { types.append(t) }
+        let hasPrefParameter = kept.contains { $0.name == "PREF" }
+        if preferred, version != .v4_0 { types.append(target == .ios ? "pref" : "PREF") }
+        var parameters: [PropertyParameter] = []
+        if !types.isEmpty { parameters.append(PropertyParameter(name: "TYPE", values: types)) }
+        if preferred, version == .v4_0, !hasPrefParameter { parameters.append(PropertyParameter(name: "PREF", values: ["1"])) }
+        parameters += kept.filter { $0.name != "TYPE" }
+        return (parameters, appleLabel)
+    }
+
+    private mutating func writeLabeled(
+        name: String, value: String, plain: String, label: ContactFieldLabel?, preferred: Bool,
+        kept: [PropertyParameter], group: String?, isPhone: Bool, to out: inout [UInt8]
+    ) {
+        let (parameters, appleLabel) = labelParameters(label: label, preferred: preferred, kept: kept, isPhone: isPhone)
+        var group = group
+        if appleLabel != nil, group == nil { group = newGroup() }
+        emit(group: group, name: name, parameters: parameters, value: value, plain: plain, to: &out)
+        if let appleLabel, let g = group, labeledGroups.insert(g.lowercased()).inserted {
+            emit(group: g, name: "X-ABLabel", parameters: [], value: text(appleLabel), plain: appleLabel, to: &out)
+        }
+    }
+
+    private mutating func write(_ field: ContactField, to out: inout [UInt8]) {
+        let canonical = switch field.type {
+        case .phoneNumber: "TEL"
+        case .emailAddress: "EMAIL"
+        case .url: "URL"
+        case .instantMessage: "IMPP"
+        case .other: VCardKeys.otherFieldProperty
+        }
+        let name = field.customProperties[VCardKeys.property]?.stringValue ?? canonical
+        var value = field.value
+        if field.type == .phoneNumber, field.parameters.contains(where: { $0.name == "VALUE" && $0.values.first?.lowercased() == "uri" }) {
+            value = "tel:" + value
+        }
+        writeLabeled(
+            name: name, value: text(value), plain: value, label: field.label, preferred: field.isPreferred,
+            kept: field.parameters, group: field.group, isPhone: field.type == .phoneNumber, to: &out)
+    }
+
+    private mutating func write(_ a: PostalAddress, to out: inout [UInt8]) {
+        let parts = [a.poBox ?? "", a.extendedAddress ?? "", a.street.joined(separator: "\n"), a.city ?? "", a.region ?? "",
+                     a.postalCode ?? "", a.country ?? ""]
+        writeLabeled(
+            name: "ADR", value: parts.map { text($0) }.joined(separator: ";"), plain: parts.joined(), label: a.label,
+            preferred: a.isPreferred, kept: a.parameters, group: a.group, isPhone: false, to: &out)
+    }
+
+    // MARK: Birthday, photo, unmapped
+
+    private mutating func writeBirthday(_ b: Birthday, to out: inout [UInt8]) {
+        let md = String(format: "%02d%02d", b.month, b.day)
+        var parameters: [PropertyParameter] = []
+        let value: String
+        switch (version, b.year) {
+        case (.v4_0, let year?), (.v2_1, let year?): value = String(format: "%04d", year) + md
+        case (.v4_0, nil), (.v2_1, nil): value = "--" + md
+        case (.v3_0, let year?): value = String(format: "%04d-%02d-%02d", year, b.month, b.day)
+        case (.v3_0, nil):
+            if target == .ios {
+                parameters.append(PropertyParameter(name: "X-APPLE-OMIT-YEAR", values: ["1604"]))
+                value = String(format: "1604-%02d-%02d", b.month, b.day)
+            } else {
+                value = String(format: "--%02d-%02d", b.month, b.day)
+            }
+        }
+        property("BDAY", value: value, plain: value, details: "BDAY", parameters: parameters, to: &out)
+    }
+
+    private func photoType(_ mediaType: String) -> String {
+        let lower = mediaType.lowercased()
+        if lower.hasPrefix("image/") {
+            let sub = lower.dropFirst(6)
+            if !sub.isEmpty, sub.allSatisfy({ $0.isLetter || $0.isNumber }), sub != "jpg" { return sub.uppercased() }
+        }
+        return mediaType
+    }
+
+    private func writePhoto(_ photo: Photo, to out: inout [UInt8]) {
+        let base64 = photo.data.base64EncodedString()
+        let d = details("PHOTO")
+        if version == .v4_0 {
+            let value = "data:\(photo.mediaType ?? "");base64,\(base64)"
+            emit(group: d.group, name: "PHOTO", parameters: d.parameters, value: value, plain: "", to: &out)
+            return
+        }
+        var parameters = [PropertyParameter(name: "ENCODING", values: [version == .v2_1 ? "BASE64" : "b"])]
+        if let m = photo.mediaType { parameters.append(PropertyParameter(name: "TYPE", values: [photoType(m)])) }
+        // A kept TYPE parameter's values follow the media type's.
+        for p in d.parameters {
+            if p.name == "TYPE", let i = parameters.firstIndex(where: { $0.name == "TYPE" }) {
+                parameters[i].values += p.values
+            } else {
+                parameters.append(p)
+            }
+        }
+        emit(group: d.group, name: "PHOTO", parameters: parameters, value: base64, plain: "", binary: true, to: &out)
+    }
+
+    private func write(_ u: UnmappedProperty, to out: inout [UInt8]) {
+        var value = u.value
+        if value.contains("\n") || value.contains("\r") {
+            value = value.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
+                .replacingOccurrences(of: "\r", with: "\\n")
+        }
+        let binary = u.parameters.contains { $0.name == "ENCODING" && ["B", "BASE64"].contains($0.values.first?.uppercased() ?? "") }
+        emit(group: u.group, name: u.name.isEmpty ? "X-UNNAMED" : u.name, parameters: u.parameters, value: value, plain: "",
+             binary: binary, to: &out)
+    }
+}
