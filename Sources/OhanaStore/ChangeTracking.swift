@@ -1,0 +1,136 @@
+import Foundation
+import Ohana
+
+/// A point in a store's change history, to ask later what changed since.
+///
+/// Its text form (`description`) is stable and can be saved and parsed back with ``init(_:)``.
+public struct ChangeToken: Hashable, Sendable, Codable, LosslessStringConvertible {
+    /// The identity of the store the token belongs to.
+    public let storeID: String
+    /// The number of the last write the token covers.
+    public let sequence: Int64
+
+    /// Creates a token.
+    init(storeID: String, sequence: Int64) {
+        self.storeID = storeID
+        self.sequence = sequence
+    }
+
+    /// Parses the text form `storeID:sequence`; `nil` when malformed.
+    public init?(_ description: String) {
+        guard let colon = description.lastIndex(of: ":"),
+              let sequence = Int64(description[description.index(after: colon)...]), sequence >= 0
+        else { return nil }
+        let storeID = String(description[..<colon])
+        guard !storeID.isEmpty else { return nil }
+        self.init(storeID: storeID, sequence: sequence)
+    }
+
+    /// The text form, `storeID:sequence`.
+    public var description: String { "\(storeID):\(sequence)" }
+
+    /// Decodes a token from its text form.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let token = ChangeToken(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a change token: \(text)"))
+        }
+        self = token
+    }
+
+    /// Encodes the token as its text form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// What changed in a store between a token and now.
+public struct ContactChanges: Sendable, Hashable {
+    /// Contacts added since the token (including ones removed and added again), in their current version.
+    public var added: [Contact]
+    /// Contacts that existed at the token and were changed since, in their current version.
+    public var updated: [Contact]
+    /// Identifiers of contacts that existed at the token and are gone now.
+    public var removed: [ContactID]
+    /// The token to ask with next time.
+    public var token: ChangeToken
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty }
+
+    /// Creates a change set.
+    public init(added: [Contact], updated: [Contact], removed: [ContactID], token: ChangeToken) {
+        self.added = added
+        self.updated = updated
+        self.removed = removed
+        self.token = token
+    }
+}
+
+/// What saving one contact did.
+public enum ContactSaveOutcome: Hashable, Sendable {
+    /// The contact was new.
+    case added
+    /// A stored contact was replaced with different content.
+    case updated
+    /// The stored contact already had exactly this content; nothing was written.
+    case unchanged
+}
+
+/// How ``ContactStore/save(_:mode:)`` treats what is already stored.
+public enum ContactSaveMode: Hashable, Sendable {
+    /// The store afterwards holds exactly the given contacts: others are removed, equal ids are replaced.
+    case replace
+    /// Each contact replaces the stored one from the same provider and source record (keeping the
+    /// stored id), else the one with the same id; otherwise it is added. Nothing is removed.
+    case upsertBySourceRecord
+}
+
+/// What saving a batch of contacts did.
+public struct ContactSaveSummary: Hashable, Sendable, CustomStringConvertible {
+    /// How many contacts were added.
+    public var added = 0
+    /// How many stored contacts were changed.
+    public var updated = 0
+    /// How many contacts were already stored with the same content.
+    public var unchanged = 0
+    /// How many stored contacts were removed (``ContactSaveMode/replace`` only).
+    public var removed = 0
+
+    /// Creates an empty summary.
+    public init() {}
+
+    /// Counts one outcome.
+    mutating func count(_ outcome: ContactSaveOutcome) {
+        switch outcome {
+        case .added: added += 1
+        case .updated: updated += 1
+        case .unchanged: unchanged += 1
+        }
+    }
+
+    /// The counts in words.
+    public var description: String {
+        "\(added) added, \(updated) updated, \(unchanged) unchanged, \(removed) removed"
+    }
+}
+
+/// How ``ContactStore/merge(_:policy:)`` treats contacts changed in both the child and the parent.
+public enum MergePolicy: Hashable, Sendable {
+    /// Merge nothing and throw ``ContactStoreError/mergeConflicts(_:)`` listing every conflict.
+    case failOnConflict
+    /// The child's version wins.
+    case preferChild
+    /// The parent's version is kept; the child's other changes are merged.
+    case preferParent
+}
+
+/// The order contacts are listed in.
+public enum ContactOrder: Hashable, Sendable {
+    /// The order they were first stored in.
+    case insertion
+    /// By full name, ignoring case and diacritics.
+    case name
+}

@@ -1,0 +1,348 @@
+import Foundation
+import GRDB
+import Logging
+import Ohana
+import Synchronization
+
+/// A persistent contact store on SQLite: transactional reads and writes, child stores, change
+/// tracking, full-text search.
+///
+/// Reads and writes happen only inside blocks. A write block is one transaction: committed when the
+/// block returns, rolled back when it throws; readers never see part of one. A file store uses
+/// SQLite's WAL mode, so reads run concurrently with a write; an in-memory store (``inMemory(configuration:)``)
+/// runs the same code on a single connection.
+public final class ContactStore: Sendable {
+    /// Options for opening a store.
+    public struct Configuration: Sendable {
+        /// The most removed contacts the change history remembers; older removals are pruned and
+        /// tokens from before them expire. A negative value keeps every removal.
+        public var removalHistoryLimit: Int
+        /// How long to wait for another process's write lock before failing, in seconds.
+        public var busyTimeout: TimeInterval
+
+        /// Creates a configuration.
+        public init(removalHistoryLimit: Int = 10_000, busyTimeout: TimeInterval = 10) {
+            self.removalHistoryLimit = removalHistoryLimit
+            self.busyTimeout = busyTimeout
+        }
+    }
+
+    /// The store's file; `nil` for an in-memory store (and for child stores).
+    public let fileURL: URL?
+    /// The options the store was opened with.
+    public let configuration: Configuration
+
+    let writer: any DatabaseWriter
+    /// The store a child store was made from.
+    let parent: ContactStore?
+    /// The parent's change number when the child was made.
+    let baseSequence: Int64
+    private let isClosed = Mutex(false)
+    private static let logger = Logger(label: "ohana.store")
+
+    private init(writer: any DatabaseWriter, fileURL: URL?, configuration: Configuration,
+                 parent: ContactStore? = nil, baseSequence: Int64 = 0) {
+        self.writer = writer
+        self.fileURL = fileURL
+        self.configuration = configuration
+        self.parent = parent
+        self.baseSequence = baseSequence
+    }
+
+    /// Opens the store at `fileURL`, creating it (and its folder) when missing and migrating it when
+    /// it was written by an older version.
+    ///
+    /// Throws ``ContactStoreError/notAStore(path:reason:)`` for a file that is not a store and
+    /// ``ContactStoreError/newerVersion(path:unknownMigrations:)`` for one from a newer version;
+    /// in both cases the file is not modified.
+    public convenience init(fileURL: URL, configuration: Configuration = Configuration()) throws {
+        let path = fileURL.path
+        try Self.inspectExistingFile(at: path, busyTimeout: configuration.busyTimeout)
+        do {
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw ContactStoreError.cannotOpen(path: path, reason: readFailureReason(error))
+        }
+        var config = GRDB.Configuration()
+        config.busyMode = .timeout(configuration.busyTimeout)
+        config.label = "ohana.store"
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: config)
+        } catch {
+            throw ContactStoreError.cannotOpen(path: path, reason: Self.reason(error))
+        }
+        try Self.migrate(pool, path: path)
+        self.init(writer: pool, fileURL: fileURL, configuration: configuration)
+    }
+
+    /// Creates an empty store in memory (SQLite's in-memory mode), gone when the store is released.
+    public static func inMemory(configuration: Configuration = Configuration()) throws -> ContactStore {
+        let queue = try DatabaseQueue(configuration: GRDB.Configuration())
+        try migrate(queue, path: ":memory:")
+        return ContactStore(writer: queue, fileURL: nil, configuration: configuration)
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a read transaction and returns its result.
+    public func read<T>(_ body: (ContactReadTransaction) throws -> T) throws -> T {
+        try ensureOpen()
+        return try writer.read { db in try body(ContactReadTransaction(db)) }
+    }
+
+    /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
+    @discardableResult
+    public func write<T>(_ body: (ContactWriteTransaction) throws -> T) throws -> T {
+        try ensureOpen()
+        let limit = configuration.removalHistoryLimit
+        return try writer.write { db in
+            let transaction = ContactWriteTransaction(db, removalHistoryLimit: limit)
+            let result = try body(transaction)
+            try transaction.pruneRemovalHistoryIfNeeded()
+            return result
+        }
+    }
+
+    /// Runs `body` in a read transaction without blocking the caller's thread.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (ContactReadTransaction) throws -> T) async throws -> T {
+        try ensureOpen()
+        return try await writer.read { db in try body(ContactReadTransaction(db)) }
+    }
+
+    /// Runs `body` in a write transaction without blocking the caller's thread; committed when it
+    /// returns and rolled back when it throws.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (ContactWriteTransaction) throws -> T) async throws -> T {
+        try ensureOpen()
+        let limit = configuration.removalHistoryLimit
+        return try await writer.write { db in
+            let transaction = ContactWriteTransaction(db, removalHistoryLimit: limit)
+            let result = try body(transaction)
+            try transaction.pruneRemovalHistoryIfNeeded()
+            return result
+        }
+    }
+
+    // MARK: - Conveniences
+
+    /// Stores a batch of contacts (a pipeline's result) in one transaction.
+    @discardableResult
+    public func save(_ contacts: [Contact], mode: ContactSaveMode) throws -> ContactSaveSummary {
+        try write { try $0.save(contacts, mode: mode) }
+    }
+
+    /// Stores a batch of contacts in one transaction without blocking the caller's thread.
+    @discardableResult
+    public func save(_ contacts: [Contact], mode: ContactSaveMode) async throws -> ContactSaveSummary {
+        try await write { try $0.save(contacts, mode: mode) }
+    }
+
+    /// Every stored contact, in the given order.
+    public func allContacts(order: ContactOrder = .insertion) throws -> [Contact] {
+        try read { try $0.allContacts(order: order) }
+    }
+
+    /// The token for the store's current state.
+    public func currentChangeToken() throws -> ChangeToken {
+        try read { try $0.currentChangeToken() }
+    }
+
+    /// What changed since `token`; an unknown or expired token throws, and the caller reloads everything.
+    public func changes(since token: ChangeToken) throws -> ContactChanges {
+        try read { try $0.changes(since: token) }
+    }
+
+    /// Runs SQLite's integrity check; returns the problems found (none when the file is sound).
+    public func integrityProblems() throws -> [String] {
+        try read { try $0.integrityProblems() }
+    }
+
+    /// Closes the store; later calls throw. Child stores of this store stay usable until merged.
+    public func close() throws {
+        let wasClosed = isClosed.withLock { closed in
+            defer { closed = true }
+            return closed
+        }
+        if !wasClosed { try writer.close() }
+    }
+
+    // MARK: - Child stores
+
+    /// Makes a child store: an in-memory copy of this store's current state that takes reads and
+    /// writes like this one, and is later merged with ``merge(_:policy:)`` or thrown away with ``discard()``.
+    public func makeChild() throws -> ContactStore {
+        try ensureOpen()
+        let queue = try DatabaseQueue(configuration: GRDB.Configuration())
+        try writer.backup(to: queue)
+        let base = try queue.write { db -> Int64 in
+            try db.execute(sql: "UPDATE storeInfo SET storeID = ? WHERE id = 1",
+                           arguments: [UUID().uuidString.lowercased()])
+            return try Int64.fetchOne(db, sql: "SELECT changeSequence FROM storeInfo WHERE id = 1") ?? 0
+        }
+        return ContactStore(writer: queue, fileURL: nil, configuration: configuration, parent: self, baseSequence: base)
+    }
+
+    /// Whether this store is a child store.
+    public var isChild: Bool { parent != nil }
+
+    /// Merges a child store's changes into this store in one transaction, then closes the child.
+    ///
+    /// A contact the child changed that was also changed here since the child was made is a
+    /// conflict. With ``MergePolicy/failOnConflict`` nothing is merged, the child stays open, and
+    /// ``ContactStoreError/mergeConflicts(_:)`` lists every conflict with both versions.
+    @discardableResult
+    public func merge(_ child: ContactStore, policy: MergePolicy = .failOnConflict) throws -> ContactSaveSummary {
+        guard child.parent === self else { throw ContactStoreError.notAChild }
+        let base = child.baseSequence
+        let childChanges = try child.read { try $0.netChanges(since: base) }
+        let summary = try write { transaction -> ContactSaveSummary in
+            var summary = ContactSaveSummary()
+            var conflicts: [MergeConflict] = []
+            for change in childChanges {
+                let parentVersion = try transaction.contact(withID: change.id)
+                let parentSequence = try transaction.changeSequence(of: change.id)
+                // No history row for a contact that existed at the base: removed here, history pruned.
+                let changedHere = parentSequence.map { $0 > base } ?? change.existedAtBase
+                if changedHere, parentVersion != change.version {
+                    switch policy {
+                    case .failOnConflict:
+                        conflicts.append(MergeConflict(contactID: change.id, childVersion: change.version,
+                                                       parentVersion: parentVersion))
+                        continue
+                    case .preferParent:
+                        continue
+                    case .preferChild:
+                        break
+                    }
+                }
+                guard conflicts.isEmpty else { continue }
+                if let version = change.version {
+                    summary.count(try transaction.save(version))
+                } else if try transaction.remove(id: change.id) {
+                    summary.removed += 1
+                }
+            }
+            if !conflicts.isEmpty { throw ContactStoreError.mergeConflicts(conflicts) }
+            return summary
+        }
+        child.markClosed()
+        return summary
+    }
+
+    /// Throws a child store's changes away and closes it.
+    public func discard() {
+        markClosed()
+    }
+
+    // MARK: - Internals
+
+    private func ensureOpen() throws {
+        if isClosed.withLock({ $0 }) { throw ContactStoreError.closed }
+    }
+
+    private func markClosed() {
+        isClosed.withLock { $0 = true }
+    }
+
+    /// Refuses, without writing anything, a file that is not a store or is from a newer version.
+    private static func inspectExistingFile(at path: String, busyTimeout: TimeInterval) throws {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
+        if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+            throw ContactStoreError.notAStore(path: path, reason: "not a regular file")
+        }
+        guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { return }
+        var config = GRDB.Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(busyTimeout)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            defer { try? queue.close() }
+            try queue.read { db in
+                let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                if tables.isEmpty { return }
+                guard tables.contains("grdb_migrations"), tables.contains("storeInfo"), tables.contains("contact") else {
+                    throw ContactStoreError.notAStore(path: path, reason: "an SQLite database without the store's tables")
+                }
+                let unknown = try StoreSchema.migrator.appliedIdentifiers(db)
+                    .subtracting(StoreSchema.identifiers).sorted()
+                if !unknown.isEmpty {
+                    throw ContactStoreError.newerVersion(path: path, unknownMigrations: unknown)
+                }
+            }
+        } catch let error as ContactStoreError {
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw ContactStoreError.notAStore(path: path, reason: "not an SQLite database")
+        } catch {
+            throw ContactStoreError.cannotOpen(path: path, reason: reason(error))
+        }
+    }
+
+    private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
+        let migrator = StoreSchema.migrator
+        do {
+            let pending = try writer.read { db in
+                try StoreSchema.identifiers.filter { try !migrator.appliedIdentifiers(db).contains($0) }
+            }
+            if try writer.read(migrator.hasBeenSuperseded) {
+                let unknown = try writer.read { try migrator.appliedIdentifiers($0) }
+                    .subtracting(StoreSchema.identifiers).sorted()
+                throw ContactStoreError.newerVersion(path: path, unknownMigrations: unknown)
+            }
+            if !pending.isEmpty {
+                logger.debug("migrating contact store", metadata: ["path": "\(path)", "migrations": "\(pending)"])
+                try migrator.migrate(writer)
+            }
+        } catch let error as ContactStoreError {
+            throw error
+        } catch {
+            throw ContactStoreError.cannotOpen(path: path, reason: reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        return "\(error)"
+    }
+}
+
+/// One contact's net change in a child store since it was made.
+struct ChildChange: Sendable {
+    var id: ContactID
+    /// The child's version; `nil` when removed.
+    var version: Contact?
+    /// Whether the contact existed when the child was made.
+    var existedAtBase: Bool
+}
+
+extension ContactReadTransaction {
+    /// The net change of every contact changed after `base`.
+    func netChanges(since base: Int64) throws -> [ChildChange] {
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT contactChange.contactID AS changedID, contactChange.isRemoved, contactChange.addedSequence,
+                   contact.id, contact.json, contact.photo, contact.photoType
+            FROM contactChange LEFT JOIN contact ON contact.id = contactChange.contactID
+            WHERE contactChange.sequence > ?
+            ORDER BY contactChange.sequence, contactChange.contactID
+            """, arguments: [base])
+        var changes: [ChildChange] = []
+        while let row = try rows.next() {
+            let existedAtBase = (row["addedSequence"] as Int64) <= base
+            let id = ContactID(rawValue: row["changedID"])
+            if row["isRemoved"] as Bool {
+                if existedAtBase { changes.append(ChildChange(id: id, version: nil, existedAtBase: true)) }
+            } else if (row["json"] as Data?) != nil {
+                changes.append(ChildChange(id: id, version: try codec.decode(row), existedAtBase: existedAtBase))
+            }
+        }
+        return changes
+    }
+
+    /// The change number of a contact's last change, if it has a history row.
+    func changeSequence(of id: ContactID) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT sequence FROM contactChange WHERE contactID = ?"),
+                           arguments: [id.rawValue])
+    }
+}

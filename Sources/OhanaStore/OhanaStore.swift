@@ -1,1 +1,0 @@
-// OhanaStore: work in progress.

@@ -1,0 +1,336 @@
+import Foundation
+import GRDB
+import Ohana
+
+/// Read access to a store inside one transaction: every query sees the same committed state.
+///
+/// Only valid inside the block it was passed to; do not keep it.
+public class ContactReadTransaction {
+    /// The GRDB connection, inside a transaction.
+    let db: Database
+    /// Encoder and decoder for stored contacts.
+    let codec = ContactCodec()
+
+    init(_ db: Database) { self.db = db }
+
+    /// The contact with this id, if stored.
+    public func contact(withID id: ContactID) throws -> Contact? {
+        try fetchContacts(sql: "SELECT id, json, photo, photoType FROM contact WHERE id = ?",
+                          arguments: [id.rawValue]).first
+    }
+
+    /// Every stored contact, in the given order.
+    public func allContacts(order: ContactOrder = .insertion) throws -> [Contact] {
+        switch order {
+        case .insertion:
+            try fetchContacts(sql: "SELECT id, json, photo, photoType FROM contact ORDER BY rowid")
+        case .name:
+            try fetchContacts(sql: "SELECT id, json, photo, photoType FROM contact ORDER BY sortKey, rowid")
+        }
+    }
+
+    /// The number of stored contacts.
+    public func contactCount() throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact") ?? 0
+    }
+
+    /// The contacts loaded from one source record of one provider, in the order they were stored.
+    public func contacts(providerID: String, recordID: String) throws -> [Contact] {
+        try fetchContacts(sql: """
+            SELECT id, json, photo, photoType FROM contact WHERE rowid IN (
+                SELECT contactRowid FROM contactSource WHERE providerID = ? AND recordID = ?)
+            ORDER BY rowid
+            """, arguments: [providerID, recordID])
+    }
+
+    /// The contacts carrying a tag, ignoring case and diacritics, ordered by name.
+    public func contacts(taggedWith tag: String) throws -> [Contact] {
+        try fetchContacts(sql: """
+            SELECT id, json, photo, photoType FROM contact WHERE rowid IN (
+                SELECT contactRowid FROM contactTag WHERE tag = ?)
+            ORDER BY sortKey, rowid
+            """, arguments: [TextFolding.fold(tag)])
+    }
+
+    /// The contacts with a name part that starts with `prefix` (at a word start), ignoring case and
+    /// diacritics, ordered by name. An empty prefix matches every contact.
+    public func contacts(withNamePrefix prefix: String) throws -> [Contact] {
+        let folded = TextFolding.fold(prefix)
+        if folded.isEmpty { return try allContacts(order: .name) }
+        return try fetchContacts(sql: """
+            SELECT id, json, photo, photoType FROM contact WHERE rowid IN (
+                SELECT contactRowid FROM contactNameKey WHERE key >= ? AND key < ?)
+            ORDER BY sortKey, rowid
+            """, arguments: [folded, TextFolding.upperBound(ofPrefix: folded)])
+    }
+
+    /// The contacts whose names or field values contain every word of `query` (as a word prefix),
+    /// ignoring case and diacritics, best matches first.
+    public func search(_ query: String, limit: Int? = nil) throws -> [Contact] {
+        guard let pattern = ContactIndex.fullTextPattern(for: query) else { return [] }
+        return try fetchContacts(sql: """
+            SELECT contact.id, contact.json, contact.photo, contact.photoType
+            FROM contactSearch JOIN contact ON contact.rowid = contactSearch.rowid
+            WHERE contactSearch MATCH ?
+            ORDER BY contactSearch.rank, contact.rowid
+            LIMIT ?
+            """, arguments: [pattern, limit ?? -1])
+    }
+
+    /// The token for the store's current state.
+    public func currentChangeToken() throws -> ChangeToken {
+        let info = try storeInfo()
+        return ChangeToken(storeID: info.storeID, sequence: info.sequence)
+    }
+
+    /// What changed since `token`; throws ``ContactStoreError/unknownChangeToken(_:)`` or
+    /// ``ContactStoreError/expiredChangeToken(_:)`` when the caller must reload everything instead.
+    public func changes(since token: ChangeToken) throws -> ContactChanges {
+        let info = try storeInfo()
+        guard token.storeID == info.storeID, token.sequence <= info.sequence else {
+            throw ContactStoreError.unknownChangeToken(token.description)
+        }
+        guard token.sequence >= info.prunedThrough else {
+            throw ContactStoreError.expiredChangeToken(token.description)
+        }
+        var added: [Contact] = []
+        var updated: [Contact] = []
+        var removed: [ContactID] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT contactChange.contactID AS changedID, contactChange.isRemoved, contactChange.addedSequence,
+                   contact.id, contact.json, contact.photo, contact.photoType
+            FROM contactChange LEFT JOIN contact ON contact.id = contactChange.contactID
+            WHERE contactChange.sequence > ?
+            ORDER BY contactChange.sequence, contactChange.contactID
+            """, arguments: [token.sequence])
+        while let row = try rows.next() {
+            let existedAtToken = (row["addedSequence"] as Int64) <= token.sequence
+            if row["isRemoved"] as Bool {
+                if existedAtToken { removed.append(ContactID(rawValue: row["changedID"])) }
+            } else if (row["json"] as Data?) != nil {
+                let contact = try codec.decode(row)
+                if existedAtToken { updated.append(contact) } else { added.append(contact) }
+            }
+        }
+        return ContactChanges(added: added, updated: updated, removed: removed,
+                              token: ChangeToken(storeID: info.storeID, sequence: info.sequence))
+    }
+
+    /// Runs SQLite's integrity check; returns the problems it found (none when the file is sound).
+    public func integrityProblems() throws -> [String] {
+        let lines = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        return lines == ["ok"] ? [] : lines
+    }
+
+    // MARK: - Internals
+
+    struct StoreInfo {
+        var storeID: String
+        var sequence: Int64
+        var prunedThrough: Int64
+    }
+
+    func storeInfo() throws -> StoreInfo {
+        guard let row = try Row.fetchOne(
+            db, sql: "SELECT storeID, changeSequence, prunedThrough FROM storeInfo WHERE id = 1")
+        else { throw ContactStoreError.corruptRecord(id: nil, reason: "the store information row is missing") }
+        return StoreInfo(storeID: row["storeID"], sequence: row["changeSequence"], prunedThrough: row["prunedThrough"])
+    }
+
+    func fetchContacts(sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Contact] {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        var contacts: [Contact] = []
+        while let row = try rows.next() { contacts.append(try codec.decode(row)) }
+        return contacts
+    }
+}
+
+/// Read and write access to a store inside one transaction, committed when the block returns and
+/// rolled back when it throws.
+///
+/// Only valid inside the block it was passed to; do not keep it.
+public final class ContactWriteTransaction: ContactReadTransaction {
+    /// The change number of this transaction, taken at its first change.
+    private var sequence: Int64?
+    /// The most removals the change history keeps before the oldest are pruned.
+    let removalHistoryLimit: Int
+    /// Whether this transaction removed a contact (so the history may need pruning).
+    private(set) var didRemove = false
+
+    init(_ db: Database, removalHistoryLimit: Int) {
+        self.removalHistoryLimit = removalHistoryLimit
+        super.init(db)
+    }
+
+    /// Stores a contact: adds it, or replaces the stored contact with the same id.
+    @discardableResult
+    public func save(_ contact: Contact) throws -> ContactSaveOutcome {
+        let json = try codec.encodeJSON(contact)
+        let existing = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT rowid, json, photo, photoType FROM contact WHERE id = ?"),
+            arguments: [contact.id.rawValue])
+        let sortKey = TextFolding.fold(contact.fullName)
+        if let existing {
+            let rowid: Int64 = existing["rowid"]
+            if (existing["json"] as Data) == json, (existing["photo"] as Data?) == contact.photo?.data,
+               (existing["photoType"] as String?) == contact.photo?.mediaType {
+                return .unchanged
+            }
+            try db.cachedStatement(sql: "UPDATE contact SET json = ?, photo = ?, photoType = ?, sortKey = ? WHERE rowid = ?")
+                .execute(arguments: [json, contact.photo?.data, contact.photo?.mediaType, sortKey, rowid])
+            try ContactIndex.write(contact, rowid: rowid, in: db, replacing: true)
+            try recordChange(of: contact.id, removed: false, added: false)
+            return .updated
+        }
+        try db.cachedStatement(sql: "INSERT INTO contact (id, json, photo, photoType, sortKey) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [contact.id.rawValue, json, contact.photo?.data, contact.photo?.mediaType, sortKey])
+        try ContactIndex.write(contact, rowid: db.lastInsertedRowID, in: db, replacing: false)
+        try recordChange(of: contact.id, removed: false, added: true)
+        return .added
+    }
+
+    /// Adds a contact; throws ``ContactStoreError/duplicateID(_:)`` when its id is already stored.
+    public func insert(_ contact: Contact) throws {
+        if try rowid(of: contact.id) != nil { throw ContactStoreError.duplicateID(contact.id) }
+        try save(contact)
+    }
+
+    /// Replaces a stored contact; throws ``ContactStoreError/contactNotFound(_:)`` when its id is not stored.
+    @discardableResult
+    public func update(_ contact: Contact) throws -> ContactSaveOutcome {
+        if try rowid(of: contact.id) == nil { throw ContactStoreError.contactNotFound(contact.id) }
+        return try save(contact)
+    }
+
+    /// Removes the contact with this id; returns whether one was stored.
+    @discardableResult
+    public func remove(id: ContactID) throws -> Bool {
+        guard let rowid = try rowid(of: id) else { return false }
+        try ContactIndex.remove(rowid: rowid, in: db)
+        try db.cachedStatement(sql: "DELETE FROM contact WHERE rowid = ?").execute(arguments: [rowid])
+        try recordChange(of: id, removed: true, added: false)
+        return true
+    }
+
+    /// Removes every contact; returns how many there were.
+    @discardableResult
+    public func removeAll() throws -> Int {
+        let ids = try String.fetchAll(db, sql: "SELECT id FROM contact")
+        for id in ids { try remove(id: ContactID(rawValue: id)) }
+        return ids.count
+    }
+
+    /// Stores a batch of contacts (a pipeline's result) in one of the ``ContactSaveMode``s.
+    ///
+    /// A contact whose id was already used earlier in the same batch is stored under a new id rather
+    /// than overwriting the earlier one.
+    @discardableResult
+    public func save(_ contacts: [Contact], mode: ContactSaveMode) throws -> ContactSaveSummary {
+        var summary = ContactSaveSummary()
+        var claimed = Set<ContactID>()
+        switch mode {
+        case .replace:
+            var keep = Set<ContactID>()
+            var batch: [Contact] = []
+            batch.reserveCapacity(contacts.count)
+            for contact in contacts {
+                var contact = contact
+                if !keep.insert(contact.id).inserted {
+                    contact.id = ContactID()
+                    keep.insert(contact.id)
+                }
+                batch.append(contact)
+            }
+            for id in try String.fetchAll(db, sql: "SELECT id FROM contact") where !keep.contains(ContactID(rawValue: id)) {
+                try remove(id: ContactID(rawValue: id))
+                summary.removed += 1
+            }
+            for contact in batch { summary.count(try save(contact)) }
+        case .upsertBySourceRecord:
+            for contact in contacts {
+                var contact = contact
+                if let target = try storedMatch(for: contact, excluding: claimed) {
+                    contact.id = target
+                } else if claimed.contains(contact.id) {
+                    contact.id = ContactID()
+                }
+                claimed.insert(contact.id)
+                summary.count(try save(contact))
+            }
+        }
+        return summary
+    }
+
+    /// Removes change history of removals up to `token`; tokens older than it then expire.
+    public func pruneChangeHistory(through token: ChangeToken) throws {
+        let info = try storeInfo()
+        guard token.storeID == info.storeID, token.sequence <= info.sequence else {
+            throw ContactStoreError.unknownChangeToken(token.description)
+        }
+        try prune(through: token.sequence, info: info)
+    }
+
+    // MARK: - Internals
+
+    /// The stored contact a batch contact replaces: same provider and record first, then same id.
+    private func storedMatch(for contact: Contact, excluding claimed: Set<ContactID>) throws -> ContactID? {
+        for provenance in contact.provenance {
+            guard let recordID = provenance.recordID else { continue }
+            let ids = try String.fetchAll(db.cachedStatement(sql: """
+                SELECT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
+                WHERE contactSource.providerID = ? AND contactSource.recordID = ? ORDER BY contact.rowid
+                """), arguments: [provenance.providerID, recordID])
+            if let id = ids.lazy.map(ContactID.init(rawValue:)).first(where: { !claimed.contains($0) }) { return id }
+        }
+        if !claimed.contains(contact.id), try rowid(of: contact.id) != nil { return contact.id }
+        return nil
+    }
+
+    func rowid(of id: ContactID) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT rowid FROM contact WHERE id = ?"), arguments: [id.rawValue])
+    }
+
+    /// Records that a contact was added, changed or removed by this transaction.
+    private func recordChange(of id: ContactID, removed: Bool, added: Bool) throws {
+        let sequence = try transactionSequence()
+        if removed { didRemove = true }
+        if added {
+            try db.cachedStatement(sql: """
+                INSERT INTO contactChange (contactID, sequence, isRemoved, addedSequence) VALUES (?, ?, 0, ?)
+                ON CONFLICT (contactID) DO UPDATE SET sequence = excluded.sequence, isRemoved = 0,
+                    addedSequence = excluded.addedSequence
+                """).execute(arguments: [id.rawValue, sequence, sequence])
+        } else {
+            try db.cachedStatement(sql: """
+                INSERT INTO contactChange (contactID, sequence, isRemoved, addedSequence) VALUES (?, ?, ?, 0)
+                ON CONFLICT (contactID) DO UPDATE SET sequence = excluded.sequence, isRemoved = excluded.isRemoved
+                """).execute(arguments: [id.rawValue, sequence, removed])
+        }
+    }
+
+    /// This transaction's change number, allocated at its first change.
+    private func transactionSequence() throws -> Int64 {
+        if let sequence { return sequence }
+        try db.execute(sql: "UPDATE storeInfo SET changeSequence = changeSequence + 1 WHERE id = 1")
+        let next = try storeInfo().sequence
+        sequence = next
+        return next
+    }
+
+    /// Keeps the removal history under its limit; run at the end of a transaction that removed contacts.
+    func pruneRemovalHistoryIfNeeded() throws {
+        guard didRemove, removalHistoryLimit >= 0 else { return }
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contactChange WHERE isRemoved") ?? 0
+        guard count > removalHistoryLimit else { return }
+        guard let through = try Int64.fetchOne(db, sql: """
+            SELECT sequence FROM contactChange WHERE isRemoved ORDER BY sequence LIMIT 1 OFFSET ?
+            """, arguments: [count - removalHistoryLimit - 1]) else { return }
+        try prune(through: through, info: storeInfo())
+    }
+
+    private func prune(through sequence: Int64, info: StoreInfo) throws {
+        guard sequence > info.prunedThrough else { return }
+        try db.execute(sql: "DELETE FROM contactChange WHERE isRemoved AND sequence <= ?", arguments: [sequence])
+        try db.execute(sql: "UPDATE storeInfo SET prunedThrough = ? WHERE id = 1", arguments: [sequence])
+    }
+}
