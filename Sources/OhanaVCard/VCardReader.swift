@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Ohana
 
 /// Reads vCard 2.1, 3.0 and 4.0 into contacts, tolerating what real clients write.
@@ -85,7 +84,6 @@ private actor FileBatchSource {
 /// The reading pipeline, fed with bytes: lines → cards → contacts, with diagnostics.
 struct VCardStreamParser {
     static let chunkSize = 1 << 16
-    private static let logger = Logger(label: "ohana.vcard.reader")
 
     private let options: VCardReadingOptions
     private let source: String
@@ -181,9 +179,6 @@ struct VCardStreamParser {
         contacts = []
         contactsTaken = 0
         diagnostics = []
-        if result.diagnostics.contains(where: { $0.severity == .error }) {
-            Self.logger.debug("read \(result.contacts.count) cards from \(source) with \(result.diagnostics.count) diagnostics")
-        }
         return result
     }
 }

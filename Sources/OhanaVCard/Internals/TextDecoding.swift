@@ -132,7 +132,12 @@ enum TextDecoding {
     static func base64(_ text: some Collection<UInt8>) -> Data? {
         var clean: [UInt8] = []
         clean.reserveCapacity(text.count)
-        for b in text where isBase64Byte(b) && b != 0x3D { clean.append(b) }
+        var padding = false
+        for b in text where isBase64Byte(b) {
+            if b == 0x3D { padding = true; continue }
+            if padding { return nil }  // data after the padding
+            clean.append(b)
+        }
         guard !clean.isEmpty else { return nil }
         switch clean.count % 4 {
         case 1: return nil
