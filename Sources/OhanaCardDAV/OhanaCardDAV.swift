@@ -1,1 +1,0 @@
-// OhanaCardDAV: work in progress.
