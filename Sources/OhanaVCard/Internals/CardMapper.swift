@@ -319,6 +319,8 @@ struct CardMapper {
         if let omit = p.first("X-APPLE-OMIT-YEAR"), let year = birthday.year, Int(omit) == year {
             birthday.year = nil
             dropping.insert("X-APPLE-OMIT-YEAR")
+        } else if birthday.year == 1604 {
+            birthday.year = nil  // Apple's placeholder year for birthdays without one
         }
         contact.birthday = birthday
         keepDetails(p, dropping: dropping)

@@ -1,1 +1,0 @@
-// OhanaDuplicates: work in progress.
