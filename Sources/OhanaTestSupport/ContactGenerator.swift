@@ -84,6 +84,7 @@ struct Person: Sendable {
     var culture: Int
     var isFemale: Bool
     var isOrganizationOnly: Bool
+    var isHouseholdMember = false
     var namePrefix: String?
     var given: NameEntry?
     var middle: String?
@@ -113,6 +114,7 @@ struct GenerationState {
     var rng: SeededRandomNumberGenerator
     var usedEmails = Set<String>()
     var companyLines: [String: GeneratedPhone] = [:]
+    var companyStaff = Set<String>()
     let cultures = GeneratorData.cultures
     let cumulativeWeights: [Int]
 
@@ -175,16 +177,17 @@ struct GenerationState {
 
     mutating func makePerson(index: Int, previous: Person?) -> Person {
         // A few people share a household with the previous person: same family name, address and landline.
-        if let previous, !previous.isOrganizationOnly, previous.family != nil, rng.chance(0.03) {
+        if let previous, !previous.isOrganizationOnly, !previous.isHouseholdMember, previous.family != nil, rng.chance(0.03) {
             return makeHouseholdMember(of: previous, index: index)
         }
         let c = pickCulture()
         let culture = cultures[c]
         let id = "person-\(index)"
         let provider = rng.pick(GeneratorData.providers)
-        if rng.chance(0.04) { return makeOrganization(culture: c, id: id, provider: provider) }
+        if rng.chance(0.03) { return makeOrganization(culture: c, provider: provider) }
 
         let isFemale = rng.chance(0.5)
+        let address = rng.chance(0.6) ? makeAddress(culture: c, label: rng.pick([.home, .home, .work, nil])) : nil
         let given = rng.pick(isFemale ? culture.female : culture.male)
         var family = rng.pick(culture.family)
         if isFemale, let female = culture.femaleFamily[family.native] {
@@ -194,6 +197,7 @@ struct GenerationState {
             id: id, culture: c, isFemale: isFemale, isOrganizationOnly: false, given: given, family: family,
             writesFormattedName: rng.chance(0.3), phones: [], emails: [], urls: [], instantMessages: [],
             tags: [], provider: provider)
+        person.address = address
         if rng.chance(0.03) { person.namePrefix = rng.pick(["Dr.", "Prof.", "Dr. med.", "Mr.", "Ms."]) }
         if c == 0, rng.chance(0.15) { person.middle = rng.pick(["Lee", "Marie", "J.", "Ann", "Allen", "Ray"]) }
         if rng.chance(0.01) { person.nameSuffix = rng.pick(["PhD", "MD", "Esq."]) }
@@ -216,7 +220,13 @@ struct GenerationState {
             person.organization = rng.pick(culture.companies)
             if rng.chance(0.8) { person.jobTitle = rng.pick(culture.jobTitles) }
             if rng.chance(0.15) { person.department = rng.pick(["Sales", "R&D", "Legal", "Finance", "IT", "HR"]) }
-            if rng.chance(0.3) { person.phones.append(companyLine(culture: c, company: person.organization!)) }
+            let branch = person.address?.city ?? rng.pick(culture.cities).name
+            // The branch's main line, unless a namesake already works there (two such cards would be
+            // indistinguishable, and the ground truth would call them two people).
+            let colleague = "\(c)|\(person.organization!)|\(branch)|\(given.native)|\(family.native)"
+            if rng.chance(0.3), companyStaff.insert(colleague).inserted {
+                person.phones.append(companyLine(culture: c, company: person.organization!, branch: branch))
+            }
         }
 
         // Emails: unique per person; most have one, some two (private and work).
@@ -231,7 +241,7 @@ struct GenerationState {
         if rng.chance(0.04) {
             person.instantMessages.append(("\(asciiFold(given.latin)).\(asciiFold(family.latin))\(rng.next(below: 100))", rng.pick(["Skype", "Telegram", "WhatsApp", "Signal"])))
         }
-        if rng.chance(0.6) { person.address = makeAddress(culture: c, label: rng.pick([.home, .home, .work, nil])) }
+
         if rng.chance(0.35) {
             let year: Int? = rng.chance(0.75) ? 1940 + rng.next(below: 68) : nil
             person.birthday = Birthday(year: year, month: 1 + rng.next(below: 12), day: 1 + rng.next(below: 28))
@@ -261,6 +271,7 @@ struct GenerationState {
             id: "person-\(index)", culture: other.culture, isFemale: isFemale, isOrganizationOnly: false,
             given: given, family: family, writesFormattedName: rng.chance(0.3), phones: [], emails: [],
             urls: [], instantMessages: [], tags: other.tags, provider: other.provider)
+        person.isHouseholdMember = true
         person.phones.append(makePhone(culture: other.culture, mobile: true, label: .mobile))
         // The shared landline: the same number, written the way this person writes it.
         if var landline = other.phones.first(where: { $0.invalidText == nil }) {
@@ -276,13 +287,16 @@ struct GenerationState {
         return person
     }
 
-    mutating func makeOrganization(culture c: Int, id: String, provider: String) -> Person {
+    /// An organization-only card for one branch of a company; every card of that branch is the same
+    /// organization (the same ground truth id).
+    mutating func makeOrganization(culture c: Int, provider: String) -> Person {
         let culture = cultures[c]
         let company = rng.pick(culture.companies)
+        let city = rng.pick(culture.cities)
         var person = Person(
-            id: id, culture: c, isFemale: false, isOrganizationOnly: true, writesFormattedName: false,
-            phones: [companyLine(culture: c, company: company)], emails: [], urls: [], instantMessages: [],
-            tags: [], provider: provider)
+            id: "org-\(culture.isoCode)-\(company)-\(city.name)", culture: c, isFemale: false, isOrganizationOnly: true,
+            writesFormattedName: false, phones: [companyLine(culture: c, company: company, branch: city.name)], emails: [],
+            urls: [], instantMessages: [], tags: [], provider: provider)
         person.organization = company
         if rng.chance(0.3) {
             person.department = rng.pick(["Customer Service", "Support", "Reservations", "Billing", "Front Desk"])
@@ -298,14 +312,16 @@ struct GenerationState {
         }
         if rng.chance(0.5) { person.urls.append("https://www.\(domain)") }
         person.address = makeAddress(culture: c, label: .work)
+        person.address?.city = city.name
+        person.address?.region = city.region
         if rng.chance(0.2) { person.photo = pickPhoto() }
         if rng.chance(0.2) { person.note = rng.pick(["Opening hours Mon–Fri 9–17", "Customer number 4711", "Ask for the manager", "Invoice by email"]) }
         return person
     }
 
-    /// The main line of a company: the same number for everyone who works there.
-    mutating func companyLine(culture c: Int, company: String) -> GeneratedPhone {
-        let key = "\(c)|\(company)"
+    /// The main line of a company's branch: the same number for everyone who works there.
+    mutating func companyLine(culture c: Int, company: String, branch: String) -> GeneratedPhone {
+        let key = "\(c)|\(company)|\(branch)"
         if let line = companyLines[key] {
             var copy = line
             copy.template = rng.next(below: cultures[c].phonePlans[line.plan].templates.count)
@@ -507,6 +523,8 @@ struct GenerationState {
             if !changes.contains(change) { changes.append(change) }
         }
         if changes.contains(.simCard) { changes = [.simCard] }
+        // Additions come last, so that what a dropped field leaves shared is the person's own.
+        changes.sort { ($0 == .extraPhone || $0 == .extraEmail ? 1 : 0) < ($1 == .extraPhone || $1 == .extraEmail ? 1 : 0) }
 
         var p = person
         var nameStyle = NameStyle.native

@@ -1,0 +1,254 @@
+import Foundation
+import Ohana
+import OhanaPhoneNumbers
+
+/// Merges the contacts of one cluster into one without losing anything: every distinct value is
+/// kept (fields and addresses de-duplicated by normalised value, other labels and spellings noted),
+/// the best name wins, and provenance and replaced ids are listed.
+struct ContactMerger {
+    /// Custom property keys the merger writes.
+    enum Key {
+        static let otherLabels = "ohana.duplicates.otherLabels"
+        static let otherSpellings = "ohana.duplicates.otherSpellings"
+        static let otherNames = "ohana.duplicates.otherNames"
+        static let alternatePrefix = "ohana.duplicates.alternate."
+    }
+
+    let rules: DuplicateRules
+
+    /// Merges `members` (in input order, at least one); the first member's id is kept.
+    func merge(_ members: [Contact]) -> Contact {
+        guard members.count > 1 else { return members[0] }
+        var extractor = KeyExtractor(rules: rules)
+        var merged = members[0]
+
+        // Name: the most complete one; among equals the most common word order, then the first.
+        let best = bestNameIndex(members, extractor: &extractor)
+        let source = members[best]
+        merged.namePrefix = source.namePrefix
+        merged.givenName = source.givenName
+        merged.middleName = source.middleName
+        merged.familyName = source.familyName
+        merged.nameSuffix = source.nameSuffix
+        merged.formattedName = source.formattedName
+        merged.phoneticGivenName = source.phoneticGivenName ?? members.lazy.compactMap(\.phoneticGivenName).first
+        merged.phoneticMiddleName = source.phoneticMiddleName ?? members.lazy.compactMap(\.phoneticMiddleName).first
+        merged.phoneticFamilyName = source.phoneticFamilyName ?? members.lazy.compactMap(\.phoneticFamilyName).first
+        let bestName = source.fullName
+        var otherNames: [String] = []
+        for member in members {
+            let name = member.fullName
+            if !name.isEmpty, name != bestName, !otherNames.contains(name) { otherNames.append(name) }
+        }
+        merged.nickname = members.lazy.compactMap(\.nickname).first
+        if merged.nickname == nil, let bestGiven = source.givenName {
+            // A shorter given name that is a nickname of the chosen one becomes the nickname.
+            let full = Set(extractor.words(bestGiven))
+            for member in members {
+                guard let given = member.givenName, given != bestGiven else { continue }
+                let words = extractor.words(given)
+                if words.count == 1, rules.nicknames.isNickname(words[0]),
+                   !full.isDisjoint(with: rules.nicknames.fullNames(for: words[0])) {
+                    merged.nickname = given
+                    break
+                }
+            }
+        }
+        var custom = merged.customProperties
+        if !otherNames.isEmpty { custom[Key.otherNames] = .strings(otherNames) }
+
+        // Scalars: the first non-empty value; other distinct values are kept as alternates.
+        merged.organization = scalar(\.organization, "organization", members, &custom)
+        merged.department = scalar(\.department, "department", members, &custom)
+        merged.jobTitle = scalar(\.jobTitle, "jobTitle", members, &custom)
+        let notes = distinct(members.compactMap(\.note).filter { !$0.isEmpty })
+        merged.note = notes.isEmpty ? nil : notes.joined(separator: "\n\n")
+        merged.birthday = mergedBirthday(members, &custom)
+        let photos = distinct(members.compactMap(\.photo))
+        merged.photo = photos.first
+        for (n, photo) in photos.dropFirst().enumerated() {
+            custom[Key.alternatePrefix + "photo.\(n + 1)"] = .data(photo.data)
+        }
+
+        // Fields and addresses: de-duplicated by normalised value.
+        var fields: [ContactField] = []
+        var fieldIndex: [String: Int] = [:]
+        for member in members {
+            let region = rules.usesContactRegion ? extractor.region(of: member) : rules.defaultRegion
+            for var field in member.fields {
+                if field.provenance == nil { field.provenance = member.provenance.first }
+                let key = normalizedKey(of: field, region: region, extractor: extractor)
+                if let existing = fieldIndex[key] {
+                    absorb(field, into: &fields[existing])
+                } else {
+                    fieldIndex[key] = fields.count
+                    fields.append(field)
+                }
+            }
+        }
+        merged.fields = fields
+        var addresses: [PostalAddress] = []
+        var addressIndex: [String: Int] = [:]
+        for member in members {
+            for var address in member.postalAddresses where !address.isEmpty {
+                if address.provenance == nil { address.provenance = member.provenance.first }
+                let key = normalizedKey(of: address, extractor: &extractor)
+                if let existing = addressIndex[key] {
+                    fill(&addresses[existing], from: address)
+                } else {
+                    addressIndex[key] = addresses.count
+                    addresses.append(address)
+                }
+            }
+        }
+        merged.postalAddresses = addresses
+
+        var tags: [String] = []
+        var tagKeys = Set<String>()
+        for tag in members.flatMap(\.tags) where tagKeys.insert(NameFolding.fold(tag)).inserted { tags.append(tag) }
+        merged.tags = tags
+
+        for member in members.dropFirst() {
+            for (key, value) in member.customProperties.sorted(by: { $0.key < $1.key }) {
+                guard let existing = custom[key] else { custom[key] = value; continue }
+                guard existing != value else { continue }
+                var n = 1
+                while let other = custom["\(key).alternate.\(n)"], other != value { n += 1 }
+                custom["\(key).alternate.\(n)"] = value
+            }
+        }
+        merged.customProperties = custom
+        merged.unmappedProperties = distinct(members.flatMap(\.unmappedProperties))
+        merged.provenance = distinct(members.flatMap(\.provenance))
+        merged.mergedContactIDs = distinct(members.dropFirst().map(\.id) + members.flatMap(\.mergedContactIDs))
+            .filter { $0 != merged.id }
+        return merged
+    }
+
+    // MARK: Names
+
+    func bestNameIndex(_ members: [Contact], extractor: inout KeyExtractor) -> Int {
+        var orderVotes: [String: Int] = [:]
+        var orders: [String] = []
+        for member in members {
+            let order = extractor.words(member.givenName).joined() + "|" + extractor.words(member.familyName).joined()
+            orders.append(order)
+            orderVotes[order, default: 0] += 1
+        }
+        var bestIndex = 0
+        var bestScore = Int.min
+        for (index, member) in members.enumerated() {
+            var score = 0
+            if member.givenName?.isEmpty == false && member.familyName?.isEmpty == false { score += 40 }
+            else if member.givenName?.isEmpty == false || member.familyName?.isEmpty == false { score += 20 }
+            else if member.formattedName?.isEmpty == false { score += 10 }
+            for part in [member.namePrefix, member.middleName, member.nameSuffix] where part?.isEmpty == false { score += 3 }
+            if let given = member.givenName {
+                let words = extractor.words(given)
+                if !words.contains(where: rules.nicknames.isNickname) { score += 6 }
+            }
+            // Accents and native script carry more than their folded forms.
+            if member.fullName.unicodeScalars.contains(where: { $0.value >= 0x80 }) { score += 2 }
+            score += 4 * orderVotes[orders[index], default: 0]
+            if score > bestScore {
+                bestScore = score
+                bestIndex = index
+            }
+        }
+        return bestIndex
+    }
+
+    // MARK: Scalars
+
+    func scalar(_ keyPath: KeyPath<Contact, String?>, _ name: String, _ members: [Contact], _ custom: inout [String: CustomValue]) -> String? {
+        var values: [String] = []
+        var keys = Set<String>()
+        for member in members {
+            guard let value = member[keyPath: keyPath], !value.isEmpty else { continue }
+            if keys.insert(NameFolding.fold(value)).inserted { values.append(value) }
+        }
+        if values.count > 1 { custom[Key.alternatePrefix + name] = .strings(Array(values.dropFirst())) }
+        return values.first
+    }
+
+    func mergedBirthday(_ members: [Contact], _ custom: inout [String: CustomValue]) -> Birthday? {
+        let birthdays = distinct(members.compactMap(\.birthday))
+        guard var best = birthdays.first else { return nil }
+        if best.year == nil, let withYear = birthdays.first(where: { $0.year != nil && $0.month == best.month && $0.day == best.day }) {
+            best = withYear
+        }
+        let others = birthdays.filter { $0 != best && !($0.year == nil && $0.month == best.month && $0.day == best.day) }
+        if !others.isEmpty { custom[Key.alternatePrefix + "birthday"] = .strings(others.map(\.description)) }
+        return best
+    }
+
+    // MARK: Fields
+
+    func normalizedKey(of field: ContactField, region: String, extractor: KeyExtractor) -> String {
+        let value = field.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch field.type {
+        case .phoneNumber:
+            if let e164 = field.phoneNumber?.e164 ?? PhoneNumberUtility.shared.e164(value, defaultRegion: region) {
+                return "tel:" + e164
+            }
+            let digits = value.filter { $0.isASCII && $0.isNumber }
+            return digits.count >= 3 ? "tel:" + digits : "tel-text:" + value.lowercased()
+        case .emailAddress:
+            return "email:" + extractor.normalizeEmail(value)
+        case .url:
+            var url = value.lowercased()
+            while url.hasSuffix("/") { url.removeLast() }
+            return "url:" + url
+        case .instantMessage, .other:
+            return "\(field.type.rawValue):\(field.label?.rawValue.lowercased() ?? ""):" + value.lowercased()
+        }
+    }
+
+    /// Folds a duplicate field into the kept one: labels and spellings it adds are noted.
+    func absorb(_ field: ContactField, into kept: inout ContactField) {
+        if kept.label == nil {
+            kept.label = field.label
+        } else if let label = field.label, label != kept.label {
+            append(label.rawValue, to: Key.otherLabels, in: &kept.customProperties)
+        }
+        if field.value != kept.value { append(field.value, to: Key.otherSpellings, in: &kept.customProperties) }
+        kept.isPreferred = kept.isPreferred || field.isPreferred
+        if kept.phoneNumber == nil { kept.phoneNumber = field.phoneNumber }
+        for parameter in field.parameters where !kept.parameters.contains(parameter) { kept.parameters.append(parameter) }
+        for (key, value) in field.customProperties where kept.customProperties[key] == nil { kept.customProperties[key] = value }
+        if kept.group == nil { kept.group = field.group }
+    }
+
+    private func append(_ value: String, to key: String, in properties: inout [String: CustomValue]) {
+        var list: [String] = []
+        if case .strings(let existing) = properties[key] { list = existing }
+        if !list.contains(value) { list.append(value) }
+        properties[key] = .strings(list)
+    }
+
+    // MARK: Addresses
+
+    func normalizedKey(of address: PostalAddress, extractor: inout KeyExtractor) -> String {
+        let street = address.street.flatMap { extractor.words($0) }.joined(separator: " ")
+        let city = extractor.words(address.city).joined(separator: " ")
+        let postal = (address.postalCode ?? "").filter { $0.isLetter || $0.isNumber }.lowercased()
+        let po = extractor.words(address.poBox).joined(separator: " ")
+        return [street, po, city, postal].joined(separator: "|")
+    }
+
+    /// Fills the parts a kept address lacks from a duplicate of it.
+    func fill(_ kept: inout PostalAddress, from other: PostalAddress) {
+        if kept.label == nil { kept.label = other.label }
+        if kept.extendedAddress == nil { kept.extendedAddress = other.extendedAddress }
+        if kept.region == nil { kept.region = other.region }
+        if kept.country == nil { kept.country = other.country }
+        if kept.isoCountryCode == nil { kept.isoCountryCode = other.isoCountryCode }
+        kept.isPreferred = kept.isPreferred || other.isPreferred
+        for parameter in other.parameters where !kept.parameters.contains(parameter) { kept.parameters.append(parameter) }
+    }
+
+    private func distinct<T: Hashable>(_ values: [T]) -> [T] {
+        var seen = Set<T>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,337 @@
+import Dispatch
+import Foundation
+import Ohana
+
+/// The compact, hashed keys of one contact, for comparing many pairs quickly.
+struct CompactKeys {
+    var start: Int32 = 0
+    var nameCount: UInt8 = 0
+    var phoneCount: UInt8 = 0
+    var emailCount: UInt8 = 0
+    var organization: UInt64 = 0
+}
+
+/// A pair of contacts (by index) that a rule joined, and the rule (its index; -1 for an override).
+struct Edge: Comparable {
+    var first: Int32
+    var second: Int32
+    var rule: Int32
+
+    static func < (lhs: Edge, rhs: Edge) -> Bool {
+        (lhs.first, lhs.second, lhs.rule) < (rhs.first, rhs.second, rhs.rule)
+    }
+}
+
+/// The outcome of detection: which contact joins which, before explanations are written.
+struct Detection {
+    /// The cluster root of each contact.
+    var roots: [Int32]
+    /// The edges that joined two clusters, in the order they were applied.
+    var unions: [Edge]
+    /// The edges a keep-apart override refused.
+    var refused: [Edge]
+    /// Oversized blocks: kind, shared hash, one member.
+    var oversized: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)]
+    var comparedPairs: Int
+}
+
+/// Finds duplicate clusters with blocking keys and union-find: O(*n* log *n*) in the number of contacts.
+struct DuplicateDetector {
+    let rules: DuplicateRules
+    let overrides: DuplicateOverrides
+
+    func detect(_ contacts: [Contact]) -> Detection {
+        let n = contacts.count
+        let (entries, pool) = extractCompactKeys(contacts)
+
+        // Blocks: for each rule, the most selective kind of key it needs.
+        var blockKinds = Set<DuplicateEvidence>()
+        for rule in rules.rules {
+            if rule.requirements.contains(.email) { blockKinds.insert(.email) }
+            else if rule.requirements.contains(.phone) { blockKinds.insert(.phone) }
+            else if rule.requirements.contains(.name) { blockKinds.insert(.name) }
+            else if rule.requirements.contains(.organization) { blockKinds.insert(.organization) }
+        }
+        var seen = Set<UInt64>()
+        var edges: [Edge] = []
+        var oversized: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
+        var compared = 0
+        for kind in DuplicateEvidence.allCases where blockKinds.contains(kind) {
+            var keyed: [(UInt64, Int32)] = []
+            keyed.reserveCapacity(n * 2)
+            for (i, entry) in entries.enumerated() {
+                for hash in blockHashes(kind, entry, pool) { keyed.append((hash, Int32(i))) }
+            }
+            keyed.sort { $0 < $1 }
+            var low = 0
+            while low < keyed.count {
+                var high = low + 1
+                while high < keyed.count && keyed[high].0 == keyed[low].0 { high += 1 }
+                var members = keyed[low..<high].map(\.1)
+                // A contact with the same key twice is one member.
+                members = members.enumerated().filter { $0.offset == 0 || members[$0.offset - 1] != $0.element }.map(\.element)
+                if members.count > 1 {
+                    let window: Int
+                    if members.count > rules.maximumBlockSize {
+                        oversized.append((kind, keyed[low].0, Int(members[0]), members.count))
+                        members.sort { (firstNameHash(entries[Int($0)], pool), $0) < (firstNameHash(entries[Int($1)], pool), $1) }
+                        window = rules.maximumBlockSize
+                    } else {
+                        window = members.count
+                    }
+                    for a in 0..<members.count {
+                        for b in (a + 1)..<min(members.count, a + window) {
+                            let i = min(members[a], members[b])
+                            let j = max(members[a], members[b])
+                            guard seen.insert(UInt64(UInt32(i)) << 32 | UInt64(UInt32(j))).inserted else { continue }
+                            compared += 1
+                            if let rule = firstMatchingRule(entries[Int(i)], entries[Int(j)], pool) {
+                                edges.append(Edge(first: i, second: j, rule: Int32(rule)))
+                            }
+                        }
+                    }
+                }
+                low = high
+            }
+        }
+        edges.sort()
+        var result = unite(n: n, edges: edges, contacts: contacts)
+        result.oversized = oversized
+        result.comparedPairs = compared
+        return result
+    }
+
+    // MARK: Keys
+
+    func extractCompactKeys(_ contacts: [Contact]) -> ([CompactKeys], [UInt64]) {
+        let n = contacts.count
+        let chunkSize = 2_048
+        let chunkCount = (n + chunkSize - 1) / chunkSize
+        let results = ChunkResults(count: chunkCount)
+        let rules = self.rules
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            var extractor = KeyExtractor(rules: rules)
+            var entries: [CompactKeys] = []
+            var pool: [UInt64] = []
+            let range = (chunk * chunkSize)..<min(n, (chunk + 1) * chunkSize)
+            entries.reserveCapacity(range.count)
+            for index in range {
+                let keys = extractor.keys(of: contacts[index])
+                entries.append(Self.compact(keys, into: &pool))
+            }
+            results.store(chunk, entries: entries, pool: pool)
+        }
+        var entries: [CompactKeys] = []
+        var pool: [UInt64] = []
+        entries.reserveCapacity(n)
+        for chunk in 0..<chunkCount {
+            let (chunkEntries, chunkPool) = results.take(chunk)
+            let offset = Int32(pool.count)
+            for var entry in chunkEntries {
+                entry.start += offset
+                entries.append(entry)
+            }
+            pool.append(contentsOf: chunkPool)
+        }
+        return (entries, pool)
+    }
+
+    static func compact(_ keys: ContactKeys, into pool: inout [UInt64]) -> CompactKeys {
+        var entry = CompactKeys(start: Int32(pool.count))
+        let names = keys.nameForms.prefix(255)
+        let phones = keys.phones.prefix(127)
+        let emails = keys.emails.prefix(255)
+        for form in names { pool.append(stableHash(form)) }
+        for phone in phones {
+            pool.append(phone.e164.map(stableHash) ?? 0)
+            pool.append(stableHash(phone.trailing))
+        }
+        for email in emails { pool.append(stableHash(email.normalized)) }
+        entry.nameCount = UInt8(names.count)
+        entry.phoneCount = UInt8(phones.count)
+        entry.emailCount = UInt8(emails.count)
+        entry.organization = keys.organization.map(stableHash) ?? 0
+        return entry
+    }
+
+    func names(_ e: CompactKeys, _ pool: [UInt64]) -> ArraySlice<UInt64> {
+        let s = Int(e.start)
+        return pool[s..<(s + Int(e.nameCount))]
+    }
+
+    func phonePairs(_ e: CompactKeys, _ pool: [UInt64]) -> ArraySlice<UInt64> {
+        let s = Int(e.start) + Int(e.nameCount)
+        return pool[s..<(s + 2 * Int(e.phoneCount))]
+    }
+
+    func emails(_ e: CompactKeys, _ pool: [UInt64]) -> ArraySlice<UInt64> {
+        let s = Int(e.start) + Int(e.nameCount) + 2 * Int(e.phoneCount)
+        return pool[s..<(s + Int(e.emailCount))]
+    }
+
+    func firstNameHash(_ e: CompactKeys, _ pool: [UInt64]) -> UInt64 {
+        e.nameCount > 0 ? pool[Int(e.start)] : 0
+    }
+
+    func blockHashes(_ kind: DuplicateEvidence, _ e: CompactKeys, _ pool: [UInt64]) -> [UInt64] {
+        switch kind {
+        case .name: return Array(Set(names(e, pool)))
+        case .email: return Array(Set(emails(e, pool)))
+        case .organization: return e.organization == 0 ? [] : [e.organization]
+        case .phone:
+            let pairs = phonePairs(e, pool)
+            let usesTrailing = rules.matchingTrailingDigits > 0
+            var hashes = Set<UInt64>()
+            var k = pairs.startIndex
+            while k < pairs.endIndex {
+                let hash = usesTrailing ? pairs[k + 1] : pairs[k]
+                if hash != 0 { hashes.insert(hash) }
+                k += 2
+            }
+            return Array(hashes)
+        }
+    }
+
+    /// The evidence two contacts share: the set, plus whether the phone match is only in trailing digits.
+    func evidence(_ a: CompactKeys, _ b: CompactKeys, _ pool: [UInt64]) -> (Set<DuplicateEvidence>, phoneIsLoose: Bool) {
+        var found = Set<DuplicateEvidence>()
+        if intersects(names(a, pool), names(b, pool)) { found.insert(.name) }
+        if intersects(emails(a, pool), emails(b, pool)) { found.insert(.email) }
+        if a.organization != 0 && a.organization == b.organization { found.insert(.organization) }
+        let pa = phonePairs(a, pool)
+        let pb = phonePairs(b, pool)
+        var exact = false
+        var loose = false
+        var i = pa.startIndex
+        while i < pa.endIndex {
+            var j = pb.startIndex
+            while j < pb.endIndex {
+                if pa[i] != 0 && pa[i] == pb[j] { exact = true }
+                if rules.matchingTrailingDigits > 0 && pa[i + 1] == pb[j + 1] { loose = true }
+                j += 2
+            }
+            i += 2
+        }
+        if exact || loose { found.insert(.phone) }
+        return (found, !exact && loose)
+    }
+
+    func firstMatchingRule(_ a: CompactKeys, _ b: CompactKeys, _ pool: [UInt64]) -> Int? {
+        let (found, phoneIsLoose) = evidence(a, b, pool)
+        guard !found.isEmpty else { return nil }
+        for (index, rule) in rules.rules.enumerated() where rule.requirements.isSubset(of: found) && !rule.requirements.isEmpty {
+            if phoneIsLoose && rule.requirements.contains(.phone) && !rule.requirements.contains(.name) { continue }
+            return index
+        }
+        return nil
+    }
+
+    private func intersects(_ a: ArraySlice<UInt64>, _ b: ArraySlice<UInt64>) -> Bool {
+        for x in a where b.contains(x) { return true }
+        return false
+    }
+
+    // MARK: Union-find with overrides
+
+    func unite(n: Int, edges: [Edge], contacts: [Contact]) -> Detection {
+        var parent = Array(0..<Int32(n))
+        var size = [Int32](repeating: 1, count: n)
+        func find(_ x: Int32) -> Int32 {
+            var root = x
+            while parent[Int(root)] != root { root = parent[Int(root)] }
+            var node = x
+            while parent[Int(node)] != root {
+                let next = parent[Int(node)]
+                parent[Int(node)] = root
+                node = next
+            }
+            return root
+        }
+
+        var indexByID: [ContactID: [Int32]] = [:]
+        if !overrides.isEmpty {
+            for (i, contact) in contacts.enumerated() { indexByID[contact.id, default: []].append(Int32(i)) }
+        }
+        // Keep-apart: each constrained contact's partners; each root's constrained members.
+        var apartPartners: [Int32: [Int32]] = [:]
+        for group in overrides.keptApart {
+            let members = group.flatMap { indexByID[$0] ?? [] }
+            for a in members { for b in members where a != b { apartPartners[a, default: []].append(b) } }
+        }
+        var constrainedMembers: [Int32: [Int32]] = [:]
+        for member in apartPartners.keys { constrainedMembers[member] = [member] }
+
+        func canJoin(_ ra: Int32, _ rb: Int32) -> Bool {
+            guard let membersA = constrainedMembers[ra], let membersB = constrainedMembers[rb] else { return true }
+            let (small, otherRoot) = membersA.count <= membersB.count ? (membersA, rb) : (membersB, ra)
+            for member in small {
+                for partner in apartPartners[member] ?? [] where find(partner) == otherRoot { return false }
+            }
+            return true
+        }
+
+        func join(_ ra: Int32, _ rb: Int32) {
+            let (big, small) = size[Int(ra)] >= size[Int(rb)] ? (ra, rb) : (rb, ra)
+            parent[Int(small)] = big
+            size[Int(big)] += size[Int(small)]
+            if let moved = constrainedMembers.removeValue(forKey: small) {
+                constrainedMembers[big, default: []].append(contentsOf: moved)
+            }
+        }
+
+        var unions: [Edge] = []
+        var refused: [Edge] = []
+        for group in overrides.keptTogether {
+            let members = group.flatMap { indexByID[$0] ?? [] }.sorted()
+            guard let first = members.first else { continue }
+            for other in members.dropFirst() {
+                let ra = find(first)
+                let rb = find(other)
+                guard ra != rb else { continue }
+                join(ra, rb)
+                unions.append(Edge(first: first, second: other, rule: -1))
+            }
+        }
+        for edge in edges {
+            let ra = find(edge.first)
+            let rb = find(edge.second)
+            guard ra != rb else { continue }
+            if canJoin(ra, rb) {
+                join(ra, rb)
+                unions.append(edge)
+            } else {
+                refused.append(edge)
+            }
+        }
+        let roots = (0..<Int32(n)).map { find($0) }
+        return Detection(roots: roots, unions: unions, refused: refused, oversized: [], comparedPairs: 0)
+    }
+}
+
+/// Per-chunk results of the parallel key extraction.
+private final class ChunkResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [[CompactKeys]]
+    private var pools: [[UInt64]]
+
+    init(count: Int) {
+        entries = Array(repeating: [], count: count)
+        pools = Array(repeating: [], count: count)
+    }
+
+    func store(_ chunk: Int, entries chunkEntries: [CompactKeys], pool: [UInt64]) {
+        lock.lock()
+        entries[chunk] = chunkEntries
+        pools[chunk] = pool
+        lock.unlock()
+    }
+
+    func take(_ chunk: Int) -> ([CompactKeys], [UInt64]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let result = (entries[chunk], pools[chunk])
+        entries[chunk] = []
+        pools[chunk] = []
+        return result
+    }
+}

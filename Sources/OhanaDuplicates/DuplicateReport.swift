@@ -1,0 +1,146 @@
+import Ohana
+
+/// What duplicate detection found: the clusters of contacts it merges (or would merge) and why.
+public struct DuplicateReport: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The number of contacts examined.
+    public var contactsIn: Int
+    /// The number of contacts after merging every cluster.
+    public var contactsOut: Int
+    /// The clusters of two or more contacts, in the order of their first contact.
+    public var clusters: [DuplicateCluster]
+    /// Matches the rules found but a keep-apart override refused.
+    public var refusedMatches: [DuplicateMatch]
+    /// Blocks of contacts sharing one key that were too large to compare pair by pair.
+    public var oversizedBlocks: [OversizedBlock]
+    /// The number of candidate pairs the rules were checked on.
+    public var comparedPairs: Int
+
+    /// Creates a report.
+    public init(
+        contactsIn: Int, contactsOut: Int, clusters: [DuplicateCluster], refusedMatches: [DuplicateMatch] = [],
+        oversizedBlocks: [OversizedBlock] = [], comparedPairs: Int = 0
+    ) {
+        self.contactsIn = contactsIn
+        self.contactsOut = contactsOut
+        self.clusters = clusters
+        self.refusedMatches = refusedMatches
+        self.oversizedBlocks = oversizedBlocks
+        self.comparedPairs = comparedPairs
+    }
+
+    /// One line: contacts in, clusters, contacts out.
+    public var summary: String {
+        "\(contactsIn) contacts in, \(clusters.count) duplicate clusters, \(contactsOut) contacts out"
+    }
+
+    /// The summary, then each cluster with its reasons, one per line.
+    public var description: String {
+        var lines = [summary]
+        for cluster in clusters { lines.append(cluster.description) }
+        for match in refusedMatches { lines.append("kept apart: \(match.description)") }
+        for block in oversizedBlocks { lines.append(block.description) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Contacts found to be one person, with the matches that joined them.
+public struct DuplicateCluster: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The contacts, in input order; the first one's id is the merged contact's.
+    public var contactIDs: [ContactID]
+    /// The names of the contacts, in the same order, for display.
+    public var names: [String]
+    /// The matches that joined the contacts (one fewer than the contacts).
+    public var matches: [DuplicateMatch]
+
+    /// Creates a cluster.
+    public init(contactIDs: [ContactID], names: [String], matches: [DuplicateMatch]) {
+        self.contactIDs = contactIDs
+        self.names = names
+        self.matches = matches
+    }
+
+    /// The cluster's contacts and reasons, several lines.
+    public var description: String {
+        var lines = ["cluster of \(contactIDs.count): " + zip(contactIDs, names).map { "\($1.isEmpty ? "(no name)" : $1) [\($0)]" }.joined(separator: ", ")]
+        for match in matches { lines.append("  " + match.description) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Two contacts a rule (or an override) joined, and the values it matched on.
+public struct DuplicateMatch: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// One contact.
+    public var first: ContactID
+    /// The other contact.
+    public var second: ContactID
+    /// The name of the rule that matched, or "kept together" for an override.
+    public var rule: String
+    /// The matched values, one per kind of evidence the rule needs.
+    public var evidence: [MatchedValue]
+
+    /// Creates a match.
+    public init(first: ContactID, second: ContactID, rule: String, evidence: [MatchedValue]) {
+        self.first = first
+        self.second = second
+        self.rule = rule
+        self.evidence = evidence
+    }
+
+    /// For example: `A ~ B: phone +14155550100 and name 'robert smith' ~ 'bob smith' (nickname)`.
+    public var description: String {
+        let reasons = evidence.isEmpty ? rule : evidence.map(\.description).joined(separator: " and ")
+        return "\(first) ~ \(second) [\(rule)]: \(reasons)"
+    }
+}
+
+/// One value two contacts share, as each wrote it, with how they differ.
+public struct MatchedValue: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The kind of evidence.
+    public var kind: DuplicateEvidence
+    /// The value as the first contact has it (normalised where that is what matched).
+    public var first: String
+    /// The value as the second contact has it.
+    public var second: String
+    /// How the values differ when they are not written alike, such as "nickname" or "last 8 digits".
+    public var note: String?
+
+    /// Creates a matched value.
+    public init(kind: DuplicateEvidence, first: String, second: String, note: String? = nil) {
+        self.kind = kind
+        self.first = first
+        self.second = second
+        self.note = note
+    }
+
+    /// For example: `name 'robert smith' ~ 'bob smith' (nickname)` or `phone +14155550100`.
+    public var description: String {
+        let values = first == second ? quoteIfNeeded(first) : "'\(first)' ~ '\(second)'"
+        return "\(kind.rawValue) \(values)" + (note.map { " (\($0))" } ?? "")
+    }
+
+    private func quoteIfNeeded(_ value: String) -> String {
+        value.contains(" ") || kind == .name || kind == .organization ? "'\(value)'" : value
+    }
+}
+
+/// A block of contacts that share one key and was too large to compare pair by pair.
+public struct OversizedBlock: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The kind of key.
+    public var kind: DuplicateEvidence
+    /// The shared value.
+    public var value: String
+    /// How many contacts share it.
+    public var size: Int
+
+    /// Creates a record of an oversized block.
+    public init(kind: DuplicateEvidence, value: String, size: Int) {
+        self.kind = kind
+        self.value = value
+        self.size = size
+    }
+
+    /// For example: `oversized block: 812 contacts share phone +14155550100 (neighbours compared only)`.
+    public var description: String {
+        "oversized block: \(size) contacts share \(kind.rawValue) '\(value)' (only neighbours in name order compared)"
+    }
+}
