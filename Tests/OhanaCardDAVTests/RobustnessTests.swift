@@ -124,6 +124,26 @@ struct RobustnessTests {
         }
     }
 
+    @Test("a truncated sync-collection answer (507) is continued until complete")
+    func truncatedSync() async throws {
+        let (client, url) = try await makeClient("/truncated/")
+        let changes = try await client.changes(in: url, since: nil)
+        #expect(changes.changed.map(\.href) == ["/truncated/a.vcf", "/truncated/b.vcf"])
+        #expect(changes.changed.map(\.etag) == ["\"a1\"", "\"b1\""])
+        #expect(changes.continuations == 1)
+        #expect(changes.syncToken == "t2")
+        await #expect(throws: CardDAVError.invalidSyncToken(url: url.absoluteString)) {
+            _ = try await client.changes(in: url, since: "bogus")
+        }
+
+        let provider = try CardDAVContactsProvider(url: url)
+        let result = try await provider.synchronize(from: CardDAVSyncState())
+        #expect(result.added.map(\.fullName) == ["Part a", "Part b"])
+        #expect(result.state.addressBooks[url.absoluteString]?.syncToken == "t2")
+        let again = try await provider.synchronize(from: result.state)
+        #expect(again.added.isEmpty && again.changed.isEmpty && again.removed.isEmpty && again.cardsFetched == 0)
+    }
+
     @Test("the XML parser refuses entity declarations without expanding them")
     func parserRefusesEntities() throws {
         let laughs = #"<?xml version="1.0"?><!-- c --><!DOCTYPE a [<!ENTITY a "aaaaaaaaaa">]><a>&a;</a>"#

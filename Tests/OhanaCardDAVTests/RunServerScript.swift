@@ -14,6 +14,7 @@ A watchdog thread exits as soon as the parent process (the test run) is gone, so
 the tests even when they crash.
 """
 import os
+import re
 import sys
 import threading
 import time
@@ -64,8 +65,7 @@ elif mode == "hostile":
 
         def handle_any(self):
             length = int(self.headers.get("Content-Length") or 0)
-            if length:
-                self.rfile.read(length)
+            body = self.rfile.read(length).decode() if length else ""
             path = self.path.split("?")[0]
             xml = [("Content-Type", "application/xml; charset=utf-8")]
             if path.startswith("/slow"):
@@ -87,10 +87,47 @@ elif mode == "hostile":
                 self.reply(301, "", [("Location", "http://127.0.0.2:%d/book/" % self.server.server_port)])
             elif path.startswith("/loop"):
                 self.reply(302, "", [("Location", "/loop2" if path.startswith("/loop1") else "/loop1")])
+            elif path.startswith("/truncated"):
+                self.truncated(path, body, xml)
             elif path.startswith("/unauthorized"):
                 self.reply(401, "", [("WWW-Authenticate", 'Basic realm="hostile"')])
             else:
                 self.reply(404, "")
+
+        def truncated(self, path, body, xml):
+            """An address book whose sync-collection answers come in truncated parts (507)."""
+            ok = "<D:status>HTTP/1.1 200 OK</D:status>"
+            if self.command == "PROPFIND":
+                self.reply(207, MULTISTATUS_HEAD + '<D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">'
+                           '<D:response><D:href>/truncated/</D:href><D:propstat><D:prop><D:resourcetype><D:collection/>'
+                           '<C:addressbook/></D:resourcetype><D:supported-report-set><D:supported-report><D:report>'
+                           '<D:sync-collection/></D:report></D:supported-report></D:supported-report-set></D:prop>'
+                           + ok + '</D:propstat></D:response></D:multistatus>', xml)
+            elif "sync-collection" in body:
+                token = re.search(r"<D:sync-token>([^<]*)</D:sync-token>", body)
+                token = token.group(1) if token else ""
+                parts = {"": ("a", "t1", True), "t1": ("b", "t2", False), "t2": (None, "t2", False)}
+                if token not in parts:
+                    self.reply(403, '<D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>', xml)
+                    return
+                member, new_token, more = parts[token]
+                out = MULTISTATUS_HEAD + '<D:multistatus xmlns:D="DAV:">'
+                if member:
+                    out += ('<D:response><D:href>/truncated/%s.vcf</D:href><D:propstat><D:prop><D:getetag>"%s1"</D:getetag>'
+                            '</D:prop>%s</D:propstat></D:response>' % (member, member, ok))
+                if more:
+                    out += '<D:response><D:href>/truncated/</D:href><D:status>HTTP/1.1 507 Insufficient Storage</D:status></D:response>'
+                self.reply(207, out + "<D:sync-token>%s</D:sync-token></D:multistatus>" % new_token, xml)
+            elif "addressbook-multiget" in body:
+                out = MULTISTATUS_HEAD + '<D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">'
+                for href in re.findall(r"<D:href>([^<]*)</D:href>", body):
+                    name = href.rsplit("/", 1)[-1][:-4]
+                    card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:%s\r\nFN:Part %s\r\nN:%s;;;;\r\nEND:VCARD\r\n" % (name, name, name)
+                    out += ('<D:response><D:href>%s</D:href><D:propstat><D:prop><D:getetag>"%s1"</D:getetag>'
+                            '<C:address-data>%s</C:address-data></D:prop>%s</D:propstat></D:response>' % (href, name, card, ok))
+                self.reply(207, out + "</D:multistatus>", xml)
+            else:
+                self.reply(405, "")
 
         do_GET = do_PUT = do_DELETE = do_REPORT = do_PROPFIND = do_MKCOL = do_OPTIONS = handle_any
 
