@@ -75,6 +75,8 @@ public actor CardDAVClient {
                 if let books = try await discover(from: start) { return books }
             } catch {
                 if case .unauthorized = error { throw error }
+                // A URL that names a collection which does not exist is an error, not a cue to look elsewhere.
+                if start == serverURL, start != wellKnown, error.status == 404 || error.status == 410 { throw error }
                 lastError = error
             }
         }
@@ -202,10 +204,10 @@ public actor CardDAVClient {
                 for response in multistatus.responses {
                     if let data = response.property(DAVNamespace.cardDAV, "address-data") {
                         result.cards.append(CardDAVCard(href: response.href, etag: response.etag, vCard: data.text))
-                    } else if response.status == 404 {
+                    } else if response.status == 404 || response.status == 410 {
                         result.missing.append(response.href)
                     } else {
-                        result.missing.append(response.href)
+                        result.failed[response.href] = response.status ?? 200
                     }
                 }
             } catch {

@@ -20,6 +20,7 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
     /// The contacts of each card, by href.
     private var cache: [String: [Contact]] = [:]
     private var credentialWasSet: Bool
+    private var hasLoaded = false
 
     /// Creates a provider for a server or address book URL (`http`, `https`, `carddav`, `carddavs`).
     ///
@@ -52,13 +53,23 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
         do throws(CardDAVError) {
             result = try await synchronize(from: state)
         } catch {
-            throw providerError(error)
+            let failure = providerError(error)
+            guard hasLoaded, !failure.isAuthorizationRequired else { throw failure }
+            // Keep what loaded before: the last contacts, with the error as a diagnostic.
+            return LoadedContacts(contacts: cachedContacts(), diagnostics: [Diagnostic(
+                .error, source: client.serverURL.absoluteString,
+                message: "not synced, showing the contacts of the last load: \(error.description)")])
         }
         apply(result)
+        hasLoaded = true
+        return LoadedContacts(contacts: cachedContacts(), diagnostics: result.diagnostics)
+    }
+
+    private func cachedContacts() -> [Contact] {
         var contacts: [Contact] = []
         contacts.reserveCapacity(cache.count)
         for href in cache.keys.sorted() { contacts += cache[href] ?? [] }
-        return LoadedContacts(contacts: contacts, diagnostics: result.diagnostics)
+        return contacts
     }
 
     /// Uses a user name and password (HTTP Basic) or a bearer token from now on.
@@ -156,8 +167,11 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
             if let etag = record.revision, !etag.isEmpty {
                 reference = try await client.updateCard(vCard, at: href, in: bookURL, etag: etag)
             } else {
+                // No version to guard the write with: report the server's version instead of overwriting it.
+                let current = try await client.card(at: href, in: bookURL)
                 throw CardDAVError.conflict(CardDAVConflict(url: client.resolve(href, against: bookURL).absoluteString,
-                                                            expectedETag: nil, localCard: vCard, serverCard: nil, serverETag: nil))
+                                                            expectedETag: nil, localCard: vCard,
+                                                            serverCard: current?.vCard, serverETag: current?.etag))
             }
         } catch {
             throw withContacts(error, local: contact)
@@ -263,5 +277,12 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         let cleaned = String(contact.id.rawValue.filter { allowed.contains($0) }.prefix(100))
         return (cleaned.isEmpty || cleaned.hasPrefix(".") ? UUID().uuidString.lowercased() : cleaned) + ".vcf"
+    }
+}
+
+extension ContactsProviderError {
+    /// Whether this is ``ContactsProviderError/authorizationRequired(_:)``.
+    fileprivate var isAuthorizationRequired: Bool {
+        if case .authorizationRequired = self { true } else { false }
     }
 }

@@ -140,13 +140,18 @@ extension CardDAVContactsProvider {
                 sync.removed.append(Provenance(providerID: identifier, recordID: href, revision: etag))
             }
         }
+        for (href, status) in fetched.failed.sorted(by: { $0.key < $1.key }) {
+            sync.isComplete = false
+            sync.diagnostics.append(Diagnostic(.error, source: client.resolve(href, against: book.url).absoluteString,
+                                               message: "card not delivered (HTTP \(status)); it is tried again next time"))
+        }
         if let error = fetched.error {
             if case .unauthorized = error { throw error }
             sync.diagnostics.append(Diagnostic(.error, source: book.url.absoluteString,
                                                message: "sync stopped early, what arrived is kept: \(error.description)"))
             sync.isComplete = false
             // Keep the old token: the rest comes again next time; cards that arrived are skipped by ETag.
-        } else {
+        } else if sync.isComplete {
             sync.state.syncToken = newToken
         }
         return sync

@@ -65,13 +65,16 @@ public struct CardDAVFetchResult: Sendable {
     public var cards: [CardDAVCard]
     /// Hrefs the server reported as not found.
     public var missing: [String]
+    /// Hrefs the server answered with another status (such as 403) or without a body, and that status.
+    public var failed: [String: Int]
     /// The error that stopped fetching, if one did; the cards above arrived before it.
     public var error: CardDAVError?
 
     /// Creates a fetch result.
-    public init(cards: [CardDAVCard] = [], missing: [String] = [], error: CardDAVError? = nil) {
+    public init(cards: [CardDAVCard] = [], missing: [String] = [], failed: [String: Int] = [:], error: CardDAVError? = nil) {
         self.cards = cards
         self.missing = missing
+        self.failed = failed
         self.error = error
     }
 }

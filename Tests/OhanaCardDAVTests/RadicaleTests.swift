@@ -322,4 +322,21 @@ struct RadicaleTests {
         #expect(second.cardsFetched == 7 - first.added.count)
         #expect(Set((first.added + second.added).map(\.fullName)).count == 7)
     }
+
+    @Test("when a later load fails, the provider keeps the contacts of the last load and reports the error")
+    func failedReloadKeepsContacts() async throws {
+        let account = try await TestAccount.make("user10")
+        try await account.put(sampleCard(uid: "keep-1", name: "Kept Person"), named: "k.vcf")
+        let provider = try account.provider()
+        #expect(try await provider.loadContacts().contacts.map(\.fullName) == ["Kept Person"])
+        // The address book disappears from the server.
+        let exchange = try await account.client.send("DELETE", account.bookURL, purpose: .delete)
+        #expect(exchange.status == 200 || exchange.status == 204)
+        let again = try await provider.loadContacts()
+        #expect(again.contacts.map(\.fullName) == ["Kept Person"])
+        let diagnostic = try #require(again.diagnostics.first)
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.message.contains("not synced"))
+        #expect(diagnostic.message.contains("HTTP 404") || diagnostic.message.contains("no CardDAV address book"))
+    }
 }

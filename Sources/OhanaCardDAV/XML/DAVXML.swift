@@ -67,7 +67,10 @@ enum SafeXMLParser {
     /// Refuses a `<!DOCTYPE` in the prolog (the only place one may appear): DAV needs none, and it is
     /// where entity declarations live.
     static func refuseDocumentTypeDeclaration(in data: Data) throws(XMLRefusal) {
-        let bytes = [UInt8](data.prefix(1 << 16))
+        let window = 1 << 16
+        let bytes = [UInt8](data.prefix(window))
+        let truncated = data.count > window
+        let tooLong = XMLRefusal(reason: "XML prolog longer than \(window) bytes refused")
         var i = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         func hasPrefix(_ s: String, at index: Int, caseInsensitive: Bool = false) -> Bool {
@@ -93,10 +96,10 @@ enum SafeXMLParser {
             let b = bytes[i]
             if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
             if hasPrefix("<?", at: i) {
-                guard let next = skip(past: "?>", from: i + 2) else { return }
+                guard let next = skip(past: "?>", from: i + 2) else { if truncated { throw tooLong } else { return } }
                 i = next
             } else if hasPrefix("<!--", at: i) {
-                guard let next = skip(past: "-->", from: i + 4) else { return }
+                guard let next = skip(past: "-->", from: i + 4) else { if truncated { throw tooLong } else { return } }
                 i = next
             } else if hasPrefix("<!DOCTYPE", at: i, caseInsensitive: true) || hasPrefix("<!ENTITY", at: i, caseInsensitive: true) {
                 throw XMLRefusal(reason: "document type declaration refused (DAV needs none; entities are not expanded)")
@@ -104,6 +107,7 @@ enum SafeXMLParser {
                 return
             }
         }
+        if truncated { throw tooLong }
     }
 
     private final class TreeBuilder: NSObject, XMLParserDelegate {
