@@ -78,6 +78,32 @@ struct PhoneNumberFormattingTests {
         #expect(details.assumedRegion == "US")
     }
 
+    @Test("a national number invalid in the assumed region is read in the region of the contact's international numbers")
+    func regionFromOwnNumbers() async throws {
+        let contact = Contact(fields: [.phone("+49 30 1234567", label: .work), .phone("0151 23456789", label: .mobile)])
+        let processed = try await PhoneNumberFormatting(defaultRegion: "US").process([contact])
+        let mobile = try #require(processed[0].fields[1].phoneNumber)
+        #expect(mobile.e164 == "+4915123456789")
+        #expect(mobile.isValid)
+        #expect(mobile.assumedRegion == "DE")
+        #expect(mobile.regionCode == "DE")
+
+        let off = try await PhoneNumberFormatting(defaultRegion: "US", infersRegionFromNumbers: false).process([contact])
+        #expect(off[0].fields[1].phoneNumber?.isValid == false)
+        #expect(off[0].fields[1].phoneNumber?.assumedRegion == "US")
+    }
+
+    @Test("a national number valid in the assumed region is not reread")
+    func validNumbersStay() async throws {
+        let contact = Contact(fields: [.phone("+49 30 1234567"), .phone("(650) 253-0000"), .phone("030 12")])
+        let processed = try await PhoneNumberFormatting(defaultRegion: "US").process([contact])
+        #expect(processed[0].fields[1].phoneNumber?.e164 == "+16502530000")
+        // Invalid in the US and in Germany: stays as read in the US, marked invalid.
+        #expect(processed[0].fields[2].phoneNumber?.e164 == "+103012")
+        #expect(processed[0].fields[2].phoneNumber?.assumedRegion == "US")
+        #expect(processed[0].fields[2].phoneNumber?.isValid == false)
+    }
+
     @Test("a preferred address wins over the first one")
     func preferredAddress() {
         let contact = Contact(postalAddresses: [
