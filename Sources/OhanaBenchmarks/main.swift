@@ -9,6 +9,7 @@ struct OhanaBench: AsyncParsableCommand {
         subcommands: [
             // One file per benchmark in this folder.
             PipelineBenchmark.self,
+            PhonesBenchmark.self,
         ]
     )
 }
