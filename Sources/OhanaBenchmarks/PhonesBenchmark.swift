@@ -26,9 +26,9 @@ struct PhonesBenchmark: AsyncParsableCommand {
         // Setup, not timed: read and decode the contacts, collect the phone numbers.
         let url = URL(fileURLWithPath: file)
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw ValidationError("cannot read \(file): \(error.localizedDescription)") }
+        do { data = try Data(contentsOf: url) } catch { throw PhonesBenchmarkError(description: "cannot read \(file): \(error.localizedDescription)") }
         let contacts: [Contact]
-        do { contacts = try ContactsJSON.decode(data, source: file) } catch { throw ValidationError("\(error)") }
+        do { contacts = try ContactsJSON.decode(data, source: file) } catch { throw PhonesBenchmarkError(description: "\(error)") }
         let phones = contacts.flatMap { $0.phoneNumbers.map(\.value) }
 
         let initStart = ContinuousClock.now
@@ -83,4 +83,9 @@ struct PhonesBenchmark: AsyncParsableCommand {
             print(String(decoding: data, as: UTF8.self))
         }
     }
+}
+
+/// A one-line failure of the phones benchmark (printed without the usage text).
+private struct PhonesBenchmarkError: Error, CustomStringConvertible {
+    var description: String
 }
