@@ -77,7 +77,7 @@ public actor CardDAVClient {
                 if case .unauthorized = error { throw error }
                 // A URL that names a collection which does not exist is an error, not a cue to look elsewhere.
                 if start == serverURL, start != wellKnown, error.status == 404 || error.status == 410 { throw error }
-                lastError = error
+                if lastError == nil || start == serverURL { lastError = error }
             }
         }
         throw lastError ?? .noAddressBook(url: serverURL.absoluteString)

@@ -10,6 +10,7 @@ struct OhanaCommand: AsyncParsableCommand {
         subcommands: [
             // One file per subcommand in Commands/.
             ProcessCommand.self,
+            SyncCommand.self,
         ]
     )
 }

@@ -29,6 +29,7 @@ struct ToolError: Error, CustomStringConvertible {
 
 /// Makes the provider that reads one input argument (a file path, or later a URL).
 func makeProvider(for argument: String, format: InputFormat?) throws -> any ContactsDataProvider {
+    if isCardDAVArgument(argument) { return try makeCardDAVProvider(for: argument) }  // carddav://user@host/path
     guard let format = format ?? InputFormat(path: argument) else {
         throw ToolError("\(argument): unknown file type; name the format with --input-format (\(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
