@@ -55,6 +55,6 @@ func measure<T>(_ stage: String, contacts: Int, _ body: () async throws -> T) as
         contactsPerSecond: seconds > 0 ? Double(contacts) / seconds : 0,
         peakMiB: Double(ProcessMemory.peakBytes()) / 1_048_576)
     print(figure.jsonLine)
-    fflush(stdout)
+    fflush(nil)
     return result
 }
