@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Ohana
+import OhanaStore
+
+/// `ohana changes --since TOKEN`: what changed in the store since a token.
+struct ChangesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "changes",
+        abstract: "Show what changed in the contact store since a change token, and the new token.",
+        discussion: """
+            Without --since, prints the current token. Each change is one line: "added ID NAME", \
+            "updated ID NAME" or "removed ID", then "token TOKEN". An expired or unknown token is an \
+            error: reload everything (ohana export) and start again from the current token.
+            """)
+
+    @Option(name: .long, help: "The token printed by an earlier `ohana changes` or `ohana import`.")
+    var since: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() async throws {
+        let store = try storeOptions.openStore()
+        guard let since else {
+            print("token \(try store.currentChangeToken())")
+            return
+        }
+        guard let token = ChangeToken(since) else {
+            throw ValidationError("'\(since)' is not a change token (expected STORE-ID:NUMBER)")
+        }
+        let changes: ContactChanges
+        do {
+            changes = try await store.read { try $0.changes(since: token) }
+        } catch let error as ContactStoreError {
+            throw ToolError(error.description)
+        }
+        for contact in changes.added { print("added \(contact.id) \(contact.fullName)") }
+        for contact in changes.updated { print("updated \(contact.id) \(contact.fullName)") }
+        for id in changes.removed { print("removed \(id)") }
+        print("token \(changes.token)")
+    }
+}

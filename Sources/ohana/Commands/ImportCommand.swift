@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Ohana
+import OhanaStore
+
+/// `ohana import FILE...`: loads address books into the contact store.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Load address books into the contact store, updating contacts imported before.",
+        discussion: """
+            A contact replaces the stored one that came from the same file and record (a vCard UID, a \
+            JSON id); otherwise it is added. Nothing is removed. Problems in the input are reported on \
+            standard error and the rest still loads.
+            """)
+
+    @Argument(help: "Files to import (any format the tool reads).")
+    var inputs: [String]
+
+    @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")
+    var inputFormat: InputFormat?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() async throws {
+        let store = try storeOptions.openStore()
+        var loaded: [Contact] = []
+        for input in inputs {
+            let provider = try makeProvider(for: input, format: inputFormat)
+            let result: LoadedContacts
+            do {
+                result = try await provider.loadContacts()
+            } catch {
+                throw ToolError(error.description)
+            }
+            for diagnostic in result.diagnostics {
+                FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+            }
+            loaded += result.contacts
+        }
+        let summary = try await store.save(loaded, mode: .upsertBySourceRecord)
+        print("imported \(loaded.count) contact\(loaded.count == 1 ? "" : "s") into \(store.fileURL?.path ?? "the store"): "
+              + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
+        print("change token: \(try store.currentChangeToken())")
+    }
+}
