@@ -36,7 +36,7 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
     {
         let client = try CardDAVClient(url: url, credential: credential, configuration: configuration)
         self.client = client
-        self.identifier = identifier ?? "carddav:" + client.serverURL.absoluteString
+        self.identifier = identifier ?? "carddav:" + Self.describe(client.serverURL, user: client.userFromURL)
         self.writeTarget = writeTarget
         self.credentialWasSet = credential != nil
     }
@@ -264,6 +264,13 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
     private func forget(_ href: String) {
         cache[href] = nil
         for key in state.addressBooks.keys { state.addressBooks[key]?.etags[href] = nil }
+    }
+
+    /// A URL's text with a user name (never a password) in it.
+    static func describe(_ url: URL, user: String?) -> String {
+        guard let user, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
+        components.user = user
+        return components.string ?? url.absoluteString
     }
 
     /// The address book URL holding a card href.

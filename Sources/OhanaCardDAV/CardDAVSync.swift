@@ -102,7 +102,16 @@ extension CardDAVContactsProvider {
                     removedHrefs += previous.etags.keys.filter { !present.contains($0) }
                 }
             } catch {
-                guard case .invalidSyncToken = error else { throw error }
+                guard case .invalidSyncToken = error else {
+                    // A server that advertises sync-collection but refuses it: compare ETags from a listing instead.
+                    guard previous.syncToken == nil, let status = error.status, [400, 403, 405, 501].contains(status) else { throw error }
+                    references = try await client.cardReferences(in: book.url)
+                    let present = Set(references.map(\.href))
+                    removedHrefs = previous.etags.keys.filter { !present.contains($0) }.sorted()
+                    sync.fullLoad = .syncCollectionUnsupported
+                    return try await finish(sync, book: book, previous: previous, references: references,
+                                            removedHrefs: removedHrefs, newToken: nil)
+                }
                 let changes = try await client.changes(in: book.url, since: nil)
                 references = changes.changed
                 newToken = changes.syncToken
@@ -119,6 +128,16 @@ extension CardDAVContactsProvider {
             removedHrefs = previous.etags.keys.filter { !present.contains($0) }.sorted()
             if previous.syncToken != nil || !previous.etags.isEmpty { sync.fullLoad = .syncCollectionUnsupported }
         }
+        return try await finish(sync, book: book, previous: previous, references: references,
+                                removedHrefs: removedHrefs, newToken: newToken)
+    }
+
+    /// Applies removals, fetches the cards whose ETag changed, and advances the token when complete.
+    private func finish(_ sync: AddressBookSync, book: CardDAVAddressBook, previous: CardDAVSyncState.AddressBookState,
+                        references: [CardDAVCardReference], removedHrefs: [String], newToken: String?)
+        async throws(CardDAVError) -> AddressBookSync
+    {
+        var sync = sync
 
         for href in removedHrefs {
             guard let etag = sync.state.etags.removeValue(forKey: href) else { continue }

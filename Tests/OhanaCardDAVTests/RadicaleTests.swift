@@ -8,13 +8,13 @@ import Testing
 struct RadicaleTests {
     @Test("discovery from the server root finds every address book of the user, through /.well-known")
     func discoveryFromServerRoot() async throws {
-        let first = try await TestAccount.make("user1", bookName: "family", displayName: "Family")
-        _ = try await TestAccount.make("user1", bookName: "work", displayName: "Work")
+        let first = try await TestAccount.make("user12", bookName: "family", displayName: "Family")
+        _ = try await TestAccount.make("user12", bookName: "work", displayName: "Work")
         let log = RequestLog()
         let client = try CardDAVClient(url: first.server, credential: first.credential,
                                        configuration: .init(requestObserver: log.observer))
         let books = try await client.discoverAddressBooks()
-        #expect(books.map(\.url.absoluteString) == ["family/", "work/"].map { first.server.absoluteString + "user1/" + $0 })
+        #expect(books.map(\.url.absoluteString) == ["family/", "work/"].map { first.server.absoluteString + "user12/" + $0 })
         #expect(books.map(\.displayName) == ["Family", "Work"])
         #expect(books.allSatisfy { $0.supportsSyncCollection })
         #expect(books.allSatisfy { $0.syncToken != nil })

@@ -144,6 +144,18 @@ struct RobustnessTests {
         #expect(again.added.isEmpty && again.changed.isEmpty && again.removed.isEmpty && again.cardsFetched == 0)
     }
 
+    @Test("a server that advertises sync-collection but refuses it is listed with PROPFIND instead, and says so")
+    func syncCollectionRefused() async throws {
+        let base = try await HostileServer.shared.baseURL()
+        let url = URL(string: "/nosync/", relativeTo: base)!.absoluteURL
+        let provider = try CardDAVContactsProvider(url: url)
+        let result = try await provider.synchronize(from: CardDAVSyncState())
+        #expect(result.added.map(\.fullName) == ["Part a"])
+        #expect(result.fullLoads.map(\.reason) == [.syncCollectionUnsupported])
+        #expect(result.isComplete)
+        #expect(result.state.addressBooks[url.absoluteString]?.etags == ["/nosync/a.vcf": "\"a1\""])
+    }
+
     @Test("the XML parser refuses entity declarations without expanding them")
     func parserRefusesEntities() throws {
         let laughs = #"<?xml version="1.0"?><!-- c --><!DOCTYPE a [<!ENTITY a "aaaaaaaaaa">]><a>&a;</a>"#

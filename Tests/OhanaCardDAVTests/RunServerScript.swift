@@ -87,7 +87,7 @@ elif mode == "hostile":
                 self.reply(301, "", [("Location", "http://127.0.0.2:%d/book/" % self.server.server_port)])
             elif path.startswith("/loop"):
                 self.reply(302, "", [("Location", "/loop2" if path.startswith("/loop1") else "/loop1")])
-            elif path.startswith("/truncated"):
+            elif path.startswith("/truncated") or path.startswith("/nosync"):
                 self.truncated(path, body, xml)
             elif path.startswith("/unauthorized"):
                 self.reply(401, "", [("WWW-Authenticate", 'Basic realm="hostile"')])
@@ -97,9 +97,17 @@ elif mode == "hostile":
         def truncated(self, path, body, xml):
             """An address book whose sync-collection answers come in truncated parts (507)."""
             ok = "<D:status>HTTP/1.1 200 OK</D:status>"
-            if self.command == "PROPFIND":
+            base = "/nosync/" if path.startswith("/nosync") else "/truncated/"
+            if base == "/nosync/" and self.command == "PROPFIND" and self.headers.get("Depth") == "1":
+                self.reply(207, MULTISTATUS_HEAD + '<D:multistatus xmlns:D="DAV:"><D:response><D:href>/nosync/</D:href>'
+                           '<D:propstat><D:prop><D:resourcetype><D:collection/></D:resourcetype></D:prop>' + ok
+                           + '</D:propstat></D:response><D:response><D:href>/nosync/a.vcf</D:href><D:propstat><D:prop>'
+                           '<D:getetag>"a1"</D:getetag></D:prop>' + ok + '</D:propstat></D:response></D:multistatus>', xml)
+            elif base == "/nosync/" and "sync-collection" in body:
+                self.reply(403, "sync-collection is switched off here")
+            elif self.command == "PROPFIND":
                 self.reply(207, MULTISTATUS_HEAD + '<D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">'
-                           '<D:response><D:href>/truncated/</D:href><D:propstat><D:prop><D:resourcetype><D:collection/>'
+                           '<D:response><D:href>' + base + '</D:href><D:propstat><D:prop><D:resourcetype><D:collection/>'
                            '<C:addressbook/></D:resourcetype><D:supported-report-set><D:supported-report><D:report>'
                            '<D:sync-collection/></D:report></D:supported-report></D:supported-report-set></D:prop>'
                            + ok + '</D:propstat></D:response></D:multistatus>', xml)
