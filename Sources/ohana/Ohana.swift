@@ -12,6 +12,7 @@ struct OhanaCommand: AsyncParsableCommand {
             ProcessCommand.self,
             ImportCommand.self, ExportCommand.self, ListCommand.self, SearchCommand.self, ChangesCommand.self,
             SyncCommand.self,
+            ConvertCommand.self, ValidateCommand.self,
         ]
     )
 }

@@ -2,18 +2,25 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaCSV
+import OhanaVCard
 
 /// The formats `ohana` reads. Chosen by file extension unless `--input-format` says otherwise.
 enum InputFormat: String, CaseIterable, ExpressibleByArgument {
     case json
     case csv
+    case vcard
 
     /// The format a path's extension names, if any.
     init?(path: String) {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "json": self = .json
         case "csv": self = .csv
-        default: return nil
+        case "vcf", "vcard": self = .vcard
+        default:
+            // A folder of .vcf files (a vdir) reads as vCard.
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+            self = .vcard
         }
     }
 }
@@ -23,6 +30,15 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case table
     case json
     case csv
+    case vcard
+}
+
+/// `--vcard-target`: the client a vCard file is written for.
+enum VCardTargetOption: String, CaseIterable, ExpressibleByArgument {
+    case ios, android, outlook, rfc6350
+
+    /// The target in OhanaVCard's terms.
+    var target: VCardTarget { VCardTarget(rawValue: rawValue) ?? .rfc6350 }
 }
 
 /// `--csv-dialect`: the CSV layout to write (and to read, instead of detecting it from the header).
@@ -52,6 +68,8 @@ func makeProvider(for argument: String, format: InputFormat?, csvDialect: CSVDia
         return JSONContactsProvider(fileURL: url)
     case .csv:
         return CSVContactsProvider(fileURL: url, dialect: csvDialect?.dialect)
+    case .vcard:
+        return VCardFileProvider(url: url)
     }
 }
 
@@ -60,6 +78,8 @@ struct OutputOptions {
     var format: OutputFormat
     /// The CSV layout for `--output csv`.
     var csvDialect: CSVDialectOption = .google
+    /// The client `--output vcard` writes for.
+    var vcardTarget: VCardTargetOption = .rfc6350
 }
 
 /// Encodes contacts in an output format (`.table` is handled by the caller's table printer).
@@ -69,6 +89,8 @@ func encode(_ contacts: [Contact], options: OutputOptions) throws -> Data {
         return try ContactsJSON.encode(contacts)
     case .csv:
         return CSVContactsWriter(dialect: options.csvDialect.dialect).write(contacts)
+    case .vcard:
+        return VCardWriter(target: options.vcardTarget.target).write(contacts)
     case .table:
         return Data(renderTable(contacts).utf8)
     }

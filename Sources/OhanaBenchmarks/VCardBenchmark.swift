@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Ohana
+import OhanaVCard
+
+/// `ohana-bench vcard FILE.vcf`: reading a vCard file into contacts and writing them back.
+///
+/// Stage `vcard.read` parses every card into the contact model and holds them all, like the peers in
+/// ../shared/bench (KContacts, Python vobject) do; `vcard.stream` reads the same file in batches of
+/// 1,000 and keeps none, which shows the memory the streaming reader needs; `vcard.write` writes the
+/// contacts read for one target. An untimed first pass counts the cards, so every figure covers the
+/// file already in the page cache, as the peers' do.
+struct VCardBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vcard",
+        abstract: "Read a vCard file into contacts (all at once, then streaming), then write them back.")
+
+    @Argument(help: "A vCard file (such as one written by `ohana generate --format vcard`).")
+    var file: String
+
+    @Option(help: "The target written: ios, android, outlook, rfc6350.")
+    var target: String = VCardTarget.rfc6350.rawValue
+
+    func run() async throws {
+        guard let target = VCardTarget(rawValue: target) else {
+            throw ValidationError("unknown target '\(target)' (\(VCardTarget.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let url = URL(fileURLWithPath: file)
+        let cards: Int
+        do {
+            cards = try Self.countCards(in: url)
+        } catch {
+            throw ValidationError("cannot read \(file): \(error.localizedDescription)")
+        }
+        let reader = VCardReader()
+        let loaded = try await measure("vcard.read", contacts: cards) {
+            try reader.read(contentsOf: url)
+        }
+        var streamed = 0
+        try await measure("vcard.stream", contacts: cards) {
+            for try await batch in reader.contacts(in: url, batchSize: 1000) { streamed += batch.contacts.count }
+        }
+        let writer = VCardWriter(target: target)
+        let written = await measure("vcard.write", contacts: loaded.contacts.count) {
+            writer.write(loaded.contacts)
+        }
+        struct Counts: Codable {
+            var tool = "ohana-swift", stage = "vcard.counts"
+            var cards: Int, read: Int, streamed: Int, tels: Int, diagnostics: Int, bytesOut: Int
+        }
+        let counts = Counts(
+            cards: cards, read: loaded.contacts.count, streamed: streamed,
+            tels: loaded.contacts.reduce(0) { $0 + $1.phoneNumbers.count }, diagnostics: loaded.diagnostics.count,
+            bytesOut: written.count)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(counts), as: UTF8.self))
+    }
+
+    /// Counts lines starting with BEGIN:VCARD, reading the file in chunks.
+    static func countCards(in url: URL) throws -> Int {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let needle = Array("BEGIN:VCARD".utf8)
+        var count = 0
+        var carry: [UInt8] = [0x0A]
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            let bytes = carry + chunk
+            var i = 0
+            while i + needle.count < bytes.count {
+                if bytes[i] == 0x0A, bytes[i + 1] == needle[0], Array(bytes[(i + 1)..<(i + 1 + needle.count)]) == needle { count += 1 }
+                i += 1
+            }
+            carry = Array(bytes.suffix(needle.count))
+        }
+        return count
+    }
+}
