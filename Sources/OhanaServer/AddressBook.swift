@@ -1,0 +1,353 @@
+import Foundation
+import Logging
+import Ohana
+import OhanaPhoneNumbers
+import OhanaStore
+
+/// What went wrong with a request to the address book, with the HTTP status it maps to.
+public struct AddressBookError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure.
+    public enum Kind: Sendable {
+        /// The request was malformed or asked for something impossible (400).
+        case badRequest
+        /// What the request named does not exist (404).
+        case notFound
+        /// The request conflicts with the current state (409).
+        case conflict
+        /// The server failed (500).
+        case internalError
+    }
+
+    /// The kind of failure.
+    public var kind: Kind
+    /// What went wrong, in one line.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// The name orders the list can be sorted by.
+public enum NameOrder: String, Sendable, CaseIterable, Codable {
+    /// Full name as written.
+    case fullName
+    /// Given name, then family name.
+    case firstName
+    /// Family name, then given name.
+    case lastName
+
+    var sortMode: AlphabeticalSort.Mode {
+        switch self {
+        case .fullName: .fullName
+        case .firstName: .firstName
+        case .lastName: .lastName
+        }
+    }
+
+    /// The name a contact is filed under in this order.
+    func sortName(of contact: Contact) -> String {
+        switch self {
+        case .fullName: contact.fullName
+        case .firstName: contact.givenName ?? ""
+        case .lastName: contact.familyName ?? ""
+        }
+    }
+}
+
+/// A list in one name order with its section index, built once per load.
+struct SortedList: Sendable {
+    var contacts: [Contact]
+    var sections: [SectionEntry]
+    var sectionOfRow: [String]
+
+    /// Sorts with the library's collation, then groups rows into index sections (stable, so the
+    /// collation order holds within a section). Complexity: O(n log n).
+    init(_ contacts: [Contact], order: NameOrder, locale: Locale) {
+        let sorted = AlphabeticalSort(order.sortMode, locale: locale).sorted(contacts)
+        let keyed = sorted.map { (SectionKey(name: order.sortName(of: $0)), $0) }
+        let grouped = keyed.enumerated().sorted { a, b in
+            a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+        }.map(\.element)
+        self.contacts = grouped.map(\.1)
+        self.sectionOfRow = grouped.map(\.0.title)
+        var sections: [SectionEntry] = []
+        for (offset, (key, _)) in grouped.enumerated() {
+            if let last = sections.last, last.title == key.title {
+                sections[sections.count - 1].count += 1
+            } else {
+                sections.append(SectionEntry(title: key.title, offset: offset, count: 1))
+            }
+        }
+        self.sections = sections
+    }
+}
+
+/// The web address book's state: the store's contacts (phone numbers formatted), lists in each
+/// name order, picker sessions and merge review. One per server; safe to use from any task.
+public actor AddressBook {
+    /// The contact store the address book shows and writes merges to.
+    public let store: ContactStore
+    /// The file merge decisions are kept in (beside the store).
+    public let decisionsURL: URL
+    /// The locale whose collation orders names.
+    public let locale: Locale
+    /// The most picker sessions kept at once; the least recently used is dropped beyond it.
+    public let maximumSessionCount: Int
+
+    private let logger: Logger
+    private var contacts: [Contact] = []
+    private var byID: [ContactID: Contact] = [:]
+    private var lists: [NameOrder: SortedList] = [:]
+    private var sessions: [String: PickerSession] = [:]
+    private var sessionUse: [String: UInt64] = [:]
+    private var useCounter: UInt64 = 0
+    var review: MergeReview
+
+    /// Creates the address book on a store; call ``reload()`` before serving.
+    ///
+    /// - Parameters:
+    ///   - store: The contact store.
+    ///   - decisionsURL: Where merge decisions are kept; by default beside the store file
+    ///     (`<store>.merge-decisions.json`), or nowhere for an in-memory store.
+    ///   - locale: The collation locale for sorting names.
+    ///   - maximumSessionCount: The most picker sessions kept at once.
+    public init(
+        store: ContactStore, decisionsURL: URL? = nil, locale: Locale = Locale(identifier: "en_US"),
+        maximumSessionCount: Int = 64, logger: Logger = Logger(label: "ohana.serve")
+    ) {
+        self.store = store
+        let fallback = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ohana-serve-\(UUID().uuidString).merge-decisions.json")
+        let url = decisionsURL ?? store.fileURL.map { $0.appendingPathExtension("merge-decisions.json") } ?? fallback
+        self.decisionsURL = url
+        self.locale = locale
+        self.maximumSessionCount = max(1, maximumSessionCount)
+        self.logger = logger
+        self.review = MergeReview(decisionsURL: url)
+    }
+
+    // MARK: Loading
+
+    /// Loads the contacts from the store (formatting phone numbers) and rebuilds lists and the
+    /// merge analysis; picker sessions are dropped.
+    public func reload() async throws {
+        let stored: [Contact]
+        do {
+            stored = try await store.read { try $0.allContacts(order: .insertion) }
+        } catch {
+            throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
+        }
+        var formatted = stored
+        let formatting = PhoneNumberFormatting(formats: [.e164, .international, .national])
+        for index in formatted.indices { formatting.format(&formatted[index]) }
+        contacts = formatted
+        byID = Dictionary(formatted.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        lists = [:]
+        sessions = [:]
+        sessionUse = [:]
+        var review = MergeReview(decisionsURL: decisionsURL)
+        try review.load()
+        try await review.analyze(formatted)
+        self.review = review
+        logger.info("loaded", metadata: ["contacts": "\(formatted.count)"])
+    }
+
+    /// The number of contacts loaded.
+    public var contactCount: Int { contacts.count }
+
+    func list(_ order: NameOrder) -> SortedList {
+        if let list = lists[order] { return list }
+        let list = SortedList(contacts, order: order, locale: locale)
+        lists[order] = list
+        return list
+    }
+
+    func contactIfPresent(_ id: ContactID) -> Contact? { byID[id] }
+
+    func contact(withID id: String) throws(AddressBookError) -> Contact {
+        guard let contact = byID[ContactID(rawValue: id)] else {
+            throw AddressBookError(.notFound, "no contact with id '\(id)'")
+        }
+        return contact
+    }
+
+    // MARK: Browse and search
+
+    /// A page of the list in a name order, with the whole list's section index.
+    public func page(order: NameOrder, offset: Int, limit: Int) -> ContactPage {
+        let list = list(order)
+        let start = min(offset, list.contacts.count)
+        let end = min(start + limit, list.contacts.count)
+        let rows = (start..<end).map { Self.row(list.contacts[$0], section: list.sectionOfRow[$0]) }
+        return ContactPage(
+            order: order.rawValue, offset: start, limit: limit, total: list.contacts.count,
+            sections: list.sections, contacts: rows)
+    }
+
+    /// The contacts matching a query through the library's search, in list order, with the
+    /// matched text cut into highlighted pieces.
+    public func search(_ query: String, order: NameOrder, limit: Int) -> SearchResults {
+        let list = list(order)
+        let sections = Dictionary(zip(list.contacts.map(\.id), list.sectionOfRow), uniquingKeysWith: { a, _ in a })
+        let matches = ContactSearch().matches(in: list.contacts, for: query)
+        let hits = matches.prefix(limit).map { match in
+            Self.hit(match, row: Self.row(match.contact, section: sections[match.contact.id] ?? "#"))
+        }
+        return SearchResults(query: query, total: matches.count, results: Array(hits))
+    }
+
+    /// Everything about one contact.
+    public func detail(id: String) throws(AddressBookError) -> ContactDetail {
+        ContactDetail(try contact(withID: id))
+    }
+
+    /// A contact's photo and its media type.
+    public func photo(id: String) throws(AddressBookError) -> Photo {
+        guard let photo = try contact(withID: id).photo else {
+            throw AddressBookError(.notFound, "contact '\(id)' has no photo")
+        }
+        return photo
+    }
+
+    /// Counts for the statistics chart.
+    public func statistics() -> StatisticsReport {
+        let summary = AddressBookSummary(contacts)
+        let pending = review.pendingClusters
+        let fieldBars = ContactFieldType.allCases.map { ChartBar(label: $0.displayName + "s", count: summary.fieldCounts[$0] ?? 0) }
+        let duplicates = pending.reduce(0) { $0 + $1.memberIDs.count }
+        let chart = [ChartBar(label: "contacts", count: summary.contactCount)] + fieldBars + [
+            ChartBar(label: "without phone or email", count: summary.contactsWithoutPhoneOrEmail),
+            ChartBar(label: "invalid phone numbers", count: summary.invalidPhoneNumbers),
+            ChartBar(label: "duplicates found", count: duplicates),
+            ChartBar(label: "with postal address", count: summary.contactsWithPostalAddress),
+            ChartBar(label: "with photo", count: summary.contactsWithPhoto),
+        ]
+        return StatisticsReport(
+            contactCount: summary.contactCount, fieldCounts: fieldBars,
+            contactsWithoutPhoneOrEmail: summary.contactsWithoutPhoneOrEmail,
+            contactsWithPostalAddress: summary.contactsWithPostalAddress,
+            contactsWithPhoto: summary.contactsWithPhoto, invalidPhoneNumbers: summary.invalidPhoneNumbers,
+            duplicateContacts: duplicates, duplicateClusters: pending.count, chart: chart)
+    }
+
+    // MARK: Picker sessions
+
+    /// Starts a picker session: its own data source over the loaded contacts with the picker's
+    /// post processors and selection filters.
+    public func startSession(picker id: String, order: NameOrder) async throws(AddressBookError) -> SessionState {
+        guard let picker = Picker.all.first(where: { $0.id == id }) else {
+            throw AddressBookError(.badRequest, "unknown picker '\(id)'; known pickers: \(Picker.all.map(\.id).joined(separator: ", "))")
+        }
+        let list = list(order)
+        let session = try await PickerSession(picker: picker, contacts: list.contacts, sectionOf: { SectionKey(name: order.sortName(of: $0)).title })
+        if sessions.count >= maximumSessionCount, let oldest = sessionUse.min(by: { $0.value < $1.value })?.key {
+            sessions[oldest] = nil
+            sessionUse[oldest] = nil
+        }
+        sessions[session.id] = session
+        touch(session.id)
+        return session.state(changed: [], refusals: [])
+    }
+
+    func session(_ id: String) throws(AddressBookError) -> PickerSession {
+        guard let session = sessions[id] else {
+            throw AddressBookError(.notFound, "no picker session '\(id)' (it may have expired; start a new one)")
+        }
+        touch(id)
+        return session
+    }
+
+    private func touch(_ id: String) {
+        useCounter += 1
+        sessionUse[id] = useCounter
+    }
+
+    /// A session's current selection.
+    public func sessionState(_ id: String) throws(AddressBookError) -> SessionState {
+        try session(id).state(changed: [], refusals: [])
+    }
+
+    /// A page of a session's rows, optionally only those matching a query.
+    public func sessionRows(_ id: String, query: String, offset: Int, limit: Int) throws(AddressBookError) -> SessionPage {
+        try session(id).page(query: query, offset: offset, limit: limit)
+    }
+
+    /// Selects rows in a session; refusals name the filter and the reason.
+    public func select(_ ids: [String], inSession id: String) throws(AddressBookError) -> SessionState {
+        try session(id).change(ids, selecting: true)
+    }
+
+    /// Deselects rows in a session; refusals name the filter and the reason.
+    public func deselect(_ ids: [String], inSession id: String) throws(AddressBookError) -> SessionState {
+        try session(id).change(ids, selecting: false)
+    }
+
+    /// Clears a session's selection.
+    public func clearSelection(inSession id: String) throws(AddressBookError) -> SessionState {
+        let session = try session(id)
+        session.dataSource.clearSelection()
+        return session.state(changed: [], refusals: [])
+    }
+
+    /// Ends a session.
+    public func endSession(_ id: String) throws(AddressBookError) {
+        guard sessions.removeValue(forKey: id) != nil else {
+            throw AddressBookError(.notFound, "no picker session '\(id)'")
+        }
+        sessionUse[id] = nil
+    }
+
+    /// The selected contacts of a session, in selection order.
+    public func selection(inSession id: String) throws(AddressBookError) -> [Contact] {
+        try session(id).dataSource.selectedContacts
+    }
+
+    // MARK: Rows
+
+    static func row(_ contact: Contact, section: String, selected: Bool? = nil) -> ContactRow {
+        let source = contact.customProperties[SplitOnFieldType.sourceContactIDKey]?.stringValue ?? contact.id.rawValue
+        let subtitle = contact.phoneNumbers.first.map(\.value) ?? contact.emailAddresses.first.map(\.value)
+            ?? contact.organization.flatMap { $0 == contact.fullName ? nil : $0 }
+        return ContactRow(
+            id: contact.id.rawValue, contactID: source, name: contact.fullName.isEmpty ? "(no name)" : contact.fullName,
+            subtitle: subtitle, hasPhoto: contact.photo != nil, section: section, selected: selected)
+    }
+
+    static func hit(_ match: ContactSearch.Match, row: ContactRow) -> SearchHit {
+        var matchedIn = "name"
+        var label: String?
+        if case .field(let index) = match.location, match.contact.fields.indices.contains(index) {
+            matchedIn = match.contact.fields[index].type.rawValue
+            label = match.contact.fields[index].label?.rawValue
+        }
+        var offsets = match.matchedOffsets
+        if matchedIn == ContactFieldType.phoneNumber.rawValue, let first = offsets.first, let last = offsets.last {
+            // Digits matched across punctuation ("471 00" for "47100"): highlight the run whole.
+            let characters = Array(match.text)
+            let matched = Set(offsets)
+            offsets = (first...last).filter { matched.contains($0) || !characters[$0].isNumber }
+        }
+        return SearchHit(contact: row, matchedIn: matchedIn, label: label, segments: segments(match.text, offsets))
+    }
+
+    /// Cuts text into runs of matched and unmatched characters.
+    static func segments(_ text: String, _ offsets: [Int]) -> [TextSegment] {
+        let matched = Set(offsets)
+        var result: [TextSegment] = []
+        for (offset, character) in text.enumerated() {
+            let isMatch = matched.contains(offset)
+            if let last = result.last, last.match == isMatch {
+                result[result.count - 1].text.append(character)
+            } else {
+                result.append(TextSegment(text: String(character), match: isMatch))
+            }
+        }
+        return result
+    }
+}

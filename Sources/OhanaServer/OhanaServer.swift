@@ -1,1 +1,0 @@
-// OhanaServer: work in progress.

@@ -1,0 +1,375 @@
+// Ohana address book page. Every piece of data goes into the page through textContent or
+// attribute setters, never through HTML strings.
+"use strict";
+
+const PAGE = 100;
+const state = {
+  order: "fullName",
+  browse: { offset: 0, total: 0, loaded: 0, query: "" },
+  pick: { session: null, picker: null, query: "", loaded: 0, total: 0 },
+  pickers: [],
+};
+
+// ---- helpers ---------------------------------------------------------------
+
+function el(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+function showError(message) {
+  const box = document.getElementById("error");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+async function api(path, options = {}) {
+  const init = { method: options.method || "GET", headers: {} };
+  if (options.body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+  const response = await fetch(path, init);
+  if (response.status === 204) return null;
+  let payload = null;
+  try { payload = await response.json(); } catch (_) { payload = null; }
+  if (!response.ok) {
+    const message = payload && payload.error && payload.error.message ? payload.error.message : response.statusText;
+    throw new Error(message);
+  }
+  return payload;
+}
+
+function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}
+
+function highlighted(segments) {
+  return segments.map((s) => (s.match ? el("mark", { text: s.text }) : document.createTextNode(s.text)));
+}
+
+function avatar(row) {
+  if (row.hasPhoto) {
+    return el("img", { class: "avatar", alt: "", src: "/api/contacts/" + encodeURIComponent(row.contactID) + "/photo" });
+  }
+  const initial = (row.name || "?").trim().charAt(0) || "?";
+  return el("span", { class: "avatar initial", "aria-hidden": "true", text: initial.toUpperCase() });
+}
+
+// ---- views -----------------------------------------------------------------
+
+function showView(name) {
+  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-pressed", String(tab.dataset.view === name));
+  for (const view of document.querySelectorAll(".view")) view.hidden = view.id !== "view-" + name;
+  showError("");
+  if (name === "merge") loadMerges().catch((e) => showError(e.message));
+  if (name === "stats") loadStatistics().catch((e) => showError(e.message));
+  if (name === "pick" && !state.pick.session) startPicker(state.pickers[0] && state.pickers[0].id).catch((e) => showError(e.message));
+}
+
+// ---- browse ----------------------------------------------------------------
+
+function contactItem(row, segments, matchedIn, label) {
+  const name = el("span", { class: "name" }, matchedIn === "name" && segments ? highlighted(segments) : row.name);
+  const lines = [name];
+  if (segments && matchedIn !== "name") {
+    lines.push(el("span", { class: "sub match-line" }, label ? el("span", { class: "label", text: label + " " }) : null, highlighted(segments)));
+  } else if (row.subtitle) {
+    lines.push(el("span", { class: "sub", text: row.subtitle }));
+  }
+  return el("li", { class: "row", dataset: { id: row.id, section: row.section } },
+    el("button", { type: "button", class: "row-button", onclick: () => showDetail(row.contactID) },
+      avatar(row), el("span", { class: "lines" }, lines)));
+}
+
+async function loadList(offset = 0, append = false) {
+  const page = await api(`/api/contacts?order=${state.order}&offset=${offset}&limit=${PAGE}`);
+  const list = document.getElementById("list");
+  if (!append) clear(list);
+  let lastSection = append && list.lastElementChild ? list.lastElementChild.dataset.section : null;
+  for (const row of page.contacts) {
+    if (row.section !== lastSection) {
+      list.append(el("li", { class: "section-header", id: "section-" + page.sections.findIndex((s) => s.title === row.section), text: row.section }));
+      lastSection = row.section;
+    }
+    list.append(contactItem(row));
+  }
+  state.browse = { offset: page.offset, total: page.total, loaded: page.offset + page.contacts.length, query: "" };
+  renderIndex(page.sections);
+  document.getElementById("list-status").textContent =
+    page.total === 0 ? "The store has no contacts yet." : `${page.total} contacts` + (page.offset > 0 ? `, from ${page.contacts[0] ? page.contacts[0].section : ""}` : "");
+  document.getElementById("more").hidden = state.browse.loaded >= page.total;
+}
+
+function renderIndex(sections) {
+  const index = document.getElementById("section-index");
+  clear(index);
+  for (const section of sections) {
+    index.append(el("button", {
+      type: "button", class: "index-entry", title: `${section.title}: ${section.count}`, text: section.title,
+      onclick: () => jumpTo(section),
+    }));
+  }
+}
+
+async function jumpTo(section) {
+  document.getElementById("search").value = "";
+  await loadList(section.offset, false);
+  document.getElementById("list").scrollTop = 0;
+}
+
+async function runSearch() {
+  const query = document.getElementById("search").value;
+  if (!query.trim()) { await loadList(0); return; }
+  const results = await api(`/api/search?q=${encodeURIComponent(query)}&order=${state.order}&limit=${PAGE}`);
+  if (document.getElementById("search").value !== query) return; // a newer query is on its way
+  const list = document.getElementById("list");
+  clear(list);
+  for (const hit of results.results) list.append(contactItem(hit.contact, hit.segments, hit.matchedIn, hit.label));
+  document.getElementById("list-status").textContent =
+    results.total === 0 ? `No contact matches “${query}”.` : `${results.total} match${results.total === 1 ? "" : "es"}` + (results.total > results.results.length ? `, showing ${results.results.length}` : "");
+  document.getElementById("more").hidden = true;
+  state.browse.query = query;
+}
+
+async function showDetail(id) {
+  const detail = document.getElementById("detail");
+  const contact = await api("/api/contacts/" + encodeURIComponent(id));
+  clear(detail);
+  const head = el("header", { class: "detail-head" });
+  if (contact.hasPhoto) head.append(el("img", { class: "photo", alt: "Photo of " + contact.name, src: "/api/contacts/" + encodeURIComponent(contact.id) + "/photo" }));
+  head.append(el("h2", { id: "detail-name", text: contact.name }));
+  detail.append(head);
+  const table = el("dl", { class: "properties" });
+  for (const [label, value] of contact.properties) table.append(el("dt", { text: label }), el("dd", { text: value }));
+  detail.append(table);
+  if (contact.fields.length) {
+    detail.append(el("h3", { text: "Fields" }));
+    const list = el("ul", { class: "fields" });
+    for (const field of contact.fields) {
+      const parts = [el("span", { class: "field-type", text: field.typeName }),
+        field.label ? el("span", { class: "label", text: field.label }) : null,
+        el("span", { class: "value", text: field.value })];
+      if (field.preferred) parts.push(el("span", { class: "badge", text: "preferred" }));
+      if (field.phone) {
+        if (field.phone.valid) parts.push(el("span", { class: "phone-info", text: field.phone.international || field.phone.e164 || "" }));
+        else parts.push(el("span", { class: "badge warn", text: field.phone.problem || "invalid number" }));
+      }
+      for (const p of field.parameters) parts.push(el("span", { class: "param", text: p }));
+      list.append(el("li", {}, parts));
+    }
+    detail.append(list);
+  }
+  if (contact.addresses.length) {
+    detail.append(el("h3", { text: "Addresses" }));
+    for (const address of contact.addresses) {
+      detail.append(el("address", {},
+        el("span", { class: "label", text: (address.label || "address") + (address.preferred ? " (preferred)" : "") }),
+        address.lines.map((line) => el("span", { class: "line", text: line }))));
+    }
+  }
+  if (contact.tags.length) detail.append(el("h3", { text: "Tags" }), el("p", { text: contact.tags.join(", ") }));
+  if (contact.unmapped.length) {
+    detail.append(el("h3", { text: "Other properties" }));
+    const dl = el("dl", { class: "properties" });
+    for (const [name, value] of contact.unmapped) dl.append(el("dt", { text: name }), el("dd", { text: value }));
+    detail.append(dl);
+  }
+  detail.append(el("p", { class: "sources", text: "From " + (contact.sources.join("; ") || "unknown source") }));
+}
+
+// ---- pick ------------------------------------------------------------------
+
+async function loadPickers() {
+  const { pickers } = await api("/api/pickers");
+  state.pickers = pickers;
+  const select = document.getElementById("picker");
+  clear(select);
+  for (const picker of pickers) select.append(el("option", { value: picker.id, text: picker.title }));
+}
+
+async function startPicker(id) {
+  if (!id) return;
+  if (state.pick.session) api("/api/sessions/" + state.pick.session, { method: "DELETE" }).catch(() => {});
+  const session = await api("/api/sessions", { method: "POST", body: { picker: id, order: state.order } });
+  state.pick = { session: session.session, picker: session.picker, query: "", loaded: 0, total: 0 };
+  document.getElementById("picker").value = id;
+  document.getElementById("picker-summary").textContent = session.picker.summary;
+  const rules = document.getElementById("picker-rules");
+  clear(rules);
+  for (const filter of session.picker.filters) rules.append(el("li", {}, el("code", { text: filter.name }), " " + filter.summary));
+  for (const processor of session.picker.postProcessors) rules.append(el("li", {}, el("code", { text: processor }), " one row per value"));
+  if (!session.picker.filters.length) rules.append(el("li", { text: "no selection rules" }));
+  document.getElementById("pick-search").value = "";
+  for (const format of ["vcard", "csv", "json"]) {
+    document.getElementById("export-" + format).href = `/api/sessions/${session.session}/export?format=${format}`;
+  }
+  showRefusals([]);
+  renderSelection(session);
+  await loadPickRows(0, false);
+}
+
+async function loadPickRows(offset, append) {
+  const { session, query } = state.pick;
+  const page = await api(`/api/sessions/${session}/rows?offset=${offset}&limit=${PAGE}` + (query ? `&q=${encodeURIComponent(query)}` : ""));
+  if (state.pick.session !== session || state.pick.query !== query) return;
+  const list = document.getElementById("pick-rows");
+  if (!append) clear(list);
+  for (const row of page.rows) {
+    const segments = page.highlights[row.id];
+    const box = el("input", { type: "checkbox", class: "pick-box", "aria-label": "Select " + row.name });
+    box.checked = !!row.selected;
+    box.addEventListener("change", () => toggle(row, box));
+    list.append(el("li", { class: "row", dataset: { id: row.id } },
+      el("label", { class: "pick-label" }, box, avatar(row),
+        el("span", { class: "lines" },
+          el("span", { class: "name" }, segments && !row.subtitle ? highlighted(segments) : row.name),
+          row.subtitle ? el("span", { class: "sub" }, segments && segments.map((s) => s.text).join("") === row.subtitle ? highlighted(segments) : row.subtitle) : null))));
+  }
+  state.pick.loaded = page.offset + page.rows.length;
+  state.pick.total = page.total;
+  document.getElementById("pick-status").textContent = `${page.total} row${page.total === 1 ? "" : "s"}`;
+  document.getElementById("pick-more").hidden = state.pick.loaded >= page.total;
+}
+
+async function toggle(row, box) {
+  const action = box.checked ? "select" : "deselect";
+  try {
+    const result = await api(`/api/sessions/${state.pick.session}/${action}`, { method: "POST", body: { ids: [row.id] } });
+    showRefusals(result.refusals);
+    renderSelection(result);
+    const selected = new Set(result.selected.map((r) => r.id));
+    box.checked = selected.has(row.id);
+  } catch (e) {
+    box.checked = !box.checked;
+    showError(e.message);
+  }
+}
+
+function showRefusals(refusals) {
+  const box = document.getElementById("refusals");
+  clear(box);
+  box.hidden = refusals.length === 0;
+  for (const refusal of refusals) {
+    box.append(el("span", { class: "refusal-line" },
+      el("strong", { text: refusal.name || refusal.id }), " was refused by ",
+      el("code", { class: "rule", text: refusal.filter }), ": ", el("span", { class: "reason", text: refusal.reason })));
+  }
+}
+
+function renderSelection(session) {
+  const list = document.getElementById("selected");
+  clear(list);
+  for (const row of session.selected) list.append(el("li", { class: "chip", text: row.subtitle && row.id !== row.contactID ? `${row.name} · ${row.subtitle}` : row.name }));
+  document.getElementById("selected-count").textContent = String(session.selected.length);
+}
+
+// ---- merge review ------------------------------------------------------------
+
+async function loadMerges() {
+  const report = await api("/api/merges");
+  const list = document.getElementById("clusters");
+  clear(list);
+  document.getElementById("merge-status").textContent = report.clusters.length === 0
+    ? "No duplicates found."
+    : `${report.clusters.length} possible duplicate${report.clusters.length === 1 ? "" : "s"}: ${report.pending} to review, ${report.accepted} accepted, ${report.keptApart} kept apart.`;
+  for (const cluster of report.clusters) list.append(clusterCard(cluster));
+}
+
+function clusterCard(cluster) {
+  const members = el("ul", { class: "members" });
+  for (const contact of cluster.contacts) {
+    members.append(el("li", {}, avatar(contact), el("span", { class: "lines" },
+      el("span", { class: "name", text: contact.name }), contact.subtitle ? el("span", { class: "sub", text: contact.subtitle }) : null)));
+  }
+  const reasons = el("ul", { class: "reasons" });
+  for (const reason of cluster.reasons) reasons.append(el("li", { text: reason }));
+  const decide = (decision) => async () => {
+    try {
+      await api(`/api/merges/${cluster.id}/${decision}`, { method: "POST", body: {} });
+      await loadMerges();
+    } catch (e) { showError(e.message); }
+  };
+  return el("li", { class: "cluster " + cluster.decision, dataset: { id: cluster.id, decision: cluster.decision } },
+    members,
+    el("h3", { text: "Why" }), reasons,
+    el("p", { class: "cluster-actions" },
+      el("span", { class: "decision", text: { pending: "Not decided", accepted: "Will be merged", keptApart: "Kept apart" }[cluster.decision] || cluster.decision }),
+      el("button", { type: "button", class: "accept", onclick: decide("accept"), disabled: cluster.decision === "accepted" }, "Merge"),
+      el("button", { type: "button", class: "keep-apart", onclick: decide("keep-apart"), disabled: cluster.decision === "keptApart" }, "Keep apart"),
+      cluster.decision !== "pending" ? el("button", { type: "button", class: "undo", onclick: decide("reset") }, "Undo") : null));
+}
+
+async function applyMerges() {
+  try {
+    const result = await api("/api/merges/apply", { method: "POST", body: {} });
+    document.getElementById("apply-result").textContent = result.message;
+    state.pick.session = null;
+    await loadMerges();
+    await loadList(0);
+  } catch (e) { showError(e.message); }
+}
+
+// ---- statistics --------------------------------------------------------------
+
+async function loadStatistics() {
+  const stats = await api("/api/statistics");
+  const chart = document.getElementById("chart");
+  clear(chart);
+  const max = Math.max(1, ...stats.chart.map((b) => b.count));
+  for (const bar of stats.chart) {
+    const fill = el("span", { class: "fill" });
+    fill.style.width = (100 * bar.count / max).toFixed(1) + "%";
+    chart.append(el("div", { class: "bar", role: "listitem", dataset: { label: bar.label } },
+      el("span", { class: "bar-label", text: bar.label }),
+      el("span", { class: "track" }, fill),
+      el("span", { class: "bar-count", text: String(bar.count) })));
+  }
+}
+
+// ---- start ---------------------------------------------------------------------
+
+document.addEventListener("DOMContentLoaded", async () => {
+  for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => showView(tab.dataset.view));
+  document.getElementById("order").addEventListener("change", (event) => {
+    state.order = event.target.value;
+    state.pick.session = null;
+    runSearch().catch((e) => showError(e.message));
+  });
+  document.getElementById("search").addEventListener("input", debounce(() => runSearch().catch((e) => showError(e.message)), 120));
+  document.getElementById("more").addEventListener("click", () => loadList(state.browse.loaded, true).catch((e) => showError(e.message)));
+  document.getElementById("picker").addEventListener("change", (event) => startPicker(event.target.value).catch((e) => showError(e.message)));
+  document.getElementById("pick-search").addEventListener("input", debounce(() => {
+    state.pick.query = document.getElementById("pick-search").value;
+    loadPickRows(0, false).catch((e) => showError(e.message));
+  }, 120));
+  document.getElementById("pick-more").addEventListener("click", () => loadPickRows(state.pick.loaded, true).catch((e) => showError(e.message)));
+  document.getElementById("clear-selection").addEventListener("click", async () => {
+    try {
+      const result = await api(`/api/sessions/${state.pick.session}/selection`, { method: "DELETE" });
+      showRefusals([]);
+      renderSelection(result);
+      for (const box of document.querySelectorAll(".pick-box")) box.checked = false;
+    } catch (e) { showError(e.message); }
+  });
+  document.getElementById("apply-merges").addEventListener("click", applyMerges);
+  try {
+    await Promise.all([loadList(0), loadPickers()]);
+    document.body.dataset.ready = "true";
+  } catch (e) { showError(e.message); }
+});

@@ -1,0 +1,199 @@
+// The selenium script the browser test runs (kept as Swift text so the test target has no
+// file SwiftPM would warn about). Usage: python browser_test.py URL SCREENSHOT_DIR.
+
+/// The Python selenium script that drives the page in headless Chromium.
+let browserTestScript = #"""
+"""Drives the `ohana serve` page in headless Chromium (Debian's chromium + chromium-driver).
+
+Usage: browser_test.py URL SCREENSHOT_DIR
+Loads the page, checks the <script> name renders as text, searches, opens a detail, picks until a
+rule refuses, reviews and applies a merge, and opens the statistics; writes screenshots of each
+view. Prints one line per step; exits non-zero with the reason on the first failure.
+"""
+import json
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+URL, SHOTS = sys.argv[1], sys.argv[2]
+os.makedirs(SHOTS, exist_ok=True)
+STEP_TIMEOUT = 10
+
+
+def step(message):
+    print("browser:", message, flush=True)
+
+
+def fail(message):
+    raise AssertionError(message)
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,860", "--lang=en-US", "--no-first-run", "--disable-extensions"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(service=service, options=options)
+
+
+def shot(driver, name):
+    path = os.path.join(SHOTS, name)
+    driver.save_screenshot(path)
+    step("screenshot " + path)
+
+
+def no_alert(driver):
+    try:
+        alert = driver.switch_to.alert
+        fail("an alert opened: " + alert.text)
+    except NoAlertPresentException:
+        pass
+
+
+def main():
+    driver = make_driver()
+    # The page re-renders lists as answers arrive: an element read mid-render is simply read again.
+    wait = WebDriverWait(driver, STEP_TIMEOUT, ignored_exceptions=(StaleElementReferenceException,))
+    try:
+        driver.get(URL)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#list .row")
+        if len(rows) < 20:
+            fail(f"expected the first page of contacts, saw {len(rows)} rows")
+        index = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#section-index .index-entry")]
+        for title in ("A", "Ω", "ㄱ", "漢", "#"):
+            if title not in index:
+                fail(f"section index {index} lacks {title}")
+        step(f"loaded {len(rows)} rows, index {' '.join(index)}")
+        shot(driver, "01-contacts.png")
+
+        # The contact named <script>alert(1)</script> renders as text and runs nothing.
+        names = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#list .name")]
+        if "<script>alert(1)</script> Mallory" not in names:
+            search_box = driver.find_element(By.ID, "search")
+            search_box.send_keys("mallory")
+            wait.until(lambda d: any("<script>" in e.text for e in d.find_elements(By.CSS_SELECTOR, "#list .name")))
+        mallory = next(e for e in driver.find_elements(By.CSS_SELECTOR, "#list .row-button") if "<script>" in e.text)
+        mallory.click()
+        wait.until(EC.text_to_be_present_in_element((By.ID, "detail-name"), "<script>alert(1)</script> Mallory"))
+        if driver.find_elements(By.CSS_SELECTOR, "#list script, #detail script"):
+            fail("a <script> element was created from contact data")
+        no_alert(driver)
+        step("the <script> name renders as text")
+
+        # Search as you type, accent-insensitive, with the match highlighted.
+        search_box = driver.find_element(By.ID, "search")
+        search_box.clear()
+        search_box.send_keys("zoe ang")
+        wait.until(lambda d: "".join(m.text for m in d.find_elements(By.CSS_SELECTOR, "#list .row mark")) == "ZoëÅng")
+        status = driver.find_element(By.ID, "list-status").text
+        step(f"search highlighted ZoëÅng ({status})")
+        shot(driver, "02-search.png")
+        search_box.clear()
+        search_box.send_keys("471 00")
+        wait.until(lambda d: "471 00" in "".join(m.text for m in d.find_elements(By.CSS_SELECTOR, "#list .match-line mark")))
+        step("phone digits search highlighted 471 00")
+        driver.find_element(By.CSS_SELECTOR, "#list .row-button").click()
+        wait.until(EC.text_to_be_present_in_element((By.ID, "detail-name"), "Zoë Ångström"))
+        detail = driver.find_element(By.ID, "detail").text
+        for expected in ("+46 70 123 45 67", "mobile", "work", "lab", "Lägerhyddsvägen 1", "752 37 Uppsala", "Physicist"):
+            if expected not in detail:
+                fail(f"detail lacks {expected!r}: {detail!r}")
+        if not driver.find_elements(By.CSS_SELECTOR, "#detail img.photo"):
+            fail("detail has no photo")
+        step("detail shows fields, labels, address and photo")
+        shot(driver, "03-detail.png")
+
+        # Pick until a rule refuses.
+        driver.find_element(By.CSS_SELECTOR, ".tab[data-view=pick]").click()
+        Select(wait.until(EC.presence_of_element_located((By.ID, "picker")))).select_by_value("atMostThree")
+        wait.until(lambda d: "MaximumSelectedCount" in d.find_element(By.ID, "picker-rules").text)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pick-rows .pick-box")) >= 4)
+        boxes = driver.find_elements(By.CSS_SELECTOR, "#pick-rows .pick-box")
+        for count, box in enumerate(boxes[:3], start=1):
+            box.click()
+            wait.until(lambda d, c=count: d.find_element(By.ID, "selected-count").text == str(c))
+        boxes[3].click()
+        wait.until(EC.visibility_of_element_located((By.ID, "refusals")))
+        refusal = driver.find_element(By.ID, "refusals").text
+        if "refused by MaximumSelectedCount: at most 3 contacts can be selected" not in refusal:
+            fail(f"refusal text was {refusal!r}")
+        if driver.find_element(By.ID, "selected-count").text != "3" or boxes[3].is_selected():
+            fail("the fourth pick was not undone")
+        step("fourth pick refused: " + refusal)
+        href = driver.find_element(By.ID, "export-vcard").get_attribute("href")
+        exported = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; fetch(arguments[0]).then(r => r.text()).then(done, e => done('ERR ' + e));",
+            href)
+        if exported.count("BEGIN:VCARD") != 3:
+            fail(f"vCard export of the selection had {exported.count('BEGIN:VCARD')} cards")
+        step("exported the selection as vCard (3 cards)")
+        shot(driver, "04-picker-refused.png")
+
+        # Phone numbers picker: one row per number.
+        Select(driver.find_element(By.ID, "picker")).select_by_value("phoneNumbers")
+        wait.until(lambda d: "SplitOnFieldType" in d.find_element(By.ID, "picker-rules").text)
+        pick_search = driver.find_element(By.ID, "pick-search")
+        pick_search.send_keys("Zoë")
+        wait.until(lambda d: len([r for r in d.find_elements(By.CSS_SELECTOR, "#pick-rows .row") if "Zoë" in r.text]) == 3)
+        step("phone numbers picker shows one row per number")
+
+        # Merge review: the cluster with its reasons, accept, apply.
+        driver.find_element(By.CSS_SELECTOR, ".tab[data-view=merge]").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#clusters .cluster"))
+        cluster = next((c for c in driver.find_elements(By.CSS_SELECTOR, "#clusters .cluster") if "Quimby" in c.text), None)
+        if cluster is None:
+            fail("no cluster for the Quimby duplicates: " + driver.find_element(By.ID, "view-merge").text)
+        reasons = [r.text for r in cluster.find_elements(By.CSS_SELECTOR, ".reasons li")]
+        if not reasons:
+            fail("the cluster shows no reasons")
+        cluster_id = cluster.get_attribute("data-id")
+        step(f"cluster {cluster_id} reasons: {reasons}")
+        shot(driver, "05-merge-review.png")
+        cluster.find_element(By.CSS_SELECTOR, "button.accept").click()
+        wait.until(lambda d: d.find_element(By.CSS_SELECTOR, f'#clusters .cluster[data-id="{cluster_id}"]').get_attribute("data-decision") == "accepted")
+        driver.find_element(By.ID, "apply-merges").click()
+        wait.until(lambda d: "Merged" in d.find_element(By.ID, "apply-result").text)
+        step(driver.find_element(By.ID, "apply-result").text)
+
+        # Statistics chart.
+        driver.find_element(By.CSS_SELECTOR, ".tab[data-view=stats]").click()
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chart .bar")) >= 8)
+        labels = [b.get_attribute("data-label") for b in driver.find_elements(By.CSS_SELECTOR, "#chart .bar")]
+        for expected in ("phone numbers", "without phone or email", "invalid phone numbers", "duplicates found"):
+            if expected not in labels:
+                fail(f"chart lacks {expected!r}: {labels}")
+        step("statistics chart: " + ", ".join(labels))
+        shot(driver, "06-statistics.png")
+
+        no_alert(driver)
+        errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+        if errors:
+            fail("browser console errors: " + json.dumps(errors))
+        step("ok")
+    except TimeoutException as error:
+        shot(driver, "failure.png")
+        print("browser: FAILED waiting: " + (error.msg or "timeout") + " at " + driver.current_url, file=sys.stderr)
+        print(driver.find_element(By.TAG_NAME, "body").text[:2000], file=sys.stderr)
+        sys.exit(1)
+    except AssertionError as error:
+        shot(driver, "failure.png")
+        print("browser: FAILED: " + str(error), file=sys.stderr)
+        sys.exit(1)
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()
+"""#

@@ -1,0 +1,123 @@
+import Foundation
+import Hummingbird
+import Logging
+import Ohana
+import OhanaServer
+import OhanaTestSupport
+import Testing
+
+/// The page in a real browser: the server runs in-process on a free loopback port and a Python
+/// selenium script drives Debian's headless Chromium through it.
+@Suite struct BrowserTests {
+    static let root = Fixtures.repositoryRoot()
+    static let python = root.appendingPathComponent(".venv/bin/python")
+    static let chromium = URL(fileURLWithPath: "/usr/bin/chromium")
+    static let chromedriver = URL(fileURLWithPath: "/usr/bin/chromedriver")
+
+    /// Where screenshots go: `$OHANA_SCREENSHOTS`, else `ohana-serve-screenshots` beside the test binary
+    /// (inside the build folder, never committed).
+    static var screenshotFolder: URL {
+        if let folder = ProcessInfo.processInfo.environment["OHANA_SCREENSHOTS"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder)
+        }
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = binary.deletingLastPathComponent()
+        // An .xctest bundle on macOS: go up to the build folder.
+        while folder.pathExtension == "xctest" || folder.lastPathComponent == "Contents" || folder.lastPathComponent == "MacOS" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("ohana-serve-screenshots")
+    }
+
+    /// What is missing to run the browser test, in words; empty when everything is there.
+    static func missingPrerequisites() -> [String] {
+        var missing: [String] = []
+        let files = FileManager.default
+        if !files.isExecutableFile(atPath: chromium.path) { missing.append("\(chromium.path) (Debian package chromium)") }
+        if !files.isExecutableFile(atPath: chromedriver.path) { missing.append("\(chromedriver.path) (Debian package chromium-driver)") }
+        if !files.isExecutableFile(atPath: python.path) {
+            missing.append("\(python.path) (the repository's Python virtual environment)")
+        } else if (try? run(python, ["-c", "import selenium"], timeout: 30).status) != 0 {
+            missing.append("selenium in \(python.path)")
+        }
+        return missing
+    }
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+    }
+
+    /// Runs a program to completion (or kills it after `timeout` seconds), collecting its output.
+    static func run(_ program: URL, _ arguments: [String], timeout: TimeInterval) throws -> Outcome {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-browser-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        defer {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: log)
+        }
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        var timedOut = false
+        if process.isRunning {
+            timedOut = true
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return Outcome(status: timedOut ? -1 : process.terminationStatus, output: output + (timedOut ? "\n(killed after \(Int(timeout)) s)" : ""))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func pageWorksInHeadlessChromium() async throws {
+        let missing = Self.missingPrerequisites()
+        guard missing.isEmpty else {
+            Issue.record("The browser test needs \(missing.joined(separator: ", ")): run scripts/setup.sh --test")
+            return
+        }
+        let book = try await TestAddressBook.make()
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        // Quiet: stopping the server by cancellation logs errors that are not the test's.
+        var logger = Logger(label: "ohana.serve.test")
+        logger.logLevel = .critical
+        let app = AddressBookServer.makeApplication(addressBook: book.addressBook, host: "127.0.0.1", port: 0, logger: logger) { port in
+            continuation.yield(port)
+        }
+        let folder = Self.screenshotFolder
+        var succeeded = false
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("browser_test.py")
+        try browserTestScript.write(to: script, atomically: true, encoding: .utf8)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else {
+                Issue.record("the server did not start")
+                group.cancelAll()
+                return
+            }
+            let outcome = try await Task.detached {
+                try Self.run(Self.python, [script.path, "http://127.0.0.1:\(port)/", folder.path], timeout: 75)
+            }.value
+            group.cancelAll()
+            #expect(outcome.status == 0, "browser test failed:\n\(outcome.output)")
+            #expect(outcome.output.contains("browser: ok"), "\(outcome.output)")
+            succeeded = outcome.status == 0
+        }
+        guard succeeded else { return }
+        for name in ["01-contacts.png", "02-search.png", "03-detail.png", "04-picker-refused.png", "05-merge-review.png", "06-statistics.png"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "missing screenshot \(name)")
+        }
+        // The merge the page applied is in the store: one Quimby left, merged from both cards.
+        let quimbys = try book.store.allContacts().filter { $0.familyName == "Quimby" }
+        #expect(quimbys.count == 1)
+        #expect(quimbys.first?.mergedContactIDs == ["dup-b"])
+    }
+}
