@@ -11,6 +11,8 @@ import Synchronization
 /// block returns, rolled back when it throws; readers never see part of one. A file store uses
 /// SQLite's WAL mode, so reads run concurrently with a write; an in-memory store (``inMemory(configuration:)``)
 /// runs the same code on a single connection.
+///
+/// Blocks are not reentrant: inside a block, use the transaction it is given, never the store itself.
 public final class ContactStore: Sendable {
     /// Options for opening a store.
     public struct Configuration: Sendable {
