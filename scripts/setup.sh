@@ -20,9 +20,11 @@ need_pkg pkg-config
 if [ "$want_tests" = 1 ]; then
   # CardDAV tests: Radicale from PyPI into .venv (python3-venv to make it).
   need_pkg python3-venv
-  # Web UI tests: headless Chromium and its driver.
+  # Web UI tests (`ohana serve`): headless Chromium and its driver (selenium goes into .venv below),
+  # and a CJK font so the screenshots show Chinese, Japanese and Korean names, not boxes.
   need_pkg chromium
   need_pkg chromium-driver
+  need_pkg fonts-wqy-zenhei
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then

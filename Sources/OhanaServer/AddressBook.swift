@@ -219,7 +219,13 @@ public actor AddressBook {
     public func statistics() -> StatisticsReport {
         let summary = AddressBookSummary(contacts)
         let pending = review.pendingClusters
-        let fieldBars = ContactFieldType.allCases.map { ChartBar(label: $0.displayName + "s", count: summary.fieldCounts[$0] ?? 0) }
+        let plural: [ContactFieldType: String] = [
+            .phoneNumber: "phone numbers", .emailAddress: "email addresses", .url: "URLs",
+            .instantMessage: "messaging addresses", .other: "other fields",
+        ]
+        let fieldBars = ContactFieldType.allCases.map {
+            ChartBar(label: plural[$0] ?? $0.rawValue, count: summary.fieldCounts[$0] ?? 0)
+        }
         let duplicates = pending.reduce(0) { $0 + $1.memberIDs.count }
         let chart = [ChartBar(label: "contacts", count: summary.contactCount)] + fieldBars + [
             ChartBar(label: "without phone or email", count: summary.contactsWithoutPhoneOrEmail),

@@ -10,6 +10,7 @@ struct OhanaCommand: AsyncParsableCommand {
         subcommands: [
             // One file per subcommand in Commands/.
             ProcessCommand.self,
+            ServeCommand.self,
             ImportCommand.self, ExportCommand.self, ListCommand.self, SearchCommand.self, ChangesCommand.self,
             SyncCommand.self,
             ConvertCommand.self, ValidateCommand.self,

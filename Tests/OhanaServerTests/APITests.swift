@@ -373,6 +373,7 @@ typealias FieldName = HTTPFields.Element.Name
         try await withClient { client, book in
             let stats = try Self.decode(StatisticsReport.self, try await client.execute(uri: "/api/statistics", method: .get))
             #expect(stats.contactCount == book.contacts.count)
+            #expect(stats.fieldCounts.map(\.label) == ["phone numbers", "email addresses", "URLs", "messaging addresses", "other fields"])
             let phones = book.contacts.reduce(0) { $0 + $1.phoneNumbers.count }
             #expect(stats.fieldCounts.first { $0.label == "phone numbers" }?.count == phones)
             let unreachable = book.contacts.filter { $0.phoneNumbers.isEmpty && $0.emailAddresses.isEmpty }.count

@@ -167,7 +167,9 @@ async function showDetail(id) {
         el("span", { class: "value", text: field.value })];
       if (field.preferred) parts.push(el("span", { class: "badge", text: "preferred" }));
       if (field.phone) {
-        if (field.phone.valid) parts.push(el("span", { class: "phone-info", text: field.phone.international || field.phone.e164 || "" }));
+        const formatted = field.phone.international || field.phone.e164;
+        if (field.phone.valid && formatted && formatted !== field.value) parts.push(el("span", { class: "phone-info", text: formatted }));
+        else if (field.phone.valid) parts.push(el("span", { class: "phone-info", text: "✓ valid" }));
         else parts.push(el("span", { class: "badge warn", text: field.phone.problem || "invalid number" }));
       }
       for (const p of field.parameters) parts.push(el("span", { class: "param", text: p }));
@@ -348,8 +350,9 @@ document.addEventListener("DOMContentLoaded", async () => {
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => showView(tab.dataset.view));
   document.getElementById("order").addEventListener("change", (event) => {
     state.order = event.target.value;
-    state.pick.session = null;
     runSearch().catch((e) => showError(e.message));
+    if (!document.getElementById("view-pick").hidden && state.pick.picker) startPicker(state.pick.picker.id).catch((e) => showError(e.message));
+    else state.pick.session = null;
   });
   document.getElementById("search").addEventListener("input", debounce(() => runSearch().catch((e) => showError(e.message)), 120));
   document.getElementById("more").addEventListener("click", () => loadList(state.browse.loaded, true).catch((e) => showError(e.message)));

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Logging
+import OhanaServer
+import OhanaStore
+import OhanaTestSupport
+
+/// `ohana serve`: the web address book on the contact store.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a web address book on the contact store: browse, search, pick, review merges, statistics.",
+        discussion: """
+            Listens on 127.0.0.1 by default, so only this machine can reach it. There is no login: \
+            listening on another address lets anyone who can reach it read and change your contacts.
+            """)
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(name: .long, help: "The port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(name: .long, help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Serve this many generated sample contacts from a store in memory instead of the store file (to try it out).",
+        valueName: "count"))
+    var sample: Int?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        if let sample {
+            guard (1...100_000).contains(sample) else { throw ValidationError("--sample must be from 1 to 100000, not \(sample)") }
+            guard storeOptions.store == nil else { throw ValidationError("--sample and --store cannot be combined") }
+        }
+    }
+
+    func run() async throws {
+        if !AddressBookServer.isLoopback(host) {
+            let line = String(repeating: "!", count: 78)
+            FileHandle.standardError.write(Data("""
+                \(line)
+                WARNING: ohana serve is listening on \(host), not on a loopback address.
+                Anyone who can reach this machine on port \(port) can read, export and merge
+                your contacts: there is no login and no encryption. Use --host 127.0.0.1
+                unless you really mean to share them.
+                \(line)
+
+                """.utf8))
+        }
+        let store: ContactStore
+        let source: String
+        if let sample {
+            store = try ContactStore.inMemory()
+            _ = try await store.save(ContactGenerator(seed: 1).generate(count: sample), mode: .replace)
+            source = "generated sample data (a store in memory)"
+        } else {
+            store = try storeOptions.openStore()
+            source = storeOptions.storeURL.path
+        }
+        let addressBook = AddressBook(store: store)
+        do {
+            try await addressBook.reload()
+        } catch {
+            throw ToolError("cannot load \(source): \(error)")
+        }
+        var logger = Logger(label: "ohana.serve")
+        logger.logLevel = .notice
+        let count = await addressBook.contactCount
+        let host = self.host
+        let app = AddressBookServer.makeApplication(addressBook: addressBook, host: host, port: port, logger: logger) { port in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            FileHandle.standardError.write(Data("ohana serve: \(count) contacts from \(source); open http://\(shown):\(port)/ (Ctrl-C to stop)\n".utf8))
+        }
+        try await app.runService()
+    }
+}
