@@ -21,10 +21,12 @@ if [ "$want_tests" = 1 ]; then
   # CardDAV tests: Radicale from PyPI into .venv (python3-venv to make it).
   need_pkg python3-venv
   # Web UI tests (`ohana serve`): headless Chromium and its driver (selenium goes into .venv below),
-  # and a CJK font so the screenshots show Chinese, Japanese and Korean names, not boxes.
+  # and fonts for the scripts of the generated names (CJK; Noto for Devanagari and the rest) so the
+  # screenshots show names, not boxes.
   need_pkg chromium
   need_pkg chromium-driver
   need_pkg fonts-wqy-zenhei
+  need_pkg fonts-noto-core
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
