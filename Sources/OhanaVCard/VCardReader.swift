@@ -168,14 +168,22 @@ struct VCardStreamParser {
         let batch = Array(contacts[contactsTaken..<end])
         contacts.removeFirst(end)
         contactsTaken = 0
-        let found = diagnostics
+        let found = Self.inLineOrder(diagnostics)
         diagnostics.removeAll()
         return LoadedContacts(contacts: batch, diagnostics: found)
     }
 
+    /// Diagnostics sorted by line (stable: problems on one line keep the order they were found in).
+    private static func inLineOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let (la, lb) = (a.element.line ?? 0, b.element.line ?? 0)
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+    }
+
     /// Takes everything read so far.
     mutating func takeAll() -> LoadedContacts {
-        let result = LoadedContacts(contacts: Array(contacts[contactsTaken...]), diagnostics: diagnostics)
+        let result = LoadedContacts(contacts: Array(contacts[contactsTaken...]), diagnostics: Self.inLineOrder(diagnostics))
         contacts = []
         contactsTaken = 0
         diagnostics = []
