@@ -222,6 +222,9 @@ public final class ContactWriteTransaction: ContactReadTransaction {
 
     /// Stores a batch of contacts (a pipeline's result) in one of the ``ContactSaveMode``s.
     ///
+    /// In ``ContactSaveMode/upsertBySourceRecord`` mode, a contact without a source record id matches
+    /// a stored contact with the same content, so loading the same file again adds nothing.
+    ///
     /// A contact whose id was already used earlier in the same batch is stored under a new id rather
     /// than overwriting the earlier one.
     @discardableResult
@@ -283,6 +286,15 @@ public final class ContactWriteTransaction: ContactReadTransaction {
             if let id = ids.lazy.map(ContactID.init(rawValue:)).first(where: { !claimed.contains($0) }) { return id }
         }
         if !claimed.contains(contact.id), try rowid(of: contact.id) != nil { return contact.id }
+        // No source record to go by: a stored contact with the same content is the same record loaded again.
+        if !contact.provenance.contains(where: { $0.recordID != nil }) {
+            let sameName = try fetchContacts(
+                sql: "SELECT id, json, photo, photoType FROM contact WHERE sortKey = ? ORDER BY rowid",
+                arguments: [TextFolding.fold(contact.fullName)])
+            if let twin = sameName.first(where: { !claimed.contains($0.id) && $0.hasSameContent(as: contact) }) {
+                return twin.id
+            }
+        }
         return nil
     }
 

@@ -44,9 +44,17 @@ struct SaveAndProviderTests {
         // Without a source record, the id decides.
         let byID = try store.save([person("other", "Bob", "Marley")], mode: .upsertBySourceRecord)
         #expect(byID.updated == 1)
+        // Without a source record or a known id, the same content is the same contact loaded again.
+        let noRecord = [Provenance(providerID: "vcard:nouid.vcf")]
+        #expect(try store.save([person("load-1", "Dee", "Dup", provenance: noRecord)], mode: .upsertBySourceRecord).added == 1)
+        let reload = try store.save([person("load-2", "Dee", "Dup", provenance: noRecord),
+                                     person("load-3", "Dee", "Dup", provenance: noRecord)], mode: .upsertBySourceRecord)
+        #expect(reload.unchanged == 1 && reload.added == 1)
+        #expect(try store.read { try $0.contactCount() } == 5)
         // Loading the same again changes nothing.
         let again = try store.save([person("other", "Bob", "Marley")], mode: .upsertBySourceRecord)
         #expect(again.unchanged == 1)
+        #expect(try store.read { try $0.contactCount() } == 5)
     }
 
     @Test("the store provider loads what is stored, marking contacts without provenance")
