@@ -10,6 +10,7 @@ struct OhanaBench: AsyncParsableCommand {
             // One file per benchmark in this folder.
             PipelineBenchmark.self,
             PhonesBenchmark.self,
+            CSVBenchmark.self,
             VCardBenchmark.self,
         ]
     )
