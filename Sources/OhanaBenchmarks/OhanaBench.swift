@@ -12,6 +12,7 @@ struct OhanaBench: AsyncParsableCommand {
             PhonesBenchmark.self,
             CSVBenchmark.self,
             VCardBenchmark.self,
+            DedupeBenchmark.self,
         ]
     )
 }

@@ -10,6 +10,8 @@ struct OhanaCommand: AsyncParsableCommand {
         subcommands: [
             // One file per subcommand in Commands/.
             ProcessCommand.self,
+            GenerateCommand.self,
+            DedupeCommand.self,
             ServeCommand.self,
             ImportCommand.self, ExportCommand.self, ListCommand.self, SearchCommand.self, ChangesCommand.self,
             SyncCommand.self,

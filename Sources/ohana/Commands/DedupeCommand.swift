@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import Ohana
+import OhanaDuplicates
+import OhanaPhoneNumbers
+
+/// `ohana dedupe FILE`: finds contacts that are one person, merges them without loss, explains why.
+struct DedupeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dedupe",
+        abstract: "Find and merge duplicate contacts, and say why each merge was made.",
+        discussion: """
+            Prints a summary (contacts in, duplicate clusters, contacts out); --explain adds each cluster \
+            with the rule and the values it matched on. The merged contacts are written with -o. \
+            Rules (repeatable --rule, evidence joined by '+'): name+phone, name+email, email, phone, \
+            name+organization; default: name+phone, name+email, email.
+            """)
+
+    @Argument(help: "The address book to deduplicate (.json, .vcf, .csv).")
+    var input: String
+
+    @Option(name: .long, help: "Read the input in this format instead of guessing from its extension.")
+    var inputFormat: InputFormat?
+
+    @Flag(name: .long, help: "Print each cluster and the reasons its contacts were joined.")
+    var explain = false
+
+    @Flag(name: .long, help: "Report what would be merged; write nothing.")
+    var dryRun = false
+
+    @Option(name: [.customShort("o"), .long], help: "Write the merged contacts to this file (format from its extension, or --output).")
+    var outputFile: String?
+
+    @Option(name: .long, help: "Format of the merged contacts: json, csv or vcard (default: from the -o extension, else json).")
+    var output: OutputFormat?
+
+    @Option(name: .long, help: "Write the report (clusters and reasons) as JSON to this file.")
+    var reportFile: String?
+
+    @Option(name: .long, help: "Evidence that is enough to merge, such as name+phone or email; repeatable.")
+    var rule: [String] = []
+
+    @Option(name: .long, help: "Region (ISO code such as US, DE) for numbers without a country code, when a contact's address does not say.")
+    var region: String?
+
+    @Flag(name: .long, help: "Compare email addresses exactly (case aside), without Gmail's dot and +tag rules.")
+    var noProviderRules = false
+
+    @Option(name: .long, help: "Contact ids that must never be merged, comma-separated; repeatable.")
+    var keepApart: [String] = []
+
+    @Option(name: .long, help: "Contact ids to merge whatever the rules say, comma-separated; repeatable.")
+    var keepTogether: [String] = []
+
+    func validate() throws {
+        _ = try parsedRules()
+        if output == .table { throw ValidationError("--output table is not a file format; use json, csv or vcard") }
+        if let region, region.count != 2 || !region.allSatisfy(\.isLetter) {
+            throw ValidationError("--region must be a two-letter ISO code such as US or DE, not '\(region)'")
+        }
+    }
+
+    func parsedRules() throws -> [DuplicateRule] {
+        try rule.map { text in
+            var evidence = Set<DuplicateEvidence>()
+            for part in text.split(separator: "+") {
+                let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+                guard let kind = DuplicateEvidence(rawValue: name) ?? (name == "org" ? .organization : nil) else {
+                    throw ValidationError("--rule '\(text)': unknown evidence '\(name)'; use name, phone, email, organization joined by '+'")
+                }
+                evidence.insert(kind)
+            }
+            guard !evidence.isEmpty else { throw ValidationError("--rule needs at least one kind of evidence") }
+            return DuplicateRule(evidence.sorted().map(\.rawValue).joined(separator: " and "), requiring: evidence)
+        }
+    }
+
+    func run() async throws {
+        let provider = try makeProvider(for: input, format: inputFormat)
+        let loaded: LoadedContacts
+        do {
+            loaded = try await provider.loadContacts()
+        } catch {
+            throw ToolError("\(error)")
+        }
+        for diagnostic in loaded.diagnostics { printError(diagnostic.description) }
+
+        var rules = DuplicateRules(defaultRegion: region?.uppercased() ?? RegionCodes.current)
+        let custom = try parsedRules()
+        if !custom.isEmpty { rules.rules = custom }
+        rules.appliesMailProviderRules = !noProviderRules
+        var overrides = DuplicateOverrides()
+        for group in keepApart { overrides.keepApart(ids(group)) }
+        for group in keepTogether { overrides.keepTogether(ids(group)) }
+        let dedupe = DuplicateMerging(rules: rules, overrides: overrides)
+
+        let report: DuplicateReport
+        if dryRun || outputFile == nil {
+            report = dedupe.analyze(loaded.contacts)
+        } else {
+            let result = dedupe.merge(loaded.contacts)
+            report = result.report
+            let format = output ?? outputFile.flatMap(Self.format(forPath:)) ?? .json
+            try writeOutput(try encode(result.contacts, options: OutputOptions(format: format)), to: outputFile)
+        }
+
+        var lines = [(dryRun ? "dry run: " : "") + report.summary]
+        if explain {
+            for cluster in report.clusters { lines.append(contentsOf: describe(cluster)) }
+            for match in report.refusedMatches { lines.append("kept apart by override: \(match.description)") }
+        }
+        for block in report.oversizedBlocks { lines.append(block.description) }
+        if dryRun, outputFile != nil { lines.append("dry run: \(outputFile!) not written") }
+        print(lines.joined(separator: "\n"))
+
+        if let reportFile {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try writeOutput(try encoder.encode(report), to: reportFile)
+        }
+    }
+
+    private func ids(_ group: String) -> [ContactID] {
+        group.split(separator: ",").map { ContactID(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// Readable lines for one cluster: its contacts, then each match by the names of its contacts.
+    private func describe(_ cluster: DuplicateCluster) -> [String] {
+        var names: [ContactID: String] = [:]
+        for (id, name) in zip(cluster.contactIDs, cluster.names) { names[id] = name.isEmpty ? id.rawValue : name }
+        var lines = ["", "\(cluster.contactIDs.count) contacts: " + cluster.contactIDs.map { names[$0]! }.joined(separator: " | ")]
+        for match in cluster.matches {
+            let reasons = match.evidence.isEmpty ? match.rule : match.evidence.map(\.description).joined(separator: " and ")
+            lines.append("  \(names[match.first]!) ~ \(names[match.second]!): \(reasons) [\(match.rule)]")
+        }
+        lines.append("  ids: " + cluster.contactIDs.map(\.rawValue).joined(separator: ", "))
+        return lines
+    }
+
+    static func format(forPath path: String) -> OutputFormat? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "json": .json
+        case "csv": .csv
+        case "vcf", "vcard": .vcard
+        default: nil
+        }
+    }
+}
