@@ -115,7 +115,7 @@ struct CardMapper {
                     keepDetails(p)
                 }
             case "UID" where uid == nil:
-                let value = unescape(text(of: p)).trimmingCharacters(in: .whitespaces)
+                let value = unescape(text(of: p)).trimmedSpaces
                 if value.isEmpty { keepUnmapped(p) } else {
                     uid = value
                     keepDetails(p)
@@ -169,7 +169,7 @@ struct CardMapper {
     }
 
     private func normalizeNewlines(_ s: String) -> String {
-        guard s.contains("\r") else { return s }
+        guard s.utf8.contains(0x0D) else { return s }
         return s.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
@@ -214,7 +214,7 @@ struct CardMapper {
             value = String(decoding: p.value.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
         } else {
             value = text(of: p)
-            if encoding == "QUOTED-PRINTABLE" || value.contains("\n") || value.contains("\r") {
+            if encoding == "QUOTED-PRINTABLE" || value.utf8.contains(0x0A) || value.utf8.contains(0x0D) {
                 value = normalizeNewlines(value).replacingOccurrences(of: "\n", with: "\\n")
             }
         }
@@ -306,7 +306,7 @@ struct CardMapper {
     // MARK: Birthday and photo
 
     private mutating func mapBirthday(_ p: RawProperty) {
-        let value = unescape(text(of: p)).trimmingCharacters(in: .whitespaces)
+        let value = unescape(text(of: p)).trimmedSpaces
         let valueType = p.first("VALUE")?.lowercased()
         guard valueType == nil || valueType == "date" || valueType == "date-and-or-time" || valueType == "date-time",
             var birthday = Self.parseDate(value)

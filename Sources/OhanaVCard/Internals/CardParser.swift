@@ -49,8 +49,9 @@ struct CardParser {
             }
             return
         }
-        let rawWord = String(decoding: property.value, as: UTF8.self)
-        let valueWord = rawWord.trimmingCharacters(in: [" ", "\t"])
+        let structural = property.key == "BEGIN" || property.key == "END" || property.key == "VERSION"
+        let rawWord = structural ? String(decoding: property.value.prefix(64), as: UTF8.self) : ""
+        let valueWord = rawWord.trimmedSpaces
         if (property.key == "BEGIN" || property.key == "END"), rawWord != valueWord, valueWord.uppercased() == "VCARD" {
             report(line.line, .warning, "\(property.key):VCARD has white space around VCARD")
         }

@@ -57,7 +57,7 @@ enum ContentLineParser {
             warn("unbalanced double quote in the parameters")
         }
         let nameEnd = firstSemicolon >= 0 && firstSemicolon < colon ? firstSemicolon : colon
-        let fullName = decodeLenient(bytes[..<nameEnd]).trimmingCharacters(in: [" ", "\t"])
+        let fullName = decodeLenient(bytes[..<nameEnd]).trimmedSpaces
         var group: String?
         var name = fullName
         if let dot = fullName.lastIndex(of: ".") {
@@ -76,7 +76,7 @@ enum ContentLineParser {
             for raw in split(bytes[(nameEnd + 1)..<colon], at: 0x3B) {
                 guard !raw.isEmpty else { continue }
                 if let eq = raw.firstIndex(of: 0x3D) {
-                    let pname = decodeLenient(raw[raw.startIndex..<eq]).trimmingCharacters(in: [" ", "\t"]).uppercased()
+                    let pname = decodeLenient(raw[raw.startIndex..<eq]).trimmedSpaces.uppercased()
                     let rawValue = raw[(eq + 1)...]
                     guard !pname.isEmpty else {
                         warn("parameter without a name ignored")
@@ -102,7 +102,7 @@ enum ContentLineParser {
                     }
                     append(&parameters, name: pname, values: values.filter { !$0.isEmpty || pname != "TYPE" })
                 } else {
-                    var token = decodeLenient(raw).trimmingCharacters(in: [" ", "\t"])
+                    var token = decodeLenient(raw).trimmedSpaces
                     if token.count >= 2, token.hasPrefix("\""), token.hasSuffix("\"") { token = String(token.dropFirst().dropLast()) }
                     let upper = token.uppercased()
                     if encodingTokens.contains(upper) {
@@ -145,7 +145,7 @@ enum ContentLineParser {
 
     /// RFC 6868: `^n` newline, `^^` caret, `^'` double quote.
     static func decodeCaret(_ text: String) -> String {
-        guard text.contains("^") else { return text }
+        guard text.utf8.contains(0x5E) else { return text }
         var out = ""
         var iterator = text.makeIterator()
         while let c = iterator.next() {
@@ -176,4 +176,15 @@ enum ContentLineParser {
 func decodeLenient(_ bytes: ArraySlice<UInt8>) -> String {
     if let s = String(validating: bytes, as: UTF8.self) { return s }
     return TextDecoding.decode(bytes, charset: "windows-1252") ?? String(decoding: bytes, as: UTF8.self)
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (cheaper than Foundation's trimming).
+    var trimmedSpaces: String {
+        let text = Substring(self)
+        guard let first = text.utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = text.utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
+        return String(text[first...last])
+    }
 }

@@ -151,7 +151,7 @@ enum TextDecoding {
     /// Removes vCard escapes: `\n` `\N` newline, `\\`, `\,`, `\;`, and Apple's `\:`; 2.1 knows only
     /// `\;`, `\,` and `\\`. Unknown escapes stay as written.
     static func unescape(_ text: Substring, version: VCardVersion) -> String {
-        guard text.contains("\\") else { return String(text) }
+        guard text.utf8.contains(0x5C) else { return String(text) }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var iterator = text.makeIterator()
