@@ -11,6 +11,7 @@ struct OhanaBench: AsyncParsableCommand {
             PipelineBenchmark.self,
             PhonesBenchmark.self,
             CSVBenchmark.self,
+            StoreBenchmark.self,
             VCardBenchmark.self,
             DedupeBenchmark.self,
         ]
