@@ -106,21 +106,15 @@ let radicaleUsers: [String: String] = Dictionary(uniqueKeysWithValues: (1...12).
 actor RadicaleServer {
     static let shared = RadicaleServer()
 
-    private var started: Result<URL, TestServerError>?
+    /// The one start of the server. A task, not a result set after an `await`: the actor is
+    /// reentrant, and callers arriving while the first start is under way must wait for it rather
+    /// than start a second server with other storage.
+    private var starting: Task<URL, any Error>?
 
     /// The server's base URL, starting it the first time.
     func baseURL() async throws -> URL {
-        if let started { return try started.get() }
-        let result: Result<URL, TestServerError>
-        do {
-            result = .success(try await start())
-        } catch let error as TestServerError {
-            result = .failure(error)
-        } catch {
-            result = .failure(TestServerError(description: "\(error)"))
-        }
-        started = result
-        return try result.get()
+        if starting == nil { starting = Task { try await self.start() } }
+        return try await starting!.value
     }
 
     private func start() async throws -> URL {
@@ -163,28 +157,24 @@ actor RadicaleServer {
 actor HostileServer {
     static let shared = HostileServer()
 
-    private var started: Result<URL, TestServerError>?
+    /// The one start of the server (see ``RadicaleServer``: the actor is reentrant).
+    private var starting: Task<URL, any Error>?
 
     /// The server's base URL, starting it the first time.
     func baseURL() async throws -> URL {
-        if let started { return try started.get() }
-        let result: Result<URL, TestServerError>
-        do {
-            guard FileManager.default.isExecutableFile(atPath: RepositoryPaths.python.path) else {
-                throw TestServerError(description: "\(RepositoryPaths.python.path) missing; run scripts/setup.sh --test first")
-            }
-            let port = try freePort()
-            let log = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-hostile-\(UUID().uuidString).log")
-            let process = try launch(["hostile", String(port)], log: log)
-            let url = URL(string: "http://127.0.0.1:\(port)/")!
-            try await waitUntilAnswering(url.absoluteString, process: process, log: log)
-            result = .success(url)
-        } catch let error as TestServerError {
-            result = .failure(error)
-        } catch {
-            result = .failure(TestServerError(description: "\(error)"))
+        if starting == nil { starting = Task { try await self.startServer() } }
+        return try await starting!.value
+    }
+
+    private func startServer() async throws -> URL {
+        guard FileManager.default.isExecutableFile(atPath: RepositoryPaths.python.path) else {
+            throw TestServerError(description: "\(RepositoryPaths.python.path) missing; run scripts/setup.sh --test first")
         }
-        started = result
-        return try result.get()
+        let port = try freePort()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-hostile-\(UUID().uuidString).log")
+        let process = try launch(["hostile", String(port)], log: log)
+        let url = URL(string: "http://127.0.0.1:\(port)/")!
+        try await waitUntilAnswering(url.absoluteString, process: process, log: log)
+        return url
     }
 }
