@@ -28,7 +28,7 @@ enum CLI {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `product` with `arguments` in the repository root, with standard input closed.
-    static func run(_ product: String = "ohana", _ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+    static func run(_ arguments: [String], product: String = "ohana", environment: [String: String] = [:]) throws -> CLIResult {
         let executable = binDirectory.appendingPathComponent(product)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CLIError("\(executable.path) is not built: run `swift build` (all products) before the tests")

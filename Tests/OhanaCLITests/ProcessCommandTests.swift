@@ -111,7 +111,7 @@ struct ExampleTests {
         let code = example.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("//") }.joined(separator: "\n")
         #expect(readme.contains(code.trimmingCharacters(in: .whitespacesAndNewlines)), "README's snippet is Examples/GettingStarted/main.swift")
 
-        let result = try CLI.run("GettingStarted", [])
+        let result = try CLI.run([], product: "GettingStarted")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Gomez Addams [\"+49 30 1234567\"]")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaDuplicates
 import OhanaPhoneNumbers
 
 /// `ohana process FILE...`: load, run a pipeline given by flags, print or write the result.
@@ -9,7 +10,7 @@ struct ProcessCommand: AsyncParsableCommand {
         commandName: "process",
         abstract: "Load address books, run a pipeline of post processors, and print or write the result.",
         discussion: """
-            Steps run in this order: --require, --format-phones, --search, --split, --sort, --reverse.
+            Steps run in this order: --require, --dedupe, --format-phones, --search, --split, --sort, --reverse.
             Example: ohana process Samples/addressbook.json --require phone --format-phones e164,national --region US --sort last-name
             """)
 
@@ -25,7 +26,7 @@ struct ProcessCommand: AsyncParsableCommand {
         case phone, email
     }
 
-    @Argument(help: "Input files (.json, and the other formats listed under --input-format).")
+    @Argument(help: "Inputs: .vcf/.vcard, .csv and .json files, or carddav://user@host/path URLs.")
     var inputs: [String]
 
     @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")
@@ -33,6 +34,9 @@ struct ProcessCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Keep only contacts that have this (phone, email, address, url); repeatable.")
     var require: [RequiredKind] = []
+
+    @Flag(name: .long, help: "Merge duplicate contacts with the default rules (see `ohana dedupe` for explanations and tuning).")
+    var dedupe = false
 
     @Option(name: .long, help: "Sort by full-name, first-name (then last name) or last-name (then first name).")
     var sort: SortKey?
@@ -57,6 +61,12 @@ struct ProcessCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Output format.")
     var output: OutputFormat = .table
+
+    @Option(name: .long, help: "With --output vcard: the client to write for (ios, android, outlook, rfc6350).")
+    var vcardTarget: VCardTargetOption = .rfc6350
+
+    @Option(name: .long, help: "With --output csv: the layout to write (google, outlook); for .csv inputs, the layout to read instead of detecting it.")
+    var csvDialect: CSVDialectOption?
 
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
     var outputFile: String?
@@ -99,6 +109,11 @@ struct ProcessCommand: AsyncParsableCommand {
             case .address: steps.append(RequiredPostalAddress())
             }
         }
+        if dedupe {
+            var rules = DuplicateRules.default
+            if let region { rules.defaultRegion = region.uppercased() }
+            steps.append(DuplicateMerging(rules: rules))
+        }
         if let formatPhones {
             steps.append(PhoneNumberFormatting(formats: try Self.parseFormats(formatPhones), defaultRegion: region?.uppercased()))
         }
@@ -119,14 +134,14 @@ struct ProcessCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let providers = try inputs.map { try makeProvider(for: $0, format: inputFormat) }
+        let providers = try inputs.map { try makeProvider(for: $0, format: inputFormat, csvDialect: csvDialect) }
         let source = ContactsDataSource(providers: providers, postProcessors: try makePostProcessors())
         let progress = ProgressBar(quiet: quiet)
         let report = try await source.load { progress.update($0.completedSteps, of: $0.totalSteps, $0.stage) }
         progress.finish()
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
         if trace { printError(report.description) }
-        let data = try encode(source.contacts, options: OutputOptions(format: output))
+        let data = try encode(source.contacts, options: OutputOptions(format: output, csvDialect: csvDialect ?? .google, vcardTarget: vcardTarget))
         try writeOutput(data, to: outputFile)
         if let failure = report.failures.first?.failure {
             printError("error: \(failure)")

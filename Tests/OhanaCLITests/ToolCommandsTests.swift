@@ -1,0 +1,88 @@
+import Foundation
+import Ohana
+import Testing
+
+/// End-to-end checks of the other `ohana` commands, through the built binary.
+@Suite("ohana commands")
+struct ToolCommandsTests {
+    static let corpus = CLI.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/vcards")
+
+    @Test func validateNamesTheLineOfEachProblemAndFailsOnErrors() throws {
+        let broken = Self.corpus.appendingPathComponent("l0b0-vcard/missing_start.vcf").path
+        let result = try CLI.run(["validate", broken])
+        #expect(result.status != 0)
+        #expect(result.stdout.contains("\(broken):4: error: END:VCARD without BEGIN:VCARD"), "\(result.stdout)\(result.stderr)")
+        let fine = try CLI.run(["validate", Self.corpus.appendingPathComponent("l0b0-vcard/minimal.vcf").path])
+        #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
+    }
+
+    @Test func convertRoundTripsThroughJSONAndCSV() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sample = "Samples/addressbook.json"
+        for (format, file) in [("vcard", "book.vcf"), ("csv", "book.csv")] {
+            let out = dir.appendingPathComponent(file).path
+            let toFile = try CLI.run(["convert", sample, "--to", format, "-o", out])
+            #expect(toFile.status == 0, "\(toFile.stderr)")
+            let back = try CLI.run(["process", out, "--output", "json"])
+            #expect(back.status == 0, "\(back.stderr)")
+            let original = try ContactsJSON.decode(Data(contentsOf: CLI.repositoryRoot.appendingPathComponent(sample)), source: sample)
+            let read = try ContactsJSON.decode(back.stdoutData, source: out)
+            #expect(read.count == original.count, "\(format)")
+            #expect(Set(read.map(\.fullName)) == Set(original.map(\.fullName)), "\(format)")
+            #expect(read.flatMap(\.emailAddresses).map(\.value).sorted() == original.flatMap(\.emailAddresses).map(\.value).sorted(), "\(format)")
+        }
+    }
+
+    @Test func processReadsVCardAndWritesEveryTarget() throws {
+        let file = Self.corpus.appendingPathComponent("ez-vcard/John_Doe_IPHONE.vcf").path
+        for target in ["ios", "android", "outlook", "rfc6350"] {
+            let result = try CLI.run(["process", file, "--output", "vcard", "--vcard-target", target])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("BEGIN:VCARD"))
+            #expect(result.stdout.contains("Doe"))
+        }
+    }
+
+    @Test func generateIsDeterministicAndDedupeExplains() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
+        #expect(try CLI.run(["generate", "--count", "500", "--seed", "7", "-o", a]).status == 0)
+        #expect(try CLI.run(["generate", "--count", "500", "--seed", "7", "-o", b]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+        let dedupe = try CLI.run(["dedupe", a, "--explain", "--dry-run"])
+        #expect(dedupe.status == 0, "\(dedupe.stderr)")
+        #expect(dedupe.stdout.contains("500 contacts in"))
+        #expect(dedupe.stdout.contains("phone +") || dedupe.stdout.contains("email "), "explanations name the matched values")
+        let merged = try CLI.run(["process", a, "--dedupe", "--output", "json"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let contacts = try ContactsJSON.decode(merged.stdoutData, source: "stdout")
+        #expect(contacts.count < 500)
+        #expect(contacts.contains { !$0.mergedContactIDs.isEmpty })
+    }
+
+    @Test func storeImportListSearchChangesAndExport() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = dir.appendingPathComponent("contacts.sqlite").path
+        let imported = try CLI.run(["import", "Samples/addressbook.json", "--store", store])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let sample = try ContactsJSON.decode(Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("Samples/addressbook.json")), source: "sample")
+        let exported = try CLI.run(["export", "--to", "json", "--store", store])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let back = try ContactsJSON.decode(exported.stdoutData, source: "export")
+        #expect(Set(back.map(\.id)) == Set(sample.map(\.id)))
+        let someone = sample.first { ($0.familyName ?? "").count > 3 && $0.familyName!.allSatisfy(\.isLetter) }!
+        let search = try CLI.run(["search", someone.familyName!, "--store", store])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains(someone.familyName!))
+        let changes = try CLI.run(["changes", "--store", store])
+        #expect(changes.status == 0, "\(changes.stderr)")
+        let again = try CLI.run(["import", "Samples/addressbook.json", "--store", store])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("0 added") || again.stderr.contains("0 added"), "re-importing adds nothing: \(again.stdout)\(again.stderr)")
+        let badToken = try CLI.run(["changes", "--since", "nonsense", "--store", store])
+        #expect(badToken.status != 0)
+    }
+}
