@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --product ohana 2>&1 | grep -E "error|warning: |Compiling ohana|Build complete" || true
-bin="$(swift build -c release --show-bin-path)/ohana"
+swift build --product ohana 2>&1 | grep -E "error|warning: |Build complete" || true
+bin="$(swift build --show-bin-path)/ohana"
 sample=Samples/addressbook.vcf
 [ -f "$sample" ] || sample=Samples/addressbook.json
 set -x
-"$bin" process "$sample" --require phone --format-phones international,e164 --region US --sort last-name --trace
+"$bin" process "$sample" --dedupe --require phone --format-phones international,e164 --region US --sort last-name --trace

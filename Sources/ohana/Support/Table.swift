@@ -16,9 +16,24 @@ func renderTable(_ contacts: [Contact]) -> String {
             contact.organization ?? "",
         ])
     }
-    let widths = (0..<4).map { column in min(40, rows.map { $0[column].count }.max() ?? 0) }
+    let widths = (0..<4).map { column in min(40, rows.map { displayWidth($0[column]) }.max() ?? 0) }
     func clip(_ text: String, _ width: Int) -> String {
-        text.count <= width ? text.padding(toLength: width, withPad: " ", startingAt: 0) : String(text.prefix(width - 1)) + "…"
+        var out = ""
+        var used = 0
+        if displayWidth(text) > width {
+            for ch in text {
+                let w = displayWidth(ch)
+                if used + w > width - 1 { break }
+                out.append(ch)
+                used += w
+            }
+            out.append("…")
+            used += 1
+        } else {
+            out = text
+            used = displayWidth(text)
+        }
+        return out + String(repeating: " ", count: max(0, width - used))
     }
     var out = ""
     for row in rows {
@@ -33,5 +48,21 @@ extension String {
         var s = Substring(self)
         while s.last == " " { s = s.dropLast() }
         return String(s)
+    }
+}
+
+/// Terminal columns a string takes: East Asian wide and full-width characters take two.
+func displayWidth(_ text: String) -> Int { text.reduce(0) { $0 + displayWidth($1) } }
+
+/// Terminal columns a character takes.
+func displayWidth(_ ch: Character) -> Int {
+    guard let scalar = ch.unicodeScalars.first else { return 0 }
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+        0x20000...0x3FFFD:
+        return 2
+    default:
+        return 1
     }
 }
