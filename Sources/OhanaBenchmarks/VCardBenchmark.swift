@@ -21,6 +21,9 @@ struct VCardBenchmark: AsyncParsableCommand {
     @Option(help: "The target written: ios, android, outlook, rfc6350.")
     var target: String = VCardTarget.rfc6350.rawValue
 
+    @Flag(help: "Measure only the streaming read (for files too large to hold, such as 1,000,000 cards).")
+    var streamOnly = false
+
     func run() async throws {
         guard let target = VCardTarget(rawValue: target) else {
             throw ValidationError("unknown target '\(target)' (\(VCardTarget.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -37,6 +40,10 @@ struct VCardBenchmark: AsyncParsableCommand {
         var streamed = 0
         try await measure("vcard.stream", contacts: cards) {
             for try await batch in reader.contacts(in: url, batchSize: 1000) { streamed += batch.contacts.count }
+        }
+        if streamOnly {
+            print(#"{"stage":"vcard.stream.counts","tool":"ohana-swift","cards":\#(cards),"streamed":\#(streamed)}"#)
+            return
         }
         let loaded = try await measure("vcard.read", contacts: cards) {
             try reader.read(contentsOf: url)
