@@ -121,18 +121,8 @@ public struct MaximumSelectedCount: ContactsSelectionFilter {
 
     /// Allows candidates in order until the maximum is reached and refuses the rest.
     public func filter(selecting candidates: [Contact], selected: [Contact]) -> SelectionFilterResult {
-        var room = maximum - selected.count
-        var result = SelectionFilterResult(allowed: [])
-        for contact in candidates {
-            if room > 0 {
-                result.allowed.append(contact)
-                room -= 1
-            } else {
-                result.refusals.append(SelectionRefusal(
-                    contact: contact, filterName: name, reason: "at most \(maximum) contact\(maximum == 1 ? "" : "s") can be selected"))
-            }
-        }
-        return result
+        admitting(candidates, room: maximum - selected.count, filterName: name,
+                  reason: "at most \(maximum) contact\(maximum == 1 ? "" : "s") can be selected")
     }
 
     /// Reports reaching, exceeding and leaving the maximum.
@@ -166,18 +156,8 @@ public struct MinimumSelectedCount: ContactsSelectionFilter {
 
     /// Allows deselections in order while the selection stays at or above the minimum.
     public func filter(deselecting candidates: [Contact], selected: [Contact]) -> SelectionFilterResult {
-        var room = selected.count - minimum
-        var result = SelectionFilterResult(allowed: [])
-        for contact in candidates {
-            if room > 0 {
-                result.allowed.append(contact)
-                room -= 1
-            } else {
-                result.refusals.append(SelectionRefusal(
-                    contact: contact, filterName: name, reason: "at least \(minimum) contact\(minimum == 1 ? "" : "s") must stay selected"))
-            }
-        }
-        return result
+        admitting(candidates, room: selected.count - minimum, filterName: name,
+                  reason: "at least \(minimum) contact\(minimum == 1 ? "" : "s") must stay selected")
     }
 
     /// Reports reaching, going below and leaving the minimum.
@@ -243,6 +223,14 @@ public struct SelectionPredicate: ContactsSelectionFilter {
         }
         return result
     }
+}
+
+/// Allows the first `room` candidates, in order, and refuses the rest with `reason`.
+private func admitting(_ candidates: [Contact], room: Int, filterName: String, reason: String) -> SelectionFilterResult {
+    let allowed = max(0, room)
+    return SelectionFilterResult(
+        allowed: Array(candidates.prefix(allowed)),
+        refusals: candidates.dropFirst(allowed).map { SelectionRefusal(contact: $0, filterName: filterName, reason: reason) })
 }
 
 extension ContactFieldType {
