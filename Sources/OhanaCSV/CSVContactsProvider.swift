@@ -19,12 +19,7 @@ public struct CSVContactsProvider: ContactsDataProvider {
 
     /// Reads the file; each contact's provenance names this provider and the contact's line.
     public func loadContacts() async throws(ContactsProviderError) -> LoadedContacts {
-        let data: Data
-        do {
-            data = try Data(contentsOf: fileURL)
-        } catch {
-            throw .unavailable(providerID: identifier, source: fileURL.path, reason: readFailureReason(error))
-        }
+        let data = try readContactsFile(fileURL, providerID: identifier)
         return reader.read(data, source: fileURL.path, providerID: identifier)
     }
 }

@@ -13,11 +13,6 @@ public struct InMemoryContactsProvider: ContactsDataProvider {
 
     /// Returns the contacts, each marked with this provider's provenance when it has none.
     public func loadContacts() async throws(ContactsProviderError) -> LoadedContacts {
-        LoadedContacts(contacts: contacts.map { contact in
-            guard contact.provenance.isEmpty else { return contact }
-            var marked = contact
-            marked.provenance = [Provenance(providerID: identifier, recordID: contact.id.rawValue)]
-            return marked
-        })
+        LoadedContacts(contacts: contacts.map { $0.markingProvenance(providerID: identifier) })
     }
 }

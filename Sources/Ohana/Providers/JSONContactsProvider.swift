@@ -67,26 +67,36 @@ public struct JSONContactsProvider: ContactsDataProvider {
 
     /// Reads and decodes the file.
     public func loadContacts() async throws(ContactsProviderError) -> LoadedContacts {
-        let data: Data
-        do {
-            data = try Data(contentsOf: fileURL)
-        } catch {
-            throw .unavailable(providerID: identifier, source: fileURL.path, reason: readFailureReason(error))
-        }
+        let data = try readContactsFile(fileURL, providerID: identifier)
         do {
             let contacts = try ContactsJSON.decode(data, source: fileURL.path)
-            return LoadedContacts(contacts: contacts.map { contact in
-                guard contact.provenance.isEmpty else { return contact }
-                var marked = contact
-                marked.provenance = [Provenance(providerID: identifier, recordID: contact.id.rawValue)]
-                return marked
-            })
+            return LoadedContacts(contacts: contacts.map { $0.markingProvenance(providerID: identifier) })
         } catch {
             if case .invalidData(_, let source, let line, let reason) = error {
                 throw .invalidData(providerID: identifier, source: source, line: line, reason: reason)
             }
             throw error
         }
+    }
+}
+
+/// Reads a provider's input file; a failure is ``ContactsProviderError/unavailable(providerID:source:reason:)``
+/// naming the file and the reason.
+public func readContactsFile(_ fileURL: URL, providerID: String) throws(ContactsProviderError) -> Data {
+    do {
+        return try Data(contentsOf: fileURL)
+    } catch {
+        throw .unavailable(providerID: providerID, source: fileURL.path, reason: readFailureReason(error))
+    }
+}
+
+extension Contact {
+    /// The contact with `providerID` (and its own id as the record id) as provenance, when it has none.
+    public func markingProvenance(providerID: String) -> Contact {
+        guard provenance.isEmpty else { return self }
+        var marked = self
+        marked.provenance = [Provenance(providerID: providerID, recordID: id.rawValue)]
+        return marked
     }
 }
 
