@@ -93,8 +93,6 @@ struct SortedList: Sendable {
 public actor AddressBook {
     /// The contact store the address book shows and writes merges to.
     public let store: ContactStore
-    /// The file merge decisions are kept in (beside the store).
-    public let decisionsURL: URL
     /// The locale whose collation orders names.
     public let locale: Locale
     /// The most picker sessions kept at once; the least recently used is dropped beyond it.
@@ -113,30 +111,26 @@ public actor AddressBook {
     ///
     /// - Parameters:
     ///   - store: The contact store.
-    ///   - decisionsURL: Where merge decisions are kept; by default beside the store file
-    ///     (`<store>.merge-decisions.json`), or nowhere for an in-memory store.
     ///   - locale: The collation locale for sorting names.
     ///   - maximumSessionCount: The most picker sessions kept at once.
     public init(
-        store: ContactStore, decisionsURL: URL? = nil, locale: Locale = Locale(identifier: "en_US"),
+        store: ContactStore, locale: Locale = Locale(identifier: "en_US"),
         maximumSessionCount: Int = 64, logger: Logger = Logger(label: "ohana.serve")
     ) {
         self.store = store
-        let fallback = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ohana-serve-\(UUID().uuidString).merge-decisions.json")
-        let url = decisionsURL ?? store.fileURL.map { $0.appendingPathExtension("merge-decisions.json") } ?? fallback
-        self.decisionsURL = url
         self.locale = locale
         self.maximumSessionCount = max(1, maximumSessionCount)
         self.logger = logger
-        self.review = MergeReview(decisionsURL: url)
+        self.review = MergeReview(store: store)
     }
 
     // MARK: Loading
 
     /// Loads the contacts from the store (formatting phone numbers) and rebuilds lists and the
-    /// merge analysis; picker sessions are dropped.
+    /// merge analysis; picker sessions are dropped. An old merge decisions file beside the store
+    /// is moved into the store first.
     public func reload() async throws {
+        try StoredMerges.migrateDecisionsFile(of: store)
         let stored: [Contact]
         do {
             stored = try await store.read { try $0.allContacts(order: .insertion) }
@@ -151,7 +145,7 @@ public actor AddressBook {
         lists = [:]
         sessions = [:]
         sessionUse = [:]
-        var review = MergeReview(decisionsURL: decisionsURL)
+        var review = MergeReview(store: store)
         try review.load()
         try await review.analyze(formatted)
         self.review = review

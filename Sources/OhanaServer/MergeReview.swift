@@ -3,32 +3,6 @@ import Ohana
 import OhanaDuplicates
 import OhanaStore
 
-/// The merge decisions file kept beside the store (`<store>.merge-decisions.json`): the user's
-/// ``DuplicateOverrides`` (groups kept together, groups kept apart) as JSON, so the decisions hold
-/// on the next import and the next analysis.
-public enum MergeDecisionsFile {
-    /// Reads the decisions; a missing file gives none.
-    public static func load(from url: URL) throws(AddressBookError) -> DuplicateOverrides {
-        guard FileManager.default.fileExists(atPath: url.path) else { return DuplicateOverrides() }
-        do {
-            return try JSONDecoder().decode(DuplicateOverrides.self, from: Data(contentsOf: url))
-        } catch {
-            throw AddressBookError(.internalError, "\(url.path): cannot read merge decisions: \(error)")
-        }
-    }
-
-    /// Writes the decisions atomically.
-    public static func save(_ overrides: DuplicateOverrides, to url: URL) throws(AddressBookError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        do {
-            try encoder.encode(overrides).write(to: url, options: .atomic)
-        } catch {
-            throw AddressBookError(.internalError, "\(url.path): cannot write merge decisions: \(error)")
-        }
-    }
-}
-
 /// A decision on a duplicate cluster.
 public enum MergeDecision: String, Codable, Sendable {
     /// Not decided yet.
@@ -61,18 +35,24 @@ struct MergeCluster: Sendable {
     }
 }
 
-/// Duplicate review: the clusters found, the decisions taken, and applying accepted merges.
+/// Duplicate review: the clusters found, the decisions taken (kept in the store), and applying
+/// accepted merges.
 struct MergeReview: Sendable {
-    let decisionsURL: URL
-    var decisions = DuplicateOverrides()
+    let store: ContactStore
+    var decisions = ContactMergeDecisions()
     var clusters: [MergeCluster] = []
 
-    init(decisionsURL: URL) { self.decisionsURL = decisionsURL }
+    init(store: ContactStore) { self.store = store }
 
     var pendingClusters: [MergeCluster] { clusters.filter { $0.decision == .pending } }
 
+    /// Reads the decisions recorded in the store.
     mutating func load() throws(AddressBookError) {
-        decisions = try MergeDecisionsFile.load(from: decisionsURL)
+        do {
+            decisions = try store.mergeDecisions()
+        } catch {
+            throw AddressBookError(.internalError, "cannot read the merge decisions from the store: \(error)")
+        }
     }
 
     /// Finds the duplicate clusters in `contacts`, marking the ones already decided.
@@ -100,7 +80,7 @@ struct MergeReview: Sendable {
 
 extension MergeReview {
     /// Records a decision for a cluster: replaces any earlier decision for the same contacts and
-    /// writes the decisions file.
+    /// writes the decisions to the store.
     mutating func decide(cluster id: String, _ decision: MergeDecision) throws(AddressBookError) {
         guard let index = clusters.firstIndex(where: { $0.id == id }) else {
             throw AddressBookError(.notFound, "no duplicate cluster '\(id)' (reload the merge review)")
@@ -110,11 +90,15 @@ extension MergeReview {
         updated.keptTogether.removeAll { Set($0) == members }
         updated.keptApart.removeAll { Set($0) == members }
         switch decision {
-        case .accepted: updated.keepTogether(clusters[index].memberIDs)
-        case .keptApart: updated.keepApart(clusters[index].memberIDs)
+        case .accepted: updated.keptTogether.append(clusters[index].memberIDs)
+        case .keptApart: updated.keptApart.append(clusters[index].memberIDs)
         case .pending: break
         }
-        try MergeDecisionsFile.save(updated, to: decisionsURL)
+        do {
+            try store.setMergeDecisions(updated)
+        } catch {
+            throw AddressBookError(.internalError, "cannot record the merge decision in the store: \(error)")
+        }
         decisions = updated
         clusters[index].decision = decision
     }
@@ -132,22 +116,27 @@ extension MergeReview {
     /// Merges the accepted clusters, and nothing else, in the store; returns how many were merged.
     ///
     /// Runs the library's duplicate merging with no rules and the accepted groups as "kept
-    /// together", on the stored contacts (not the display copies), then replaces the members of
-    /// each group with the merged contact (which keeps the first member's id) in one transaction.
+    /// together" on the stored contacts (not the display copies), then stores each merged contact
+    /// (which keeps the first member's id) in place of its members, in one transaction. The store
+    /// keeps the members' versions so that the next import updates the merged contact.
     func apply(to store: ContactStore) async throws -> Int {
         let accepted = clusters.filter { $0.decision == .accepted }.map(\.memberIDs)
         guard !accepted.isEmpty else { return 0 }
-        let merging = DuplicateMerging(
-            rules: DuplicateRules(rules: []), overrides: DuplicateOverrides(keptTogether: accepted))
-        let stored = try await store.read { try $0.allContacts(order: .insertion) }
-        let (merged, report) = merging.merge(stored)
-        let mergedIDs = Set(report.clusters.flatMap(\.contactIDs))
-        let results = merged.filter { mergedIDs.contains($0.id) }
-        let keptIDs = Set(results.map(\.id))
-        try await store.write { transaction in
-            for contact in results { _ = try transaction.save(contact) }
-            for id in mergedIDs where !keptIDs.contains(id) { _ = try transaction.remove(id: id) }
+        return try await store.write { transaction in
+            let stored = try transaction.allContacts(order: .insertion)
+            let merging = DuplicateMerging(
+                rules: DuplicateRules(rules: []), overrides: DuplicateOverrides(keptTogether: accepted))
+            let (merged, report) = merging.merge(stored)
+            let position = Dictionary(stored.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let mergedByID = Dictionary(merged.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            var count = 0
+            for cluster in report.clusters {
+                let members = cluster.contactIDs.compactMap { position[$0] }.sorted().map { stored[$0] }
+                guard members.count > 1, let result = mergedByID[members[0].id] else { continue }
+                try transaction.saveMerged(result, members: members)
+                count += 1
+            }
+            return count
         }
-        return report.clusters.count
     }
 }

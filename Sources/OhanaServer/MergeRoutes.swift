@@ -24,10 +24,10 @@ extension AddressBook {
             pending: clusters.count { $0.decision == .pending },
             accepted: clusters.count { $0.decision == .accepted },
             keptApart: clusters.count { $0.decision == .keptApart },
-            decisionsFile: decisionsURL.path)
+            decisionsFile: store.fileURL?.path ?? "(the store in memory)")
     }
 
-    /// Records a decision on a cluster and writes the decisions file.
+    /// Records a decision on a cluster in the store.
     public func decide(cluster id: String, _ decision: MergeDecision) throws(AddressBookError) -> MergeReport {
         try review.decide(cluster: id, decision)
         return mergeReport()

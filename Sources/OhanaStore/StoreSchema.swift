@@ -10,9 +10,11 @@ enum StoreSchema {
     static let v2 = "v2-full-text-search"
     /// Adds change tracking: one row per contact that ever changed, with sequence numbers.
     static let v3 = "v3-change-tracking"
+    /// Adds merge decisions (groups kept together or apart) and the member versions of merged contacts.
+    static let v4 = "v4-merge-decisions"
 
     /// The migrations this version knows, oldest first.
-    static let identifiers = [v1, v2, v3]
+    static let identifiers = [v1, v2, v3, v4]
 
     /// The migrator that brings a database to the current schema.
     static var migrator: DatabaseMigrator {
@@ -93,6 +95,34 @@ enum StoreSchema {
                         SELECT id, 1, 0, 1 FROM contact;
                     """)
             }
+        }
+        migrator.registerMigration(v4) { db in
+            try db.execute(sql: """
+                CREATE TABLE mergeDecision (
+                    id INTEGER PRIMARY KEY,
+                    isKeptTogether BOOLEAN NOT NULL,
+                    contactIDs TEXT NOT NULL
+                );
+                CREATE TABLE mergedMember (
+                    memberID TEXT PRIMARY KEY,
+                    survivorID TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    isSnapshot BOOLEAN NOT NULL,
+                    json BLOB NOT NULL,
+                    photo BLOB,
+                    photoType TEXT,
+                    sortKey TEXT NOT NULL
+                );
+                CREATE INDEX mergedMember_survivor ON mergedMember(survivorID, position);
+                CREATE INDEX mergedMember_sortKey ON mergedMember(sortKey);
+                CREATE TABLE mergedMemberSource (
+                    memberID TEXT NOT NULL,
+                    providerID TEXT NOT NULL,
+                    recordID TEXT NOT NULL
+                );
+                CREATE INDEX mergedMemberSource_record ON mergedMemberSource(providerID, recordID);
+                CREATE INDEX mergedMemberSource_member ON mergedMemberSource(memberID);
+                """)
         }
         return migrator
     }

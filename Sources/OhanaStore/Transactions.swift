@@ -208,6 +208,7 @@ public final class ContactWriteTransaction: ContactReadTransaction {
         guard let rowid = try rowid(of: id) else { return false }
         try ContactIndex.remove(rowid: rowid, in: db)
         try db.cachedStatement(sql: "DELETE FROM contact WHERE rowid = ?").execute(arguments: [rowid])
+        try forgetMembers(ofRemoved: id)
         try recordChange(of: id, removed: true, added: false)
         return true
     }
@@ -229,8 +230,13 @@ public final class ContactWriteTransaction: ContactReadTransaction {
     /// than overwriting the earlier one.
     @discardableResult
     public func save(_ contacts: [Contact], mode: ContactSaveMode) throws -> ContactSaveSummary {
+        try save(contacts, mode: mode, claimed: [])
+    }
+
+    /// Stores a batch; in upsert mode no contact replaces or takes an id in `claimed`.
+    func save(_ contacts: [Contact], mode: ContactSaveMode, claimed: Set<ContactID>) throws -> ContactSaveSummary {
         var summary = ContactSaveSummary()
-        var claimed = Set<ContactID>()
+        var claimed = claimed
         switch mode {
         case .replace:
             var keep = Set<ContactID>()

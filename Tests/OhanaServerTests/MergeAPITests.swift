@@ -2,12 +2,12 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Ohana
-import OhanaDuplicates
 import OhanaServer
+import OhanaStore
 import Testing
 
-/// Merge review through the API: clusters with reasons, decisions persisted beside the store,
-/// applying accepted merges to the store.
+/// Merge review through the API: clusters with reasons, decisions kept in the store, applying
+/// accepted merges to the store.
 @Suite struct MergeAPITests {
     typealias API = APITests
 
@@ -47,30 +47,32 @@ import Testing
         }
     }
 
-    @Test func decisionsArePersistedBesideTheStoreAndHoldOnReload() async throws {
+    @Test func decisionsAreKeptInTheStoreAndHoldOnReload() async throws {
         try await withClient { client, book in
             let cluster = try quimbyCluster(try await report(client))
             let apart = try await decide(client, cluster.id, "keep-apart")
             #expect(try quimbyCluster(apart).decision == .keptApart)
-            let file = book.folder.appendingPathComponent("contacts.sqlite.merge-decisions.json")
-            #expect(apart.decisionsFile == file.path)
-            let saved = try JSONDecoder().decode(DuplicateOverrides.self, from: Data(contentsOf: file))
+            let storeFile = book.folder.appendingPathComponent("contacts.sqlite")
+            #expect(apart.decisionsFile == storeFile.path)
+            #expect(!FileManager.default.fileExists(atPath: storeFile.path + ".merge-decisions.json"))
+            let saved = try book.store.mergeDecisions()
             #expect(saved.keptApart.map(Set.init) == [["dup-a", "dup-b"]])
             #expect(saved.keptTogether.isEmpty)
 
-            // A new server on the same store sees the decision.
-            let again = AddressBook(store: book.store)
+            // A new server on the same store file sees the decision.
+            let reopened = try ContactStore(fileURL: storeFile)
+            let again = AddressBook(store: reopened)
             try await again.reload()
             #expect(try quimbyCluster(await again.mergeReport()).decision == .keptApart)
 
             let accepted = try await decide(client, cluster.id, "accept")
             #expect(try quimbyCluster(accepted).decision == .accepted)
-            let resaved = try JSONDecoder().decode(DuplicateOverrides.self, from: Data(contentsOf: file))
+            let resaved = try book.store.mergeDecisions()
             #expect(resaved.keptApart.isEmpty)
             #expect(resaved.keptTogether.map(Set.init) == [["dup-a", "dup-b"]])
             let reset = try await decide(client, cluster.id, "reset")
             #expect(try quimbyCluster(reset).decision == .pending)
-            #expect(try JSONDecoder().decode(DuplicateOverrides.self, from: Data(contentsOf: file)).isEmpty)
+            #expect(try book.store.mergeDecisions().isEmpty)
         }
     }
 

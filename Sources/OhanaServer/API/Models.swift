@@ -289,7 +289,7 @@ public struct MergeReport: Codable, Sendable, ResponseEncodable {
     public var accepted: Int
     /// Clusters kept apart.
     public var keptApart: Int
-    /// Where the decisions are kept.
+    /// The file the decisions are kept in: the contact store itself.
     public var decisionsFile: String
 }
 

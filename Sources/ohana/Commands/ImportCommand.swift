@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaServer
 import OhanaStore
 
 /// `ohana import FILE...`: loads address books into the contact store.
@@ -10,8 +11,9 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Load address books into the contact store, updating contacts imported before.",
         discussion: """
             A contact replaces the stored one that came from the same file and record (a vCard UID, a \
-            JSON id); otherwise it is added. Nothing is removed. Problems in the input are reported on \
-            standard error and the rest still loads.
+            JSON id); otherwise it is added. Nothing is removed. Contacts merged in `ohana serve` stay \
+            merged: a contact from one of their sources updates the merged contact. Problems in the input \
+            are reported on standard error and the rest still loads.
             """)
 
     @Argument(help: "Files to import (any format the tool reads).")
@@ -38,7 +40,7 @@ struct ImportCommand: AsyncParsableCommand {
             }
             loaded += result.contacts
         }
-        let summary = try await store.save(loaded, mode: .upsertBySourceRecord)
+        let summary = try await StoredMerges.importContacts(loaded, into: store)
         print("imported \(loaded.count) contact\(loaded.count == 1 ? "" : "s") into \(store.fileURL?.path ?? "the store"): "
               + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
         print("change token: \(try store.currentChangeToken())")
