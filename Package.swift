@@ -73,9 +73,14 @@ var targets: [Target] = [
             "Ohana", "OhanaStore", "OhanaDuplicates", "OhanaVCard", "OhanaCSV", "OhanaPhoneNumbers",
             .product(name: "Hummingbird", package: "hummingbird"),
         ],
-        resources: [.copy("Web")],
-        swiftSettings: swiftSettings
+        // The page's files are embedded in the binary by the EmbedWebFiles plugin.
+        exclude: ["Web"],
+        swiftSettings: swiftSettings,
+        plugins: [.plugin(name: "EmbedWebFiles")]
     ),
+    // Build-tool plugin (and its tool) that turns Sources/OhanaServer/Web into a Swift source with the files' bytes.
+    .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["ohana-embed-files"]),
+    .executableTarget(name: "ohana-embed-files", path: "Plugins/EmbedWebFilesTool", swiftSettings: swiftSettings),
     // Seeded contact generator and shared fixtures (tests, benchmarks, `ohana generate`).
     .target(
         name: "OhanaTestSupport",
@@ -142,7 +147,11 @@ if let only = Context.environment["OHANA_MODULES"], !only.isEmpty {
     var wanted = Set(only.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
     let byName = Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0) })
     func localDependencies(_ target: Target) -> [String] {
-        target.dependencies.compactMap {
+        let plugins = (target.plugins ?? []).compactMap { usage -> String? in
+            if case .plugin(let name, nil) = usage { return name }
+            return nil
+        }
+        return plugins + target.dependencies.compactMap {
             switch $0 {
             case .targetItem(let name, _): return name
             case .byNameItem(let name, _): return byName[name] != nil ? name : nil

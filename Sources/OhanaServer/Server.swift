@@ -90,13 +90,14 @@ public enum AddressBookServer {
         ]
         router.get("/favicon.ico") { _, _ -> HTTPResponse.Status in .noContent }
         for entry in files {
+            // Embedded in the binary at build time (Plugins/EmbedWebFiles), so a copied binary serves the page.
+            guard let bytes = EmbeddedWebFiles.bytes(named: entry.file) else {
+                preconditionFailure("the page's file \(entry.file) was not embedded (Sources/OhanaServer/Web)")
+            }
             router.get(RouterPath(stringLiteral: entry.path)) { _, _ -> Response in
-                guard let url = Bundle.module.url(forResource: entry.file, withExtension: nil, subdirectory: "Web"),
-                    let data = try? Data(contentsOf: url)
-                else { throw AddressBookError(.internalError, "the page's file \(entry.file) is missing from the build") }
-                return Response(
+                Response(
                     status: .ok, headers: [.contentType: entry.type, .cacheControl: "no-cache"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
             }
         }
     }
