@@ -41,14 +41,14 @@ public enum AddressBookServer {
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
-    /// The router: the API under `/api`, the page at `/`.
+    /// The router: the API under `/api`, the page at `/`; `HEAD` answers like `GET` without a body.
     ///
     /// - Parameters:
     ///   - addressBook: The loaded address book.
     ///   - checksHost: Whether to refuse requests whose `Host` is not a loopback name (protects a
     ///     loopback server from DNS rebinding); use it whenever the server listens on loopback.
     public static func makeRouter(addressBook: AddressBook, checksHost: Bool = true) -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: SafetyMiddleware(checksHost: checksHost))
         addPageRoutes(to: router)
         addContactRoutes(to: router, addressBook: addressBook)
@@ -383,7 +383,8 @@ struct SafetyMiddleware<Context: RequestContext>: RouterMiddleware {
         if request.uri.path.hasPrefix("/api/"), response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }
-        return response
+        // HEAD: the headers GET would give (errors included), never a body.
+        return request.method == .head ? response.createHeadResponse() : response
     }
 
     private func check(_ request: Request) throws(AddressBookError) {
