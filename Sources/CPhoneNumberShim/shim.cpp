@@ -107,6 +107,35 @@ ohpn_parse_status ohpn_parse(const char *text, size_t length, const char *defaul
     }
 }
 
+int32_t ohpn_e164(const char *text, size_t length, const char *default_region, char *buffer, size_t capacity) {
+    if (text == nullptr || length > kMaxInputLength) return -1;
+    try {
+        const PhoneNumberUtil *u = util();
+        PhoneNumber number;
+        const std::string input(text, length);
+        const std::string region(default_region != nullptr ? default_region : "ZZ");
+        if (u->Parse(input, region, &number) != PhoneNumberUtil::NO_PARSING_ERROR) return -1;
+        std::string formatted;
+        u->Format(number, PhoneNumberUtil::E164, &formatted);
+        return copy_out(formatted, buffer, capacity);
+    } catch (...) {
+        if (buffer != nullptr && capacity > 0) buffer[0] = '\0';
+        return -1;
+    }
+}
+
+int32_t ohpn_main_region_for_calling_code(int32_t calling_code, char *buffer, size_t capacity) {
+    try {
+        std::string region;
+        util()->GetRegionCodeForCountryCode(calling_code, &region);
+        if (region == "ZZ") return -1;
+        return copy_out(region, buffer, capacity);
+    } catch (...) {
+        if (buffer != nullptr && capacity > 0) buffer[0] = '\0';
+        return -1;
+    }
+}
+
 int32_t ohpn_format(const ohpn_number *number, ohpn_format_kind format, char *buffer, size_t capacity) {
     if (number == nullptr) return -1;
     PhoneNumberUtil::PhoneNumberFormat kind;

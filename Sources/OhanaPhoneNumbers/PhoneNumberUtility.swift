@@ -1,4 +1,5 @@
 import CPhoneNumberShim
+import Foundation
 import Ohana
 
 /// Parses, formats and matches phone numbers with Google's libphonenumber.
@@ -29,9 +30,92 @@ public final class PhoneNumberUtility: Sendable {
     }
 
     /// The E.164 form of `text` (such as `+4930123456`), or `nil` when it cannot be parsed.
+    ///
+    /// Cheaper than ``parse(_:defaultRegion:)`` followed by ``format(_:as:)``: it skips working out
+    /// the number's validity, type and region.
     public func e164(_ text: String, defaultRegion: String) -> String? {
-        guard case .success(var raw) = rawParse(text, defaultRegion: defaultRegion) else { return nil }
-        return render(&raw, as: .e164)
+        shimText(text) { bytes, count, buffer, capacity in
+            defaultRegion.withCString { region in ohpn_e164(bytes, count, region, buffer, capacity) }
+        }
+    }
+
+    /// The main region of the country calling code `text` is written with (`"DE"` for
+    /// `+49 30 123456`, and for `0049 30 123456` unless `defaultRegion` is in the North American
+    /// plan, which dials `011` abroad), or `nil` for a number written without one.
+    ///
+    /// Reads only the leading digits (calling codes are prefix-free), so it costs far less than
+    /// parsing; the main region of the code is as good a default region for a contact's other,
+    /// nationally written numbers.
+    public func callingCodeRegion(of text: String, defaultRegion: String) -> String? {
+        var digits: [Int] = []
+        var sawPlus = false
+        scan: for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits.append(Int(byte - UInt8(ascii: "0")))
+                if digits.count == 5 { break scan }
+            case UInt8(ascii: "+") where digits.isEmpty && !sawPlus:
+                sawPlus = true
+            case UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "\t"):
+                continue
+            default:
+                break scan
+            }
+        }
+        var start = 0
+        if !sawPlus {
+            guard digits.count > 2, digits[0] == 0, digits[1] == 0,
+                  !Self.northAmericanRegions.contains(defaultRegion.uppercased()) else { return nil }
+            start = 2
+        }
+        var code = 0
+        for digit in digits.dropFirst(start).prefix(3) {
+            code = code * 10 + digit
+            if let region = Self.callingCodeRegions[code] { return region == "001" ? nil : region }
+        }
+        return nil
+    }
+
+    /// The main region of every assigned country calling code, read from libphonenumber once.
+    private static let callingCodeRegions: [Int: String] = {
+        _ = ohpn_initialize()
+        var table: [Int: String] = [:]
+        for code in 1...999 {
+            let region = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 8) { buffer -> String? in
+                let length = Int(ohpn_main_region_for_calling_code(Int32(code), buffer.baseAddress, 8))
+                guard length > 0, length < 8 else { return nil }
+                return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+            }
+            if let region { table[code] = region }
+        }
+        return table
+    }()
+
+    /// Regions of the North American Numbering Plan (calling code 1), which dial `011` abroad.
+    private static let northAmericanRegions: Set<String> = [
+        "US", "CA", "AG", "AI", "AS", "BB", "BM", "BS", "DM", "DO", "GD", "GU", "JM", "KN", "KY", "LC", "MP",
+        "MS", "PR", "SX", "TC", "TT", "VC", "VG", "VI",
+    ]
+
+    /// Calls a shim function that writes text into a buffer; `nil` when it returns -1.
+    private func shimText(
+        _ text: String, _ call: (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    ) -> String? {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
+                    let length = Int(call(chars.baseAddress, chars.count, buffer.baseAddress, 64))
+                    guard length >= 0 else { return nil }
+                    if length < 64 {
+                        return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+                    }
+                    var bigger = [CChar](repeating: 0, count: length + 1)
+                    _ = call(chars.baseAddress, chars.count, &bigger, bigger.count)
+                    return String(decoding: bigger.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                }
+            }
+        }
     }
 
     /// How closely two numbers match; numbers without a country code are read with `defaultRegion`.
@@ -135,3 +219,4 @@ extension ParsedPhoneNumber {
         withUnsafeBytes(of: &raw.region_code) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
     }
 }
+

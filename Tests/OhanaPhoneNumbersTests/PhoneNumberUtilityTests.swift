@@ -65,6 +65,31 @@ struct PhoneNumberUtilityTests {
         #expect(utility.e164(golden.input, defaultRegion: golden.region) == golden.e164)
     }
 
+    @Test("e164 agrees with parse and format, also for numbers that are not valid; nil for text that is no number",
+          arguments: [("+49 30 1234567", "DE"), ("030 1234567", "DE"), ("(415) 555-0100", "US"), ("555-0100", "US"),
+                      ("+44 (0)20 7946 0000", "GB"), ("06 1234 5678", "IT"), ("+1 415 555 0100 ext. 7", "US")])
+    func e164MatchesParse(_ input: String, _ region: String) throws {
+        let parsed = try utility.parse(input, defaultRegion: region)
+        #expect(utility.e164(input, defaultRegion: region) == utility.format(parsed, as: .e164))
+        #expect(utility.e164("not a number", defaultRegion: region) == nil)
+    }
+
+    @Test("the calling code region of internationally written numbers, and nil for national ones")
+    func callingCodeRegion() {
+        #expect(utility.callingCodeRegion(of: "+49 30 1234567", defaultRegion: "US") == "DE")
+        #expect(utility.callingCodeRegion(of: "+1 (415) 555-0100", defaultRegion: "DE") == "US")
+        #expect(utility.callingCodeRegion(of: "+7 495 123-45-67", defaultRegion: "US") == "RU")
+        #expect(utility.callingCodeRegion(of: "+352 12 34 56", defaultRegion: "US") == "LU")
+        #expect(utility.callingCodeRegion(of: "0044 20 7946 0000", defaultRegion: "FR") == "GB")
+        // North America dials 011 abroad: 00 is no international prefix there.
+        #expect(utility.callingCodeRegion(of: "0044 20 7946 0000", defaultRegion: "US") == nil)
+        #expect(utility.callingCodeRegion(of: "030 1234567", defaultRegion: "DE") == nil)
+        #expect(utility.callingCodeRegion(of: "(415) 555-0100", defaultRegion: "US") == nil)
+        // Non-geographic codes (+800, +882) name no region.
+        #expect(utility.callingCodeRegion(of: "+800 1234 5678", defaultRegion: "US") == nil)
+        #expect(utility.callingCodeRegion(of: "+", defaultRegion: "US") == nil)
+    }
+
     @Test("parse fills country code, national number and region")
     func parsedParts() throws {
         let number = try utility.parse("030 1234567", defaultRegion: "DE")

@@ -95,6 +95,15 @@ bool ohpn_initialize(void);
 /// for numbers written without a country code. Fills `out` on success.
 ohpn_parse_status ohpn_parse(const char *text, size_t length, const char *default_region, ohpn_number *out);
 
+/// Parses `text` like ohpn_parse and writes its E.164 form into `buffer` (NUL-terminated when it fits),
+/// skipping the validity and type checks ohpn_parse makes. Returns the length of the E.164 text
+/// (retry with a larger buffer when it is >= `capacity`), or -1 when the text does not parse.
+int32_t ohpn_e164(const char *text, size_t length, const char *default_region, char *buffer, size_t capacity);
+
+/// Writes the main region of a country calling code (`DE` for 49, `001` for non-geographic codes)
+/// into `buffer`; returns its length, or -1 for a code that is not assigned.
+int32_t ohpn_main_region_for_calling_code(int32_t calling_code, char *buffer, size_t capacity);
+
 /// Formats `number` into `buffer` (NUL-terminated when it fits). Returns the length of the formatted
 /// text without the NUL (retry with a larger buffer when it is >= `capacity`), or -1 on failure.
 int32_t ohpn_format(const ohpn_number *number, ohpn_format_kind format, char *buffer, size_t capacity);
