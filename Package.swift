@@ -50,7 +50,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "OhanaDuplicates",
-        dependencies: ["Ohana", "OhanaPhoneNumbers"],
+        dependencies: ["Ohana", "OhanaPhoneNumbers", .product(name: "Logging", package: "swift-log")],
         swiftSettings: swiftSettings
     ),
     .target(

@@ -11,8 +11,8 @@ struct ContactKeys {
     var nameForms: [String] = []
     /// Name forms before nicknames were replaced (to tell "nickname" from "same name").
     var literalNameForms: [String] = []
-    /// Phone numbers: written text, E.164 (when parsed) and trailing digits.
-    var phones: [(written: String, e164: String?, trailing: String)] = []
+    /// Phone numbers: written text, E.164 (when parsed) and the blocking key (trailing digits).
+    var phones: [PhoneKey] = []
     /// Email addresses: written text and normalised form.
     var emails: [(written: String, normalized: String)] = []
     /// The folded organization, if any.
@@ -21,12 +21,40 @@ struct ContactKeys {
     var isOrganizationOnly = false
 }
 
-/// Extracts ``ContactKeys`` under a set of rules; keeps a transliteration cache.
+/// One phone number of a contact, as compared: cheap keys for every number, E.164 where parsed.
+struct PhoneKey {
+    /// The index of the field in `Contact.fields`.
+    var fieldIndex: Int
+    /// The number as written.
+    var written: String
+    /// Its ASCII digits as written (extension included).
+    var digits: String
+    /// Its E.164 form: set when the number was parsed and is valid; `nil` when unparsed or invalid.
+    var e164: String?
+    /// Whether libphonenumber has read it (so a `nil` ``e164`` means "not a valid number").
+    var isParsed: Bool
+    /// The blocking key: the last ``DuplicateRules/matchingTrailingDigits`` digits of its E.164
+    /// form when parsed (else of its digits), or all of them when that setting is 0.
+    var trailing: String
+}
+
+/// Extracts ``ContactKeys`` under a set of rules; keeps caches of folded words.
+///
+/// Phone numbers are parsed with libphonenumber (the costly part) only when cheap keys cannot
+/// stand in for E.164: see ``phones(of:parsingAll:)``.
 struct KeyExtractor {
     let rules: DuplicateRules
+    /// Transliterations of non-ASCII text.
     var cache: [String: String] = [:]
+    /// Folded words of text seen before (names repeat).
+    var wordCache: [String: [String]] = [:]
+    /// Whether every phone number is parsed (else only those cheap keys cannot stand in for).
+    var parsesAllPhones: Bool
 
-    init(rules: DuplicateRules) { self.rules = rules }
+    init(rules: DuplicateRules, parsesAllPhones: Bool = false) {
+        self.rules = rules
+        self.parsesAllPhones = parsesAllPhones || rules.matchingTrailingDigits == 0
+    }
 
     mutating func keys(of contact: Contact) -> ContactKeys {
         var keys = ContactKeys()
@@ -59,31 +87,61 @@ struct KeyExtractor {
             }
         }
 
-        let region = rules.usesContactRegion ? self.region(of: contact) : rules.defaultRegion
-        for field in contact.fields {
-            switch field.type {
-            case .phoneNumber:
-                // Fewer than 6 digits is no number to match on; more than 15 is no E.164 number.
-                let digits = field.value.filter { $0.isASCII && $0.isNumber }
-                guard (6...15).contains(digits.count) else { continue }
-                let e164 = PhoneNumberUtility.shared.e164(field.value, defaultRegion: region)
-                let source = e164.map { String($0.dropFirst()) } ?? digits
-                let trailing = rules.matchingTrailingDigits > 0 ? String(source.suffix(rules.matchingTrailingDigits)) : source
-                keys.phones.append((field.value, e164, trailing))
-            case .emailAddress:
-                let normalized = normalizeEmail(field.value)
-                guard normalized.contains("@") else { continue }
-                keys.emails.append((field.value, normalized))
-            default:
-                continue
-            }
+        keys.phones = phones(of: contact)
+        for field in contact.fields where field.type == .emailAddress {
+            let normalized = normalizeEmail(field.value)
+            guard normalized.contains("@") else { continue }
+            keys.emails.append((field.value, normalized))
         }
         return keys
     }
 
+    /// The phone numbers of a contact worth matching on (6 to 15 digits), with their keys.
+    ///
+    /// Parsing costs far more than everything else in duplicate detection, so a number is parsed
+    /// only when its digits cannot stand in for its E.164 form: when it has letters or extension
+    /// marks, when it has no more digits than the blocking key takes (so that the key would hold
+    /// a country code or trunk prefix written or left out), or when `parsingAll` (or
+    /// ``parsesAllPhones``) asks for it. For other numbers the last digits as written are the last
+    /// digits of the E.164 form (national numbers have at least as many digits as the key takes,
+    /// ``DuplicateRules/matchingTrailingDigits``, 8 by default), so blocking needs no parse.
+    mutating func phones(of contact: Contact, parsingAll: Bool = false) -> [PhoneKey] {
+        var result: [PhoneKey] = []
+        var region: String?
+        let count = rules.matchingTrailingDigits
+        for (index, field) in contact.fields.enumerated() where field.type == .phoneNumber {
+            let (digits, isPlain) = PhoneDigits.scan(field.value)
+            // Fewer than 6 digits is no number to match on; more than 15 is no E.164 number.
+            guard (6...15).contains(digits.count) else { continue }
+            var key = PhoneKey(fieldIndex: index, written: field.value, digits: digits, e164: nil, isParsed: false, trailing: digits)
+            if let known = field.phoneNumber?.e164 {
+                key.e164 = known
+                key.isParsed = true
+            } else if parsingAll || parsesAllPhones || !isPlain || digits.count <= count {
+                if region == nil { region = rules.usesContactRegion ? self.region(of: contact) : rules.defaultRegion }
+                key.e164 = PhoneNumberUtility.shared.e164(field.value, defaultRegion: region!)
+                key.isParsed = true
+            }
+            let source = key.e164.map { String($0.dropFirst()) } ?? digits
+            key.trailing = count > 0 ? String(source.suffix(count)) : source
+            result.append(key)
+        }
+        return result
+    }
+
+    /// Parses a number not parsed yet; returns its E.164 form, if valid.
+    mutating func parse(_ key: PhoneKey, of contact: Contact) -> String? {
+        if key.isParsed { return key.e164 }
+        let region = rules.usesContactRegion ? self.region(of: contact) : rules.defaultRegion
+        return PhoneNumberUtility.shared.e164(key.written, defaultRegion: region)
+    }
+
     mutating func words(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
-        return NameFolding.words(text, cache: &cache)
+        if let cached = wordCache[text] { return cached }
+        let folded = NameFolding.words(text, cache: &cache)
+        if wordCache.count < 200_000 { wordCache[text] = folded }
+        return folded
     }
 
     /// Forms of a name: its sorted words, and its parts run together in both orders (so that
@@ -142,8 +200,7 @@ struct KeyExtractor {
         for field in contact.fields where field.type == .phoneNumber {
             let trimmed = field.value.drop { $0 == " " }
             guard trimmed.hasPrefix("+") || trimmed.hasPrefix("00") else { continue }
-            if let number = try? PhoneNumberUtility.shared.parse(field.value, defaultRegion: rules.defaultRegion),
-               let region = number.regionCode, region != "001", region != "ZZ" {
+            if let region = PhoneNumberUtility.shared.callingCodeRegion(of: field.value, defaultRegion: rules.defaultRegion) {
                 return region
             }
         }
@@ -151,7 +208,16 @@ struct KeyExtractor {
     }
 
     func normalizeEmail(_ text: String) -> String {
-        var address = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var address: String
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (nearly every address): trim and lower-case by bytes, not through Foundation.
+            var bytes = Array(text.utf8)
+            while let last = bytes.last, last == 0x20 || (0x09...0x0D).contains(last) { bytes.removeLast() }
+            let start = bytes.firstIndex { !($0 == 0x20 || (0x09...0x0D).contains($0)) } ?? bytes.endIndex
+            address = String(decoding: bytes[start...].map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        } else {
+            address = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        }
         if address.hasPrefix("mailto:") { address.removeFirst(7) }
         guard rules.appliesMailProviderRules, let at = address.lastIndex(of: "@") else { return address }
         var local = String(address[..<at])
@@ -162,6 +228,31 @@ struct KeyExtractor {
             local.removeAll { $0 == "." }
         }
         return local + "@" + domain
+    }
+}
+
+/// Reads the digits of a phone number as written, without parsing it.
+enum PhoneDigits {
+    /// The ASCII digits of `text`, and whether it is plain: digits with nothing but `+`, spaces,
+    /// hyphens, dots, slashes and parentheses (no letters, no extension marks).
+    static func scan(_ text: String) -> (digits: String, isPlain: Bool) {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(16)
+        var isPlain = true
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
+            case UInt8(ascii: " "), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"),
+                 UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\t"):
+                break
+            case 0xC2: break  // first byte of a no-break space
+            case 0xA0 where previous == 0xC2: break
+            default: isPlain = false
+            }
+            previous = byte
+        }
+        return (String(decoding: digits, as: UTF8.self), isPlain)
     }
 }
 

@@ -17,9 +17,11 @@ struct ContactMerger {
     let rules: DuplicateRules
 
     /// Merges `members` (in input order, at least one); the first member's id is kept.
-    func merge(_ members: [Contact]) -> Contact {
+    ///
+    /// `extractor` folds names and reads phone numbers; pass one that lives across merges, so
+    /// that its caches spare repeating costly transliterations.
+    func merge(_ members: [Contact], extractor: inout KeyExtractor) -> Contact {
         guard members.count > 1 else { return members[0] }
-        var extractor = KeyExtractor(rules: rules)
         var merged = members[0]
 
         // Name: the most complete one; among equals the most common word order, then the first.
@@ -58,9 +60,9 @@ struct ContactMerger {
         if !otherNames.isEmpty { custom[Key.otherNames] = .strings(otherNames) }
 
         // Scalars: the first non-empty value; other distinct values are kept as alternates.
-        merged.organization = scalar(\.organization, "organization", members, &custom)
-        merged.department = scalar(\.department, "department", members, &custom)
-        merged.jobTitle = scalar(\.jobTitle, "jobTitle", members, &custom)
+        merged.organization = scalar(\.organization, "organization", members, &custom, &extractor)
+        merged.department = scalar(\.department, "department", members, &custom, &extractor)
+        merged.jobTitle = scalar(\.jobTitle, "jobTitle", members, &custom, &extractor)
         let notes = distinct(members.compactMap(\.note).filter { !$0.isEmpty })
         merged.note = notes.isEmpty ? nil : notes.joined(separator: "\n\n")
         merged.birthday = mergedBirthday(members, &custom)
@@ -73,11 +75,11 @@ struct ContactMerger {
         // Fields and addresses: de-duplicated by normalised value.
         var fields: [ContactField] = []
         var fieldIndex: [String: Int] = [:]
-        for member in members {
-            let region = rules.usesContactRegion ? extractor.region(of: member) : rules.defaultRegion
-            for var field in member.fields {
+        let phoneKeys = self.phoneKeys(members, extractor: &extractor)
+        for (m, member) in members.enumerated() {
+            for (f, var field) in member.fields.enumerated() {
                 if field.provenance == nil { field.provenance = member.provenance.first }
-                let key = normalizedKey(of: field, region: region, extractor: extractor)
+                let key = phoneKeys[m][f] ?? normalizedKey(of: field, region: { rules.usesContactRegion ? extractor.region(of: member) : rules.defaultRegion }, extractor: extractor)
                 if let existing = fieldIndex[key] {
                     absorb(field, into: &fields[existing])
                 } else {
@@ -105,7 +107,7 @@ struct ContactMerger {
 
         var tags: [String] = []
         var tagKeys = Set<String>()
-        for tag in members.flatMap(\.tags) where tagKeys.insert(NameFolding.fold(tag)).inserted { tags.append(tag) }
+        for tag in members.flatMap(\.tags) where tagKeys.insert(extractor.words(tag).joined(separator: " ")).inserted { tags.append(tag) }
         merged.tags = tags
 
         for member in members.dropFirst() {
@@ -160,12 +162,13 @@ struct ContactMerger {
 
     // MARK: Scalars
 
-    func scalar(_ keyPath: KeyPath<Contact, String?>, _ name: String, _ members: [Contact], _ custom: inout [String: CustomValue]) -> String? {
+    func scalar(_ keyPath: KeyPath<Contact, String?>, _ name: String, _ members: [Contact], _ custom: inout [String: CustomValue],
+                _ extractor: inout KeyExtractor) -> String? {
         var values: [String] = []
         var keys = Set<String>()
         for member in members {
             guard let value = member[keyPath: keyPath], !value.isEmpty else { continue }
-            if keys.insert(NameFolding.fold(value)).inserted { values.append(value) }
+            if keys.insert(extractor.words(value).joined(separator: " ")).inserted { values.append(value) }
         }
         if values.count > 1 { custom[Key.alternatePrefix + name] = .strings(Array(values.dropFirst())) }
         return values.first
@@ -184,11 +187,42 @@ struct ContactMerger {
 
     // MARK: Fields
 
-    func normalizedKey(of field: ContactField, region: String, extractor: KeyExtractor) -> String {
-        let value = field.value.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The de-duplication keys of the members' phone numbers, by member and field index.
+    ///
+    /// Numbers with the same digits are one number. Only numbers whose last digits agree while
+    /// their digits differ (`(415) 555-0100` and `+1 415 555 0100`) are parsed to compare them in
+    /// E.164: parsing every number would cost more than all the rest of the merge.
+    func phoneKeys(_ members: [Contact], extractor: inout KeyExtractor) -> [[Int: String]] {
+        let phones = members.map { extractor.phones(of: $0) }
+        var e164s = phones.map { $0.map(\.e164) }
+        var regions = [String?](repeating: nil, count: members.count)
+        var groups: [String: [(member: Int, phone: Int)]] = [:]
+        for (m, list) in phones.enumerated() {
+            for (p, phone) in list.enumerated() { groups[phone.trailing, default: []].append((m, p)) }
+        }
+        for entries in groups.values where entries.count > 1 {
+            let numbers = entries.map { phones[$0.member][$0.phone] }
+            guard Set(numbers.map(\.digits)).count > 1 || numbers.contains(where: \.isParsed) else { continue }
+            for entry in entries where regions[entry.member] == nil {
+                let member = members[entry.member]
+                regions[entry.member] = rules.usesContactRegion ? extractor.region(of: member) : rules.defaultRegion
+            }
+            for (entry, number) in zip(entries, numbers) where !number.isParsed {
+                e164s[entry.member][entry.phone] = PhoneNumberUtility.shared.e164(number.written, defaultRegion: regions[entry.member]!)
+            }
+        }
+        return phones.enumerated().map { m, list in
+            var memberKeys: [Int: String] = [:]
+            for (p, phone) in list.enumerated() { memberKeys[phone.fieldIndex] = "tel:" + (e164s[m][p] ?? phone.digits) }
+            return memberKeys
+        }
+    }
+
+    func normalizedKey(of field: ContactField, region: () -> String, extractor: KeyExtractor) -> String {
+        let value = field.value.trimmingWhitespace()
         switch field.type {
         case .phoneNumber:
-            if let e164 = field.phoneNumber?.e164 ?? PhoneNumberUtility.shared.e164(value, defaultRegion: region) {
+            if let e164 = field.phoneNumber?.e164 ?? PhoneNumberUtility.shared.e164(value, defaultRegion: region()) {
                 return "tel:" + e164
             }
             let digits = value.filter { $0.isASCII && $0.isNumber }

@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
+import Logging
 import Ohana
+
+/// Stage timings of duplicate detection and merging, at debug level.
+let duplicatesLogger = Logger(label: "ohana.duplicates")
 
 /// The compact, hashed keys of one contact, for comparing many pairs quickly.
 struct CompactKeys {
@@ -42,7 +46,16 @@ struct DuplicateDetector {
 
     func detect(_ contacts: [Contact]) -> Detection {
         let n = contacts.count
-        let (entries, pool) = extractCompactKeys(contacts)
+        var clock = ContinuousClock.now
+        func tick(_ stage: String) {
+            duplicatesLogger.debug("duplicate detection: \(stage)", metadata: ["contacts": "\(n)", "seconds": "\(ContinuousClock.now - clock)"])
+            clock = .now
+        }
+        var (entries, pool) = extractCompactKeys(contacts)
+        tick("keys extracted")
+        if needsExactPhones && rules.matchingTrailingDigits > 0 {
+            fillExactPhones(contacts, entries, &pool)
+        }
 
         // Blocks: for each rule, the most selective kind of key it needs.
         var blockKinds = Set<DuplicateEvidence>()
@@ -53,6 +66,7 @@ struct DuplicateDetector {
             else if rule.requirements.contains(.organization) { blockKinds.insert(.organization) }
         }
         var seen = Set<UInt64>()
+        let masks = ruleMasks
         var edges: [Edge] = []
         var oversized: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
         var compared = 0
@@ -60,13 +74,17 @@ struct DuplicateDetector {
             var keyed: [(UInt64, Int32)] = []
             keyed.reserveCapacity(n * 2)
             for (i, entry) in entries.enumerated() {
-                for hash in blockHashes(kind, entry, pool) { keyed.append((hash, Int32(i))) }
+                appendBlockHashes(kind, entry, pool, index: Int32(i), to: &keyed)
             }
             keyed.sort { $0 < $1 }
             var low = 0
             while low < keyed.count {
                 var high = low + 1
                 while high < keyed.count && keyed[high].0 == keyed[low].0 { high += 1 }
+                guard high - low > 1 else {
+                    low = high
+                    continue
+                }
                 var members = keyed[low..<high].map(\.1)
                 // A contact with the same key twice is one member.
                 members = members.enumerated().filter { $0.offset == 0 || members[$0.offset - 1] != $0.element }.map(\.element)
@@ -85,7 +103,7 @@ struct DuplicateDetector {
                             let j = max(members[a], members[b])
                             guard seen.insert(UInt64(UInt32(i)) << 32 | UInt64(UInt32(j))).inserted else { continue }
                             compared += 1
-                            if let rule = firstMatchingRule(entries[Int(i)], entries[Int(j)], pool) {
+                            if let rule = firstMatchingRule(entries[Int(i)], entries[Int(j)], pool, masks) {
                                 edges.append(Edge(first: i, second: j, rule: Int32(rule)))
                             }
                         }
@@ -94,8 +112,10 @@ struct DuplicateDetector {
                 low = high
             }
         }
+        tick("blocks compared")
         edges.sort()
         var result = unite(n: n, edges: edges, contacts: contacts)
+        tick("clusters joined")
         result.oversized = oversized
         result.comparedPairs = compared
         return result
@@ -105,26 +125,27 @@ struct DuplicateDetector {
 
     func extractCompactKeys(_ contacts: [Contact]) -> ([CompactKeys], [UInt64]) {
         let n = contacts.count
-        let chunkSize = 2_048
-        let chunkCount = (n + chunkSize - 1) / chunkSize
-        let results = ChunkResults(count: chunkCount)
+        // One contiguous range, and one extractor with its caches, per core.
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (n + 4_095) / 4_096))
+        let results = ChunkResults(count: workers)
         let rules = self.rules
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var extractor = KeyExtractor(rules: rules)
             var entries: [CompactKeys] = []
             var pool: [UInt64] = []
-            let range = (chunk * chunkSize)..<min(n, (chunk + 1) * chunkSize)
+            let range = (worker * n / workers)..<((worker + 1) * n / workers)
             entries.reserveCapacity(range.count)
+            pool.reserveCapacity(range.count * 8)
             for index in range {
                 let keys = extractor.keys(of: contacts[index])
                 entries.append(Self.compact(keys, into: &pool))
             }
-            results.store(chunk, entries: entries, pool: pool)
+            results.store(worker, entries: entries, pool: pool)
         }
         var entries: [CompactKeys] = []
         var pool: [UInt64] = []
         entries.reserveCapacity(n)
-        for chunk in 0..<chunkCount {
+        for chunk in 0..<workers {
             let (chunkEntries, chunkPool) = results.take(chunk)
             let offset = Int32(pool.count)
             for var entry in chunkEntries {
@@ -134,6 +155,52 @@ struct DuplicateDetector {
             pool.append(contentsOf: chunkPool)
         }
         return (entries, pool)
+    }
+
+    /// Whether some rule accepts a phone number without the name, so that a match in the last
+    /// digits alone is not enough and numbers must be compared in E.164.
+    var needsExactPhones: Bool {
+        rules.rules.contains { $0.requirements.contains(.phone) && !$0.requirements.contains(.name) }
+    }
+
+    /// Parses the numbers that share their last digits with another contact's (the only ones an
+    /// exact comparison can concern) and writes their E.164 hashes into the pool.
+    func fillExactPhones(_ contacts: [Contact], _ entries: [CompactKeys], _ pool: inout [UInt64]) {
+        var keyed: [(UInt64, Int32)] = []
+        for (i, entry) in entries.enumerated() {
+            appendBlockHashes(.phone, entry, pool, index: Int32(i), to: &keyed)
+        }
+        keyed.sort { $0 < $1 }
+        var candidates: [Int32] = []
+        var low = 0
+        while low < keyed.count {
+            var high = low + 1
+            while high < keyed.count && keyed[high].0 == keyed[low].0 { high += 1 }
+            if high - low > 1 { candidates.append(contentsOf: keyed[low..<high].map(\.1)) }
+            low = high
+        }
+        let unique = Array(Set(candidates)).sorted()
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (unique.count + 255) / 256))
+        let results = PatchResults(count: workers)
+        let rules = self.rules
+        let snapshot = pool
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var extractor = KeyExtractor(rules: rules)
+            var patches: [(Int, UInt64)] = []
+            for c in (worker * unique.count / workers)..<((worker + 1) * unique.count / workers) {
+                let index = Int(unique[c])
+                let entry = entries[index]
+                let phones = extractor.phones(of: contacts[index])
+                let base = Int(entry.start) + Int(entry.nameCount)
+                for (k, phone) in phones.prefix(Int(entry.phoneCount)).enumerated() where snapshot[base + 2 * k] == 0 {
+                    if let e164 = extractor.parse(phone, of: contacts[index]) { patches.append((base + 2 * k, stableHash(e164))) }
+                }
+            }
+            results.store(worker, patches)
+        }
+        for worker in 0..<workers {
+            for (slot, hash) in results.take(worker) { pool[slot] = hash }
+        }
     }
 
     static func compact(_ keys: ContactKeys, into pool: inout [UInt64]) -> CompactKeys {
@@ -173,31 +240,47 @@ struct DuplicateDetector {
         e.nameCount > 0 ? pool[Int(e.start)] : 0
     }
 
-    func blockHashes(_ kind: DuplicateEvidence, _ e: CompactKeys, _ pool: [UInt64]) -> [UInt64] {
+    /// Appends the distinct block hashes of one kind of a contact, with its index, to `keyed`.
+    func appendBlockHashes(_ kind: DuplicateEvidence, _ e: CompactKeys, _ pool: [UInt64], index: Int32,
+                           to keyed: inout [(UInt64, Int32)]) {
+        let first = keyed.count
+        func add(_ hash: UInt64) {
+            guard hash != 0 else { return }
+            for k in first..<keyed.count where keyed[k].0 == hash { return }
+            keyed.append((hash, index))
+        }
         switch kind {
-        case .name: return Array(Set(names(e, pool)))
-        case .email: return Array(Set(emails(e, pool)))
-        case .organization: return e.organization == 0 ? [] : [e.organization]
+        case .name: for hash in names(e, pool) { add(hash) }
+        case .email: for hash in emails(e, pool) { add(hash) }
+        case .organization: add(e.organization)
         case .phone:
             let pairs = phonePairs(e, pool)
-            let usesTrailing = rules.matchingTrailingDigits > 0
-            var hashes = Set<UInt64>()
+            let offset = rules.matchingTrailingDigits > 0 ? 1 : 0
             var k = pairs.startIndex
             while k < pairs.endIndex {
-                let hash = usesTrailing ? pairs[k + 1] : pairs[k]
-                if hash != 0 { hashes.insert(hash) }
+                add(pairs[k + offset])
                 k += 2
             }
-            return Array(hashes)
         }
     }
 
-    /// The evidence two contacts share: the set, plus whether the phone match is only in trailing digits.
-    func evidence(_ a: CompactKeys, _ b: CompactKeys, _ pool: [UInt64]) -> (Set<DuplicateEvidence>, phoneIsLoose: Bool) {
-        var found = Set<DuplicateEvidence>()
-        if intersects(names(a, pool), names(b, pool)) { found.insert(.name) }
-        if intersects(emails(a, pool), emails(b, pool)) { found.insert(.email) }
-        if a.organization != 0 && a.organization == b.organization { found.insert(.organization) }
+    /// The bit of one kind of evidence in an evidence mask.
+    static func bit(_ kind: DuplicateEvidence) -> UInt8 {
+        switch kind {
+        case .name: 1
+        case .phone: 2
+        case .email: 4
+        case .organization: 8
+        }
+    }
+
+    /// The evidence two contacts share, as a mask of ``bit(_:)``s, plus whether the phone match is
+    /// only in trailing digits.
+    func evidence(_ a: CompactKeys, _ b: CompactKeys, _ pool: [UInt64]) -> (mask: UInt8, phoneIsLoose: Bool) {
+        var found: UInt8 = 0
+        if intersects(names(a, pool), names(b, pool)) { found |= 1 }
+        if intersects(emails(a, pool), emails(b, pool)) { found |= 4 }
+        if a.organization != 0 && a.organization == b.organization { found |= 8 }
         let pa = phonePairs(a, pool)
         let pb = phonePairs(b, pool)
         var exact = false
@@ -212,18 +295,27 @@ struct DuplicateDetector {
             }
             i += 2
         }
-        if exact || loose { found.insert(.phone) }
+        if exact || loose { found |= 2 }
         return (found, !exact && loose)
     }
 
-    func firstMatchingRule(_ a: CompactKeys, _ b: CompactKeys, _ pool: [UInt64]) -> Int? {
+    /// The index of the first rule the evidence of two contacts satisfies.
+    ///
+    /// `ruleMasks` holds each rule's requirements as a mask (see ``ruleMasks``).
+    func firstMatchingRule(_ a: CompactKeys, _ b: CompactKeys, _ pool: [UInt64], _ ruleMasks: [UInt8]) -> Int? {
         let (found, phoneIsLoose) = evidence(a, b, pool)
-        guard !found.isEmpty else { return nil }
-        for (index, rule) in rules.rules.enumerated() where rule.requirements.isSubset(of: found) && !rule.requirements.isEmpty {
-            if phoneIsLoose && rule.requirements.contains(.phone) && !rule.requirements.contains(.name) { continue }
+        guard found != 0 else { return nil }
+        for (index, mask) in ruleMasks.enumerated() where mask != 0 && mask & found == mask {
+            // A match in the last digits alone is enough only alongside the name.
+            if phoneIsLoose && mask & 2 != 0 && mask & 1 == 0 { continue }
             return index
         }
         return nil
+    }
+
+    /// Each rule's requirements as a mask of ``bit(_:)``s.
+    var ruleMasks: [UInt8] {
+        rules.rules.map { rule in rule.requirements.reduce(0) { $0 | Self.bit($1) } }
     }
 
     private func intersects(_ a: ArraySlice<UInt64>, _ b: ArraySlice<UInt64>) -> Bool {
@@ -305,6 +397,26 @@ struct DuplicateDetector {
         }
         let roots = (0..<Int32(n)).map { find($0) }
         return Detection(roots: roots, unions: unions, refused: refused, oversized: [], comparedPairs: 0)
+    }
+}
+
+/// Per-worker E.164 hashes to write into the pool.
+private final class PatchResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var patches: [[(Int, UInt64)]]
+
+    init(count: Int) { patches = Array(repeating: [], count: count) }
+
+    func store(_ worker: Int, _ list: [(Int, UInt64)]) {
+        lock.lock()
+        patches[worker] = list
+        lock.unlock()
+    }
+
+    func take(_ worker: Int) -> [(Int, UInt64)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return patches[worker]
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Ohana
 
 /// A post processor that finds contacts that are one person and merges them without loss,
@@ -30,6 +31,11 @@ public struct DuplicateMerging: ContactsPostProcessor {
     /// Returns the contacts with every cluster of duplicates merged into one, in input order.
     public func process(_ contacts: [Contact]) async throws -> [Contact] {
         let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts)
+        let clock = ContinuousClock.now
+        defer {
+            duplicatesLogger.debug("duplicate merging: clusters merged", metadata: [
+                "contacts": "\(contacts.count)", "seconds": "\(ContinuousClock.now - clock)"])
+        }
         return apply(detection, to: contacts)
     }
 
@@ -48,54 +54,81 @@ public struct DuplicateMerging: ContactsPostProcessor {
     // MARK: Applying
 
     private func apply(_ detection: Detection, to contacts: [Contact]) -> [Contact] {
-        // A cluster: a root with every contact whose root it is.
-        var clusters: [Int32: [Int]] = [:]
-        for (index, root) in detection.roots.enumerated() where root != Int32(index) {
-            clusters[root, default: [Int(root)]].append(index)
+        // A cluster: its members in input order, listed where its first member is.
+        var sizes = [Int32](repeating: 0, count: contacts.count)
+        for root in detection.roots { sizes[Int(root)] += 1 }
+        var clusterOf: [Int32: Int] = [:]
+        var clusters: [[Int]] = []
+        for (index, root) in detection.roots.enumerated() where sizes[Int(root)] > 1 {
+            if let cluster = clusterOf[root] {
+                clusters[cluster].append(index)
+            } else {
+                clusterOf[root] = clusters.count
+                clusters.append([index])
+            }
         }
+        // Merging is independent per cluster: spread it over the cores.
         let merger = ContactMerger(rules: rules)
+        let rules = self.rules
+        let merged = parallelMap(clusters, minimumPerWorker: 16, state: { KeyExtractor(rules: rules) }) { extractor, members in
+            merger.merge(members.map { contacts[$0] }, extractor: &extractor)
+        }
         var result: [Contact] = []
-        result.reserveCapacity(contacts.count)
-        var emitted = Set<Int32>()
+        result.reserveCapacity(contacts.count - detection.unions.count)
+        var next = 0
         for (index, contact) in contacts.enumerated() {
-            let root = detection.roots[index]
-            guard var members = clusters[root] else {
+            guard let cluster = clusterOf[detection.roots[index]] else {
                 result.append(contact)
                 continue
             }
-            guard emitted.insert(root).inserted else { continue }
-            members.sort()
-            result.append(merger.merge(members.map { contacts[$0] }))
+            if cluster == next && clusters[cluster][0] == index {
+                result.append(merged[cluster])
+                next += 1
+            }
         }
         return result
     }
 
     // MARK: Explaining
 
-    private func report(_ detection: Detection, contacts: [Contact]) -> DuplicateReport {
-        var extractor = KeyExtractor(rules: rules)
+    /// One worker's state while explaining: an extractor and the keys it has computed.
+    private struct Explaining {
+        var extractor: KeyExtractor
         var keysCache: [Int: ContactKeys] = [:]
-        func keys(_ index: Int) -> ContactKeys {
+
+        mutating func keys(_ index: Int, _ contacts: [Contact]) -> ContactKeys {
             if let cached = keysCache[index] { return cached }
             let computed = extractor.keys(of: contacts[index])
             keysCache[index] = computed
             return computed
         }
-        func match(_ edge: Edge) -> DuplicateMatch {
-            let a = Int(edge.first)
-            let b = Int(edge.second)
-            guard edge.rule >= 0 else {
-                return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: "kept together", evidence: [])
-            }
-            let rule = rules.rules[Int(edge.rule)]
-            let evidence = explain(rule, keys(a), keys(b), contacts[a], contacts[b])
-            return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: rule.name, evidence: evidence)
-        }
+    }
 
-        var matchesByRoot: [Int32: [DuplicateMatch]] = [:]
-        for edge in detection.unions {
-            matchesByRoot[detection.roots[Int(edge.first)], default: []].append(match(edge))
+    private func match(_ edge: Edge, _ contacts: [Contact], _ state: inout Explaining) -> DuplicateMatch {
+        let a = Int(edge.first)
+        let b = Int(edge.second)
+        guard edge.rule >= 0 else {
+            return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: "kept together", evidence: [])
         }
+        let rule = rules.rules[Int(edge.rule)]
+        let keysA = state.keys(a, contacts)
+        let keysB = state.keys(b, contacts)
+        let evidence = explain(rule, keysA, keysB, contacts[a], contacts[b], extractor: &state.extractor)
+        return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: rule.name, evidence: evidence)
+    }
+
+    private func report(_ detection: Detection, contacts: [Contact]) -> DuplicateReport {
+        // Explanations are independent per matched pair: spread them over the cores.
+        let rules = self.rules
+        let matches = parallelMap(detection.unions + detection.refused, minimumPerWorker: 256,
+                                  state: { Explaining(extractor: KeyExtractor(rules: rules)) }) { state, edge in
+            self.match(edge, contacts, &state)
+        }
+        var matchesByRoot: [Int32: [DuplicateMatch]] = [:]
+        for (edge, match) in zip(detection.unions, matches) {
+            matchesByRoot[detection.roots[Int(edge.first)], default: []].append(match)
+        }
+        var state = Explaining(extractor: KeyExtractor(rules: rules))
         var membersByRoot: [Int32: [Int]] = [:]
         var rootOrder: [Int32] = []
         for (index, root) in detection.roots.enumerated() where matchesByRoot[root] != nil {
@@ -110,11 +143,11 @@ public struct DuplicateMerging: ContactsPostProcessor {
         }
         let merged = clusters.reduce(0) { $0 + $1.contactIDs.count - 1 }
         let oversized = detection.oversized.map { block -> OversizedBlock in
-            OversizedBlock(kind: block.kind, value: blockValue(block.kind, hash: block.hash, keys(block.member)), size: block.size)
+            OversizedBlock(kind: block.kind, value: blockValue(block.kind, hash: block.hash, state.keys(block.member, contacts)), size: block.size)
         }
         return DuplicateReport(
             contactsIn: contacts.count, contactsOut: contacts.count - merged, clusters: clusters,
-            refusedMatches: detection.refused.map(match), oversizedBlocks: oversized, comparedPairs: detection.comparedPairs)
+            refusedMatches: Array(matches.dropFirst(detection.unions.count)), oversizedBlocks: oversized, comparedPairs: detection.comparedPairs)
     }
 
     private func blockValue(_ kind: DuplicateEvidence, hash: UInt64, _ keys: ContactKeys) -> String {
@@ -128,7 +161,8 @@ public struct DuplicateMerging: ContactsPostProcessor {
         }
     }
 
-    private func explain(_ rule: DuplicateRule, _ a: ContactKeys, _ b: ContactKeys, _ ca: Contact, _ cb: Contact) -> [MatchedValue] {
+    private func explain(_ rule: DuplicateRule, _ a: ContactKeys, _ b: ContactKeys, _ ca: Contact, _ cb: Contact,
+                         extractor: inout KeyExtractor) -> [MatchedValue] {
         var values: [MatchedValue] = []
         for kind in rule.requirements.sorted(by: { order($0) < order($1) }) {
             switch kind {
@@ -136,8 +170,13 @@ public struct DuplicateMerging: ContactsPostProcessor {
                 if let (pa, pb) = firstPair(a.phones, b.phones, where: { $0.e164 != nil && $0.e164 == $1.e164 }) {
                     values.append(MatchedValue(kind: .phone, first: pa.e164!, second: pb.e164!))
                 } else if let (pa, pb) = firstPair(a.phones, b.phones, where: { $0.trailing == $1.trailing }) {
-                    values.append(MatchedValue(kind: .phone, first: pa.written, second: pb.written,
-                                               note: "last \(rules.matchingTrailingDigits) digits"))
+                    // Numbers are parsed lazily: tell an exact match from one in the last digits now.
+                    if let ea = extractor.parse(pa, of: ca), ea == extractor.parse(pb, of: cb) {
+                        values.append(MatchedValue(kind: .phone, first: ea, second: ea))
+                    } else {
+                        values.append(MatchedValue(kind: .phone, first: pa.written, second: pb.written,
+                                                   note: "last \(rules.matchingTrailingDigits) digits"))
+                    }
                 }
             case .email:
                 if let (ea, eb) = firstPair(a.emails, b.emails, where: { $0.normalized == $1.normalized }) {

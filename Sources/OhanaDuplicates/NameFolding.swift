@@ -35,7 +35,29 @@ public enum NameFolding {
     }
 
     /// The text in Latin letters without diacritics; other scripts go through ICU's transliteration.
+    ///
+    /// Non-ASCII text is folded a word (a run between spaces) at a time, through `cache`: names
+    /// repeat their words far more often than whole names, and a transliteration costs as much as
+    /// a thousand lookups.
     static func latinize(_ text: String, cache: inout [String: String]) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        if let cached = cache[text] { return cached }
+        var result = ""
+        for (n, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            if n > 0 { result += " " }
+            let word = String(word)
+            if let cached = cache[word] {
+                result += cached
+                continue
+            }
+            let folded = latinizeWord(word)
+            if cache.count < 200_000 { cache[word] = folded }
+            result += folded
+        }
+        return result
+    }
+
+    private static func latinizeWord(_ text: String) -> String {
         var isASCII = true
         var needsTransliteration = false
         for scalar in text.unicodeScalars where scalar.value >= 0x80 {
@@ -44,11 +66,7 @@ public enum NameFolding {
         }
         if isASCII { return text }
         if !needsTransliteration { return stripLatinDiacritics(text) }
-        if let cached = cache[text] { return cached }
-        let transformed = text.applyingTransform(StringTransform(rawValue: "Any-Latin; Latin-ASCII"), reverse: false)
-            ?? stripLatinDiacritics(text)
-        if cache.count < 100_000 { cache[text] = transformed }
-        return transformed
+        return Transliterations.shared.latin(text) ?? stripLatinDiacritics(text)
     }
 
     private static func isLatin(_ scalar: Unicode.Scalar) -> Bool {
@@ -72,6 +90,31 @@ public enum NameFolding {
             out.append(" ")
         }
         return String(out)
+    }
+}
+
+/// ICU transliterations to Latin, shared by every thread: one costs tens of microseconds (Foundation
+/// builds a new transliterator each time), and the words of names recur across a whole run.
+private final class Transliterations: @unchecked Sendable {
+    static let shared = Transliterations()
+
+    private let lock = NSLock()
+    private var known: [String: String] = [:]
+
+    /// `word` in Latin letters without diacritics; `nil` if ICU cannot transliterate it.
+    func latin(_ word: String) -> String? {
+        lock.lock()
+        let cached = known[word]
+        lock.unlock()
+        if let cached { return cached }
+        guard let latin = word.applyingTransform(StringTransform(rawValue: "Any-Latin; Latin-ASCII"), reverse: false) else {
+            return nil
+        }
+        lock.lock()
+        if known.count >= 100_000 { known.removeAll(keepingCapacity: true) }
+        known[word] = latin
+        lock.unlock()
+        return latin
     }
 }
 

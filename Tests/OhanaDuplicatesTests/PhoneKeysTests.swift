@@ -1,0 +1,29 @@
+import Foundation
+import Ohana
+@testable import OhanaDuplicates
+import OhanaPhoneNumbers
+import OhanaTestSupport
+import Testing
+
+@Suite("Phone keys without parsing")
+struct PhoneKeysTests {
+    @Test("numbers are read without parsing only where their last digits are those of the E.164 form")
+    func blockingKeysMatchParsedKeys() {
+        var cheap = KeyExtractor(rules: .default)
+        var parsing = KeyExtractor(rules: .default, parsesAllPhones: true)
+        for contact in ContactGenerator(seed: 11).generate(count: 3_000) {
+            let fast = cheap.phones(of: contact)
+            let full = parsing.phones(of: contact)
+            #expect(fast.map(\.trailing) == full.map(\.trailing), "\(contact.phoneNumbers.map(\.value))")
+        }
+    }
+
+    @Test("in a merge, two numbers sharing only their last digits stay two; national and international forms become one")
+    func mergeKeepsDifferentNumbers() {
+        let a = Fixtures.contact("Ann", "Lee", id: "a", phones: ["+1 415 555 0134", "020 7946 0134"], emails: ["ann@example.com"], country: "GB")
+        let b = Fixtures.contact("Ann", "Lee", id: "b", phones: ["+44 20 5555 0134", "+44 20 7946 0134"], emails: ["ann@example.com"])
+        let (contacts, _) = DuplicateMerging().merge([a, b])
+        #expect(contacts.count == 1)
+        #expect(contacts.first?.phoneNumbers.map(\.value) == ["+1 415 555 0134", "020 7946 0134", "+44 20 5555 0134"])
+    }
+}
