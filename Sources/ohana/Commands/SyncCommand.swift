@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaCardDAV
+import OhanaServer
 import OhanaStore
 #if canImport(Glibc)
 import Glibc
@@ -93,7 +94,8 @@ struct SyncCommand: AsyncParsableCommand {
         let removedCount: Int
         do {
             (saved, removedCount) = try await store.write { transaction in
-                let saved = try transaction.save(result.added + result.changed, mode: .upsertBySourceRecord)
+                // Cards of contacts the user merged update the merged contact (it stays merged).
+                let saved = try transaction.upsert(result.added + result.changed, remerging: StoredMerges.mergedContact(of:))
                 var removed = 0
                 for record in result.removed {
                     guard let href = record.recordID else { continue }
