@@ -124,29 +124,23 @@ struct DuplicateDetector {
     // MARK: Keys
 
     func extractCompactKeys(_ contacts: [Contact]) -> ([CompactKeys], [UInt64]) {
-        let n = contacts.count
         // One contiguous range, and one extractor with its caches, per core.
+        let n = contacts.count
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (n + 4_095) / 4_096))
-        let results = ChunkResults(count: workers)
+        let ranges = (0..<workers).map { (($0 * n / workers)..<(($0 + 1) * n / workers)) }
         let rules = self.rules
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var extractor = KeyExtractor(rules: rules)
+        let chunks = parallelMap(ranges, minimumPerWorker: 1, state: { KeyExtractor(rules: rules) }) { extractor, range in
             var entries: [CompactKeys] = []
             var pool: [UInt64] = []
-            let range = (worker * n / workers)..<((worker + 1) * n / workers)
             entries.reserveCapacity(range.count)
             pool.reserveCapacity(range.count * 8)
-            for index in range {
-                let keys = extractor.keys(of: contacts[index])
-                entries.append(Self.compact(keys, into: &pool))
-            }
-            results.store(worker, entries: entries, pool: pool)
+            for index in range { entries.append(Self.compact(extractor.keys(of: contacts[index]), into: &pool)) }
+            return (entries, pool)
         }
         var entries: [CompactKeys] = []
         var pool: [UInt64] = []
         entries.reserveCapacity(n)
-        for chunk in 0..<workers {
-            let (chunkEntries, chunkPool) = results.take(chunk)
+        for (chunkEntries, chunkPool) in chunks {
             let offset = Int32(pool.count)
             for var entry in chunkEntries {
                 entry.start += offset
@@ -180,27 +174,20 @@ struct DuplicateDetector {
             low = high
         }
         let unique = Array(Set(candidates)).sorted()
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (unique.count + 255) / 256))
-        let results = PatchResults(count: workers)
         let rules = self.rules
         let snapshot = pool
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var extractor = KeyExtractor(rules: rules)
-            var patches: [(Int, UInt64)] = []
-            for c in (worker * unique.count / workers)..<((worker + 1) * unique.count / workers) {
-                let index = Int(unique[c])
-                let entry = entries[index]
-                let phones = extractor.phones(of: contacts[index])
-                let base = Int(entry.start) + Int(entry.nameCount)
-                for (k, phone) in phones.prefix(Int(entry.phoneCount)).enumerated() where snapshot[base + 2 * k] == 0 {
-                    if let e164 = extractor.parse(phone, of: contacts[index]) { patches.append((base + 2 * k, stableHash(e164))) }
-                }
+        let patches = parallelMap(unique, minimumPerWorker: 256, state: { KeyExtractor(rules: rules) }) { extractor, candidate in
+            let index = Int(candidate)
+            let entry = entries[index]
+            let base = Int(entry.start) + Int(entry.nameCount)
+            var found: [(slot: Int, hash: UInt64)] = []
+            for (k, phone) in extractor.phones(of: contacts[index]).prefix(Int(entry.phoneCount)).enumerated()
+            where snapshot[base + 2 * k] == 0 {
+                if let e164 = extractor.parse(phone, of: contacts[index]) { found.append((base + 2 * k, stableHash(e164))) }
             }
-            results.store(worker, patches)
+            return found
         }
-        for worker in 0..<workers {
-            for (slot, hash) in results.take(worker) { pool[slot] = hash }
-        }
+        for (slot, hash) in patches.joined() { pool[slot] = hash }
     }
 
     static func compact(_ keys: ContactKeys, into pool: inout [UInt64]) -> CompactKeys {
@@ -397,53 +384,5 @@ struct DuplicateDetector {
         }
         let roots = (0..<Int32(n)).map { find($0) }
         return Detection(roots: roots, unions: unions, refused: refused, oversized: [], comparedPairs: 0)
-    }
-}
-
-/// Per-worker E.164 hashes to write into the pool.
-private final class PatchResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var patches: [[(Int, UInt64)]]
-
-    init(count: Int) { patches = Array(repeating: [], count: count) }
-
-    func store(_ worker: Int, _ list: [(Int, UInt64)]) {
-        lock.lock()
-        patches[worker] = list
-        lock.unlock()
-    }
-
-    func take(_ worker: Int) -> [(Int, UInt64)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return patches[worker]
-    }
-}
-
-/// Per-chunk results of the parallel key extraction.
-private final class ChunkResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [[CompactKeys]]
-    private var pools: [[UInt64]]
-
-    init(count: Int) {
-        entries = Array(repeating: [], count: count)
-        pools = Array(repeating: [], count: count)
-    }
-
-    func store(_ chunk: Int, entries chunkEntries: [CompactKeys], pool: [UInt64]) {
-        lock.lock()
-        entries[chunk] = chunkEntries
-        pools[chunk] = pool
-        lock.unlock()
-    }
-
-    func take(_ chunk: Int) -> ([CompactKeys], [UInt64]) {
-        lock.lock()
-        defer { lock.unlock() }
-        let result = (entries[chunk], pools[chunk])
-        entries[chunk] = []
-        pools[chunk] = []
-        return result
     }
 }

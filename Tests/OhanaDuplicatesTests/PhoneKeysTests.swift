@@ -18,6 +18,16 @@ struct PhoneKeysTests {
         }
     }
 
+    @Test("a rule on the phone alone needs the same number in E.164, not only the same last digits")
+    func phoneAloneNeedsExactNumbers() {
+        let a = Fixtures.contact("Ann", "Lee", id: "a", phones: ["+1 415 555 0134"])
+        let b = Fixtures.contact("Bea", "Kim", id: "b", phones: ["+44 20 5555 0134"])
+        let c = Fixtures.contact("Cy", "Ng", id: "c", phones: ["(415) 555-0134"], country: "US")
+        let report = DuplicateMerging(rules: DuplicateRules(rules: [.sharedPhone])).analyze([a, b, c])
+        #expect(report.clusters.map(\.contactIDs) == [["a", "c"]])
+        #expect(report.clusters.first?.matches.first?.evidence.first?.first == "+14155550134")
+    }
+
     @Test("in a merge, two numbers sharing only their last digits stay two; national and international forms become one")
     func mergeKeepsDifferentNumbers() {
         let a = Fixtures.contact("Ann", "Lee", id: "a", phones: ["+1 415 555 0134", "020 7946 0134"], emails: ["ann@example.com"], country: "GB")
