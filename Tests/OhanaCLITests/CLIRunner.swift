@@ -27,8 +27,11 @@ enum CLI {
     /// The repository root, from this file's path.
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `product` with `arguments` in the repository root, with standard input closed.
-    static func run(_ arguments: [String], product: String = "ohana", environment: [String: String] = [:]) throws -> CLIResult {
+    /// Runs `product` with `arguments` in the repository root, with `input` on standard input
+    /// (closed when `nil`).
+    static func run(
+        _ arguments: [String], product: String = "ohana", environment: [String: String] = [:], input: Data? = nil
+    ) throws -> CLIResult {
         let executable = binDirectory.appendingPathComponent(product)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CLIError("\(executable.path) is not built: run `swift build` (all products) before the tests")
@@ -41,8 +44,19 @@ enum CLI {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         try process.run()
+        if let inputPipe, let input {
+            // A tool that exits without reading all of it must not kill the tests with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            // Written on another thread: more than a pipe's buffer would block until the tool reads it.
+            let writer = inputPipe.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? writer.write(contentsOf: input)
+                try? writer.close()
+            }
+        }
         // Read standard output on another thread while this one reads standard error, so a large
         // output cannot block the process (Dispatch, not the concurrency pool, which must not block).
         let box = DataBox()

@@ -18,6 +18,20 @@ struct ProcessCommandTests {
         #expect(lines.last == "\(try sampleContacts().count) contacts")
     }
 
+    @Test("- and /dev/stdin read standard input in every format; - without --input-format is refused",
+          arguments: [("json", "-"), ("json", "/dev/stdin"), ("vcard", "-"), ("csv", "/dev/stdin"), ("csv", "-")])
+    func readsStandardInput(_ format: String, _ argument: String) throws {
+        let count = try sampleContacts().count
+        let converted = try CLI.run(["process", sample, "--output", format == "vcard" ? "vcard" : format])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let result = try CLI.run(["process", argument, "--input-format", format], input: converted.stdoutData)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").last == "\(count) contacts")
+        let unnamed = try CLI.run(["process", "-"], input: converted.stdoutData)
+        #expect(unnamed.status != 0)
+        #expect(unnamed.stderr.contains("--input-format"))
+    }
+
     @Test func jsonOutputMatchesTheLibrarysPipeline() async throws {
         let result = try CLI.run(["process", sample, "--require", "phone", "--sort", "last-name", "--locale", "en_US", "--output", "json"])
         #expect(result.status == 0, "\(result.stderr)")

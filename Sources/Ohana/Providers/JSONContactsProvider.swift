@@ -86,6 +86,11 @@ public func readContactsFile(_ fileURL: URL, providerID: String) throws(Contacts
     do {
         return try Data(contentsOf: fileURL)
     } catch {
+        // A pipe or other stream (`/dev/stdin`) has no size to read up to: read it to its end.
+        if let handle = try? FileHandle(forReadingFrom: fileURL) {
+            defer { try? handle.close() }
+            if let data = try? handle.readToEnd() { return data }
+        }
         throw .unavailable(providerID: providerID, source: fileURL.path, reason: readFailureReason(error))
     }
 }

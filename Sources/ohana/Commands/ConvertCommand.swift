@@ -12,7 +12,7 @@ struct ConvertCommand: AsyncParsableCommand {
             could be read is still converted. Example: ohana convert contacts.vcf --to csv -o contacts.csv
             """)
 
-    @Argument(help: "Input files or vCard folders (.vcf, .csv, .json; see --input-format).")
+    @Argument(help: "Input files or vCard folders (.vcf, .csv, .json; see --input-format); - reads standard input.")
     var inputs: [String]
 
     @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")

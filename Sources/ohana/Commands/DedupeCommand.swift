@@ -16,7 +16,7 @@ struct DedupeCommand: AsyncParsableCommand {
             name+organization; default: name+phone, name+email, email.
             """)
 
-    @Argument(help: "The address book to deduplicate (.json, .vcf, .csv).")
+    @Argument(help: "The address book to deduplicate (.json, .vcf, .csv; - reads standard input, with --input-format).")
     var input: String
 
     @Option(name: .long, help: "Read the input in this format instead of guessing from its extension.")

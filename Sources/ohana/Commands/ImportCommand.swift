@@ -16,7 +16,7 @@ struct ImportCommand: AsyncParsableCommand {
             are reported on standard error and the rest still loads.
             """)
 
-    @Argument(help: "Files to import (any format the tool reads).")
+    @Argument(help: "Files to import (any format the tool reads; - reads standard input, with --input-format).")
     var inputs: [String]
 
     @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")

@@ -26,7 +26,7 @@ struct ProcessCommand: AsyncParsableCommand {
         case phone, email
     }
 
-    @Argument(help: "Inputs: .vcf/.vcard, .csv and .json files, or carddav://user@host/path URLs.")
+    @Argument(help: "Inputs: .vcf/.vcard, .csv and .json files, carddav://user@host/path URLs, or - for standard input (with --input-format).")
     var inputs: [String]
 
     @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")

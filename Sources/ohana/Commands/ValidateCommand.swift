@@ -13,7 +13,7 @@ struct ValidateCommand: AsyncParsableCommand {
             0 when there are only warnings or none. A summary goes to standard error.
             """)
 
-    @Argument(help: "Files or vCard folders to check (.vcf, .csv, .json; see --input-format).")
+    @Argument(help: "Files or vCard folders to check (.vcf, .csv, .json; see --input-format); - reads standard input.")
     var inputs: [String]
 
     @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")

@@ -59,6 +59,11 @@ struct ToolError: Error, CustomStringConvertible {
 /// Makes the provider that reads one input argument (a file path, or later a URL).
 func makeProvider(for argument: String, format: InputFormat?, csvDialect: CSVDialectOption? = nil) throws -> any ContactsDataProvider {
     if isCardDAVArgument(argument) { return try makeCardDAVProvider(for: argument) }  // carddav://user@host/path
+    if argument == "-" {
+        // "-" is standard input, as in other tools; its format cannot be guessed from a name.
+        guard let format else { throw ToolError("-: name the format of standard input with --input-format (\(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        return try makeProvider(for: "/dev/stdin", format: format, csvDialect: csvDialect)
+    }
     guard let format = format ?? InputFormat(path: argument) else {
         throw ToolError("\(argument): unknown file type; name the format with --input-format (\(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
