@@ -90,7 +90,7 @@ struct KeyExtractor {
         keys.phones = phones(of: contact)
         for field in contact.fields where field.type == .emailAddress {
             let normalized = normalizeEmail(field.value)
-            guard normalized.contains("@") else { continue }
+            guard normalized.utf8.contains(UInt8(ascii: "@")) else { continue }
             keys.emails.append((field.value, normalized))
         }
         return keys
@@ -208,16 +208,30 @@ struct KeyExtractor {
     }
 
     func normalizeEmail(_ text: String) -> String {
-        var address: String
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII (nearly every address): trim and lower-case by bytes, not through Foundation.
-            var bytes = Array(text.utf8)
-            while let last = bytes.last, last == 0x20 || (0x09...0x0D).contains(last) { bytes.removeLast() }
-            let start = bytes.firstIndex { !($0 == 0x20 || (0x09...0x0D).contains($0)) } ?? bytes.endIndex
-            address = String(decoding: bytes[start...].map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
-        } else {
-            address = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return normalizeEmail(unicode: text) }
+        // ASCII (nearly every address): trimmed, lower-cased and rewritten by bytes, not through Foundation.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var bytes = Array(text.utf8)
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        var start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+        for index in bytes.indices where (0x41...0x5A).contains(bytes[index]) { bytes[index] += 32 }
+        if bytes[start...].starts(with: "mailto:".utf8) { start += 7 }
+        guard rules.appliesMailProviderRules, let at = bytes[start...].lastIndex(of: UInt8(ascii: "@")) else {
+            return String(decoding: bytes[start...], as: UTF8.self)
         }
+        let domain = bytes[(at + 1)...]
+        guard domain.elementsEqual("gmail.com".utf8) || domain.elementsEqual("googlemail.com".utf8) else {
+            return String(decoding: bytes[start...], as: UTF8.self)
+        }
+        // Gmail ignores dots and anything from a "+" in the local part; googlemail.com is gmail.com.
+        var local = bytes[start..<at].prefix { $0 != UInt8(ascii: "+") }.filter { $0 != UInt8(ascii: ".") }
+        local.append(contentsOf: "@gmail.com".utf8)
+        return String(decoding: local, as: UTF8.self)
+    }
+
+    /// ``normalizeEmail(_:)`` for addresses with non-ASCII characters.
+    private func normalizeEmail(unicode text: String) -> String {
+        var address = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if address.hasPrefix("mailto:") { address.removeFirst(7) }
         guard rules.appliesMailProviderRules, let at = address.lastIndex(of: "@") else { return address }
         var local = String(address[..<at])

@@ -5,8 +5,26 @@ import OhanaPhoneNumbers
 import OhanaTestSupport
 import Testing
 
-@Suite("Phone keys without parsing")
+@Suite("Comparison keys")
 struct PhoneKeysTests {
+    @Test("email addresses: trimmed, lower-cased, mailto: dropped; Gmail dots and +tags only with provider rules")
+    func emailKeys() {
+        var plain = DuplicateRules.default
+        plain.appliesMailProviderRules = false
+        var provider = DuplicateRules.default
+        provider.appliesMailProviderRules = true
+        let withoutRules = KeyExtractor(rules: plain)
+        let withRules = KeyExtractor(rules: provider)
+        #expect(withoutRules.normalizeEmail("  Ann.Lee+x@GoogleMail.com \n") == "ann.lee+x@googlemail.com")
+        #expect(withRules.normalizeEmail("  Ann.Lee+x@GoogleMail.com \n") == "annlee@gmail.com")
+        #expect(withRules.normalizeEmail("mailto:Bob.B@Example.COM") == "bob.b@example.com")
+        #expect(withRules.normalizeEmail("MAILTO:a.b@gmail.com") == "ab@gmail.com")
+        #expect(withRules.normalizeEmail(" Jörg.M@GMAIL.com") == "jörgm@gmail.com")
+        #expect(withoutRules.normalizeEmail("Jörg@Example.DE ") == "jörg@example.de")
+        #expect(withRules.normalizeEmail("no-at-sign") == "no-at-sign")
+        #expect(withRules.normalizeEmail("   ") == "")
+    }
+
     @Test("numbers are read without parsing only where their last digits are those of the E.164 form")
     func blockingKeysMatchParsedKeys() {
         var cheap = KeyExtractor(rules: .default)
