@@ -6,6 +6,13 @@ import Ohana
 /// Stage timings of duplicate detection and merging, at debug level.
 let duplicatesLogger = Logger(label: "ohana.duplicates")
 
+/// The seconds since `start`, rounded to milliseconds, for log metadata.
+func secondsSince(_ start: ContinuousClock.Instant) -> Logger.MetadataValue {
+    let elapsed = ContinuousClock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return "\((seconds * 1000).rounded() / 1000)"
+}
+
 /// The compact, hashed keys of one contact, for comparing many pairs quickly.
 struct CompactKeys {
     var start: Int32 = 0
@@ -48,7 +55,7 @@ struct DuplicateDetector {
         let n = contacts.count
         var clock = ContinuousClock.now
         func tick(_ stage: String) {
-            duplicatesLogger.debug("duplicate detection: \(stage)", metadata: ["contacts": "\(n)", "seconds": "\(ContinuousClock.now - clock)"])
+            duplicatesLogger.debug("duplicate detection: \(stage)", metadata: ["contacts": "\(n)", "seconds": secondsSince(clock)])
             clock = .now
         }
         var (entries, pool) = extractCompactKeys(contacts)

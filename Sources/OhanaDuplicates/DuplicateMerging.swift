@@ -34,7 +34,7 @@ public struct DuplicateMerging: ContactsPostProcessor {
         let clock = ContinuousClock.now
         defer {
             duplicatesLogger.debug("duplicate merging: clusters merged", metadata: [
-                "contacts": "\(contacts.count)", "seconds": "\(ContinuousClock.now - clock)"])
+                "contacts": "\(contacts.count)", "seconds": secondsSince(clock)])
         }
         return apply(detection, to: contacts)
     }
