@@ -29,6 +29,10 @@ struct PhoneKey {
     var written: String
     /// Its ASCII digits as written (extension included).
     var digits: String
+    /// What to hand libphonenumber: for a plain number (see ``PhoneDigits/scan(_:)``) its digits,
+    /// after a `+` when written with one, which parse to the same number about a third faster
+    /// than the punctuated text; otherwise the text as written.
+    var parseInput: String
     /// Its E.164 form: set when the number was parsed and is valid; `nil` when unparsed or invalid.
     var e164: String?
     /// Whether libphonenumber has read it (so a `nil` ``e164`` means "not a valid number").
@@ -83,7 +87,8 @@ struct KeyExtractor {
             if keys.isOrganizationOnly {
                 keys.nameForms = keys.literalNameForms
             } else {
-                keys.nameForms = canonicalNameForms(words: personWords, parts: parts)
+                let hasNickname = personWords.contains { rules.nicknames.isNickname($0) }
+                keys.nameForms = hasNickname ? canonicalNameForms(words: personWords, parts: parts) : keys.literalNameForms
             }
         }
 
@@ -110,16 +115,18 @@ struct KeyExtractor {
         var region: String?
         let count = rules.matchingTrailingDigits
         for (index, field) in contact.fields.enumerated() where field.type == .phoneNumber {
-            let (digits, isPlain) = PhoneDigits.scan(field.value)
+            let (digits, isPlain, hasPlus) = PhoneDigits.scan(field.value)
             // Fewer than 6 digits is no number to match on; more than 15 is no E.164 number.
             guard (6...15).contains(digits.count) else { continue }
-            var key = PhoneKey(fieldIndex: index, written: field.value, digits: digits, e164: nil, isParsed: false, trailing: digits)
+            let input = isPlain ? (hasPlus ? "+" + digits : digits) : field.value
+            var key = PhoneKey(
+                fieldIndex: index, written: field.value, digits: digits, parseInput: input, e164: nil, isParsed: false, trailing: digits)
             if let known = field.phoneNumber?.e164 {
                 key.e164 = known
                 key.isParsed = true
             } else if parsingAll || parsesAllPhones || !isPlain || digits.count <= count {
                 if region == nil { region = rules.usesContactRegion ? self.region(of: contact) : rules.defaultRegion }
-                key.e164 = PhoneNumberUtility.shared.e164(field.value, defaultRegion: region!)
+                key.e164 = PhoneNumberUtility.shared.e164(input, defaultRegion: region!)
                 key.isParsed = true
             }
             let source = key.e164.map { String($0.dropFirst()) } ?? digits
@@ -133,7 +140,7 @@ struct KeyExtractor {
     mutating func parse(_ key: PhoneKey, of contact: Contact) -> String? {
         if key.isParsed { return key.e164 }
         let region = rules.usesContactRegion ? self.region(of: contact) : rules.defaultRegion
-        return PhoneNumberUtility.shared.e164(key.written, defaultRegion: region)
+        return PhoneNumberUtility.shared.e164(key.parseInput, defaultRegion: region)
     }
 
     mutating func words(_ text: String?) -> [String] {
@@ -247,9 +254,10 @@ struct KeyExtractor {
 
 /// Reads the digits of a phone number as written, without parsing it.
 enum PhoneDigits {
-    /// The ASCII digits of `text`, and whether it is plain: digits with nothing but `+`, spaces,
-    /// hyphens, dots, slashes and parentheses (no letters, no extension marks).
-    static func scan(_ text: String) -> (digits: String, isPlain: Bool) {
+    /// The ASCII digits of `text`; whether it is plain: digits with nothing but `+`, spaces,
+    /// hyphens, dots, slashes and parentheses (no letters, no extension marks); and whether it
+    /// starts with `+`.
+    static func scan(_ text: String) -> (digits: String, isPlain: Bool, hasPlus: Bool) {
         var digits: [UInt8] = []
         digits.reserveCapacity(16)
         var isPlain = true
@@ -266,7 +274,8 @@ enum PhoneDigits {
             }
             previous = byte
         }
-        return (String(decoding: digits, as: UTF8.self), isPlain)
+        let hasPlus = text.utf8.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), 0xC2, 0xA0].contains($0) } == UInt8(ascii: "+")
+        return (String(decoding: digits, as: UTF8.self), isPlain, hasPlus)
     }
 }
 

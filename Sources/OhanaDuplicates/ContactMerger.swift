@@ -208,7 +208,7 @@ struct ContactMerger {
                 regions[entry.member] = rules.usesContactRegion ? extractor.region(of: member) : rules.defaultRegion
             }
             for (entry, number) in zip(entries, numbers) where !number.isParsed {
-                e164s[entry.member][entry.phone] = PhoneNumberUtility.shared.e164(number.written, defaultRegion: regions[entry.member]!)
+                e164s[entry.member][entry.phone] = PhoneNumberUtility.shared.e164(number.parseInput, defaultRegion: regions[entry.member]!)
             }
         }
         return phones.enumerated().map { m, list in

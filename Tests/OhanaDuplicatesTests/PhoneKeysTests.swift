@@ -25,6 +25,23 @@ struct PhoneKeysTests {
         #expect(withRules.normalizeEmail("   ") == "")
     }
 
+    @Test("a plain number's digits (after its +) parse to what its written text parses to, on 5,000 generated contacts")
+    func compactParseInputIsEquivalent() {
+        var extractor = KeyExtractor(rules: .default)
+        var compared = 0
+        for contact in ContactGenerator(seed: 5).generate(count: 5_000) {
+            let region = extractor.region(of: contact)
+            for phone in extractor.phones(of: contact) where phone.parseInput != phone.written {
+                compared += 1
+                #expect(PhoneNumberUtility.shared.e164(phone.parseInput, defaultRegion: region)
+                        == PhoneNumberUtility.shared.e164(phone.written, defaultRegion: region), "\(phone.written) in \(region)")
+            }
+        }
+        #expect(compared > 1_000)
+        #expect(PhoneDigits.scan("\u{A0}+44 (0)20 7946 0000") == ("4402079460000", true, true))
+        #expect(PhoneDigits.scan("0044 20 7946 0000 ext. 12").isPlain == false)
+    }
+
     @Test("numbers are read without parsing only where their last digits are those of the E.164 form")
     func blockingKeysMatchParsedKeys() {
         var cheap = KeyExtractor(rules: .default)
