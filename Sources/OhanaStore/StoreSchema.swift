@@ -237,8 +237,28 @@ enum ContactIndex {
         return parts.filter { !$0.isEmpty }.joined(separator: " \n ")
     }
 
+    /// The lookup values of one contact, worked out apart from the database (on any thread).
+    struct Entries: Sendable {
+        var tags: [String]
+        var nameKeys: [String]
+        var namesText: String
+        var fieldValuesText: String
+
+        init(_ contact: Contact) {
+            tags = Set(contact.tags.map(TextFolding.fold)).filter { !$0.isEmpty }.sorted()
+            nameKeys = ContactIndex.nameKeys(of: contact)
+            namesText = ContactIndex.namesText(of: contact)
+            fieldValuesText = ContactIndex.fieldValuesText(of: contact)
+        }
+    }
+
     /// Writes the lookup rows of a contact stored at `rowid`, first removing old ones when `replacing`.
     static func write(_ contact: Contact, rowid: Int64, in db: Database, replacing: Bool) throws {
+        try write(contact, entries: Entries(contact), rowid: rowid, in: db, replacing: replacing)
+    }
+
+    /// Writes the lookup rows of a contact whose lookup values are already worked out.
+    static func write(_ contact: Contact, entries: Entries, rowid: Int64, in db: Database, replacing: Bool) throws {
         if replacing { try remove(rowid: rowid, in: db) }
         var seenSources = Set<[String]>()
         for provenance in contact.provenance {
@@ -247,16 +267,16 @@ enum ContactIndex {
             try db.cachedStatement(sql: "INSERT INTO contactSource (contactRowid, providerID, recordID) VALUES (?, ?, ?)")
                 .execute(arguments: [rowid, provenance.providerID, recordID])
         }
-        for tag in Set(contact.tags.map(TextFolding.fold)) where !tag.isEmpty {
+        for tag in entries.tags {
             try db.cachedStatement(sql: "INSERT INTO contactTag (contactRowid, tag) VALUES (?, ?)")
                 .execute(arguments: [rowid, tag])
         }
-        for key in nameKeys(of: contact) {
+        for key in entries.nameKeys {
             try db.cachedStatement(sql: "INSERT INTO contactNameKey (contactRowid, key) VALUES (?, ?)")
                 .execute(arguments: [rowid, key])
         }
         try db.cachedStatement(sql: "INSERT INTO contactSearch (rowid, names, fieldValues) VALUES (?, ?, ?)")
-            .execute(arguments: [rowid, namesText(of: contact), fieldValuesText(of: contact)])
+            .execute(arguments: [rowid, entries.namesText, entries.fieldValuesText])
     }
 
     /// Removes the lookup rows of the contact stored at `rowid`.

@@ -165,11 +165,50 @@ public final class ContactWriteTransaction: ContactReadTransaction {
     /// Stores a contact: adds it, or replaces the stored contact with the same id.
     @discardableResult
     public func save(_ contact: Contact) throws -> ContactSaveOutcome {
-        let json = try codec.encodeJSON(contact)
+        try save(contact, encoded: EncodedContact(contact, codec: codec))
+    }
+
+    /// What storing a contact takes most work to make, apart from the database: its JSON, sort
+    /// key and lookup values.
+    struct EncodedContact: Sendable {
+        var json: Data
+        var sortKey: String
+        var entries: ContactIndex.Entries
+
+        init(_ contact: Contact, codec: ContactCodec) throws {
+            json = try codec.encodeJSON(contact)
+            sortKey = TextFolding.fold(contact.fullName)
+            entries = ContactIndex.Entries(contact)
+        }
+    }
+
+    /// Encodes a batch on every core (JSON encoding and text folding are most of the cost of
+    /// storing a contact; the database writes that follow are sequential).
+    func encode(_ contacts: [Contact]) throws -> [EncodedContact] {
+        let results = parallelMap(contacts, minimumPerWorker: 256, state: { ContactCodec() }) { codec, contact in
+            Result { try EncodedContact(contact, codec: codec) }
+        }
+        return try results.map { try $0.get() }
+    }
+
+    /// Stores a batch in order, encoding it on every core a few thousand contacts at a time (so
+    /// that memory stays bounded however large the batch).
+    private func saveEncoded(_ batch: [Contact], into summary: inout ContactSaveSummary) throws {
+        var start = 0
+        while start < batch.count {
+            let chunk = Array(batch[start..<min(batch.count, start + 4_096)])
+            for (contact, encoded) in zip(chunk, try encode(chunk)) { summary.count(try save(contact, encoded: encoded)) }
+            start += chunk.count
+        }
+    }
+
+    /// Stores a contact whose row parts are already made.
+    func save(_ contact: Contact, encoded: EncodedContact) throws -> ContactSaveOutcome {
+        let json = encoded.json
         let existing = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT rowid, json, photo, photoType FROM contact WHERE id = ?"),
             arguments: [contact.id.rawValue])
-        let sortKey = TextFolding.fold(contact.fullName)
+        let sortKey = encoded.sortKey
         if let existing {
             let rowid: Int64 = existing["rowid"]
             if (existing["json"] as Data) == json, (existing["photo"] as Data?) == contact.photo?.data,
@@ -178,13 +217,13 @@ public final class ContactWriteTransaction: ContactReadTransaction {
             }
             try db.cachedStatement(sql: "UPDATE contact SET json = ?, photo = ?, photoType = ?, sortKey = ? WHERE rowid = ?")
                 .execute(arguments: [json, contact.photo?.data, contact.photo?.mediaType, sortKey, rowid])
-            try ContactIndex.write(contact, rowid: rowid, in: db, replacing: true)
+            try ContactIndex.write(contact, entries: encoded.entries, rowid: rowid, in: db, replacing: true)
             try recordChange(of: contact.id, removed: false, added: false)
             return .updated
         }
         try db.cachedStatement(sql: "INSERT INTO contact (id, json, photo, photoType, sortKey) VALUES (?, ?, ?, ?, ?)")
             .execute(arguments: [contact.id.rawValue, json, contact.photo?.data, contact.photo?.mediaType, sortKey])
-        try ContactIndex.write(contact, rowid: db.lastInsertedRowID, in: db, replacing: false)
+        try ContactIndex.write(contact, entries: encoded.entries, rowid: db.lastInsertedRowID, in: db, replacing: false)
         try recordChange(of: contact.id, removed: false, added: true)
         return .added
     }
@@ -254,8 +293,13 @@ public final class ContactWriteTransaction: ContactReadTransaction {
                 try remove(id: ContactID(rawValue: id))
                 summary.removed += 1
             }
-            for contact in batch { summary.count(try save(contact)) }
+            try saveEncoded(batch, into: &summary)
         case .upsertBySourceRecord:
+            // Which stored contact each one replaces does not depend on the batch's own writes
+            // (contacts claimed earlier in the batch are excluded), so ids are settled first, the
+            // batch is encoded on every core, and then written in order.
+            var batch: [Contact] = []
+            batch.reserveCapacity(contacts.count)
             for contact in contacts {
                 var contact = contact
                 if let target = try storedMatch(for: contact, excluding: claimed) {
@@ -264,8 +308,9 @@ public final class ContactWriteTransaction: ContactReadTransaction {
                     contact.id = ContactID()
                 }
                 claimed.insert(contact.id)
-                summary.count(try save(contact))
+                batch.append(contact)
             }
+            try saveEncoded(batch, into: &summary)
         }
         return summary
     }

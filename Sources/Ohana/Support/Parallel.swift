@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 
 /// Maps `items` on every core, in order: each worker gets one contiguous range and one `State`
-/// (caches, say) of its own, made by `makeState`.
-func parallelMap<Item: Sendable, State, Result>(
+/// (caches, say) of its own, made by `makeState`. For the package's own modules, not public API.
+package func parallelMap<Item: Sendable, State, Result>(
     _ items: [Item], minimumPerWorker: Int = 64,
     state makeState: @Sendable () -> State, _ transform: @Sendable (inout State, Item) -> Result
 ) -> [Result] {
