@@ -102,7 +102,6 @@ var targets: [Target] = [
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Sources/OhanaBenchmarks",
         swiftSettings: swiftSettings

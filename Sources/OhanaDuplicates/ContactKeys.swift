@@ -106,11 +106,10 @@ struct KeyExtractor {
     /// Parsing costs far more than everything else in duplicate detection, so a number is parsed
     /// only when its digits cannot stand in for its E.164 form: when it has letters or extension
     /// marks, when it has no more digits than the blocking key takes (so that the key would hold
-    /// a country code or trunk prefix written or left out), or when `parsingAll` (or
-    /// ``parsesAllPhones``) asks for it. For other numbers the last digits as written are the last
-    /// digits of the E.164 form (national numbers have at least as many digits as the key takes,
+    /// a country code or trunk prefix written or left out), or when ``parsesAllPhones`` asks for
+    /// it. For other numbers the last digits as written are the last digits of the E.164 form (national numbers have at least as many digits as the key takes,
     /// ``DuplicateRules/matchingTrailingDigits``, 8 by default), so blocking needs no parse.
-    mutating func phones(of contact: Contact, parsingAll: Bool = false) -> [PhoneKey] {
+    mutating func phones(of contact: Contact) -> [PhoneKey] {
         var result: [PhoneKey] = []
         var region: String?
         let count = rules.matchingTrailingDigits
@@ -124,8 +123,8 @@ struct KeyExtractor {
             if let known = field.phoneNumber?.e164 {
                 key.e164 = known
                 key.isParsed = true
-            } else if parsingAll || parsesAllPhones || !isPlain || digits.count <= count {
-                if region == nil { region = rules.usesContactRegion ? self.region(of: contact) : rules.defaultRegion }
+            } else if parsesAllPhones || !isPlain || digits.count <= count {
+                if region == nil { region = self.region(of: contact) }
                 key.e164 = PhoneNumberUtility.shared.e164(input, defaultRegion: region!)
                 key.isParsed = true
             }
@@ -139,7 +138,7 @@ struct KeyExtractor {
     /// Parses a number not parsed yet; returns its E.164 form, if valid.
     mutating func parse(_ key: PhoneKey, of contact: Contact) -> String? {
         if key.isParsed { return key.e164 }
-        let region = rules.usesContactRegion ? self.region(of: contact) : rules.defaultRegion
+        let region = self.region(of: contact)
         return PhoneNumberUtility.shared.e164(key.parseInput, defaultRegion: region)
     }
 
@@ -197,8 +196,10 @@ struct KeyExtractor {
     }
 
     /// The region for a contact's national numbers: its address's country, else the region of its
-    /// first internationally written number, else the default.
+    /// first internationally written number, else the default (always the default unless
+    /// ``DuplicateRules/usesContactRegion``).
     func region(of contact: Contact) -> String {
+        guard rules.usesContactRegion else { return rules.defaultRegion }
         let ordered = contact.postalAddresses.filter(\.isPreferred) + contact.postalAddresses.filter { !$0.isPreferred }
         for address in ordered {
             if let code = address.isoCountryCode, let region = RegionCodes.region(forCountry: code) { return region }

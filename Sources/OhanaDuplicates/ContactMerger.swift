@@ -79,7 +79,7 @@ struct ContactMerger {
         for (m, member) in members.enumerated() {
             for (f, var field) in member.fields.enumerated() {
                 if field.provenance == nil { field.provenance = member.provenance.first }
-                let key = phoneKeys[m][f] ?? normalizedKey(of: field, region: { rules.usesContactRegion ? extractor.region(of: member) : rules.defaultRegion }, extractor: extractor)
+                let key = phoneKeys[m][f] ?? normalizedKey(of: field, region: { extractor.region(of: member) }, extractor: extractor)
                 if let existing = fieldIndex[key] {
                     absorb(field, into: &fields[existing])
                 } else {
@@ -205,7 +205,7 @@ struct ContactMerger {
             guard Set(numbers.map(\.digits)).count > 1 || numbers.contains(where: \.isParsed) else { continue }
             for entry in entries where regions[entry.member] == nil {
                 let member = members[entry.member]
-                regions[entry.member] = rules.usesContactRegion ? extractor.region(of: member) : rules.defaultRegion
+                regions[entry.member] = extractor.region(of: member)
             }
             for (entry, number) in zip(entries, numbers) where !number.isParsed {
                 e164s[entry.member][entry.phone] = PhoneNumberUtility.shared.e164(number.parseInput, defaultRegion: regions[entry.member]!)

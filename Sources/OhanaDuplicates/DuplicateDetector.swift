@@ -92,27 +92,24 @@ struct DuplicateDetector {
                     low = high
                     continue
                 }
+                // appendBlockHashes gives a contact each key once, so a block's members are distinct.
                 var members = keyed[low..<high].map(\.1)
-                // A contact with the same key twice is one member.
-                members = members.enumerated().filter { $0.offset == 0 || members[$0.offset - 1] != $0.element }.map(\.element)
-                if members.count > 1 {
-                    let window: Int
-                    if members.count > rules.maximumBlockSize {
-                        oversized.append((kind, keyed[low].0, Int(members[0]), members.count))
-                        members.sort { (firstNameHash(entries[Int($0)], pool), $0) < (firstNameHash(entries[Int($1)], pool), $1) }
-                        window = rules.maximumBlockSize
-                    } else {
-                        window = members.count
-                    }
-                    for a in 0..<members.count {
-                        for b in (a + 1)..<min(members.count, a + window) {
-                            let i = min(members[a], members[b])
-                            let j = max(members[a], members[b])
-                            guard seen.insert(UInt64(UInt32(i)) << 32 | UInt64(UInt32(j))).inserted else { continue }
-                            compared += 1
-                            if let rule = firstMatchingRule(entries[Int(i)], entries[Int(j)], pool, masks) {
-                                edges.append(Edge(first: i, second: j, rule: Int32(rule)))
-                            }
+                let window: Int
+                if members.count > rules.maximumBlockSize {
+                    oversized.append((kind, keyed[low].0, Int(members[0]), members.count))
+                    members.sort { (firstNameHash(entries[Int($0)], pool), $0) < (firstNameHash(entries[Int($1)], pool), $1) }
+                    window = rules.maximumBlockSize
+                } else {
+                    window = members.count
+                }
+                for a in 0..<members.count {
+                    for b in (a + 1)..<min(members.count, a + window) {
+                        let i = min(members[a], members[b])
+                        let j = max(members[a], members[b])
+                        guard seen.insert(UInt64(UInt32(i)) << 32 | UInt64(UInt32(j))).inserted else { continue }
+                        compared += 1
+                        if let rule = firstMatchingRule(entries[Int(i)], entries[Int(j)], pool, masks) {
+                            edges.append(Edge(first: i, second: j, rule: Int32(rule)))
                         }
                     }
                 }

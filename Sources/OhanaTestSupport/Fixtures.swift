@@ -48,4 +48,23 @@ public enum Fixtures {
         }
         return URL(fileURLWithPath: filePath).deletingLastPathComponent()
     }
+
+    /// A small vCard 3.0 address book for merge-review tests: two Quimbys and two Ann Lees with
+    /// UIDs (duplicates), optionally two Carla Díaz cards without UIDs (`unkeyedTwins`), and one
+    /// other contact. Bob Quimby's organization (and work email, when given) vary between imports.
+    public static func mergeReviewVCards(bobOrganization: String, bobEmail: String? = nil, unkeyedTwins: Bool = false) -> String {
+        var cards = [
+            "UID:q1\nFN:Robert Quimby\nN:Quimby;Robert;;;\nTEL;TYPE=CELL:+1 415 555 0142\nEMAIL:rquimby@example.com",
+            "UID:q2\nFN:Bob Quimby\nN:Quimby;Bob;;;\nTEL;TYPE=HOME:(415) 555-0142\n"
+                + (bobEmail.map { "EMAIL;TYPE=WORK:\($0)\n" } ?? "") + "ORG:\(bobOrganization)",
+            "UID:a1\nFN:Ann Lee\nN:Lee;Ann;;;\nEMAIL:ann.lee@example.com",
+            "UID:a2\nFN:Ann Lee\nN:Lee;Ann;;;\nEMAIL:ann.lee@example.com\nTEL:+1 212 555 0199",
+        ]
+        if unkeyedTwins {
+            cards.append("FN:Carla Diaz\nN:Diaz;Carla;;;\nTEL:+34 612 345 678")
+            cards.append("FN:Carla Díaz\nN:Díaz;Carla;;;\nTEL:+34 612 345 678\nEMAIL:carla@example.es")
+        }
+        cards.append("UID:z1\nFN:Zed Alone\nN:Alone;Zed;;;\nTEL:+44 20 7946 0000")
+        return cards.map { "BEGIN:VCARD\nVERSION:3.0\n\($0)\nEND:VCARD\n" }.joined() + "\n"
+    }
 }

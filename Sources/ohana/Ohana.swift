@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Logging
+import Ohana
 
 /// The `ohana` command-line tool: load, clean, merge, store and export address books.
 @main
@@ -23,21 +23,7 @@ struct OhanaCommand: AsyncParsableCommand {
 
     /// Sets up logging (standard error; level from `OHANA_LOG_LEVEL`, default `error`) and runs the command.
     static func main() async {
-        let level = ProcessInfo.processInfo.environment["OHANA_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .error
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
+        bootstrapLoggingFromEnvironment()
+        await main(nil)
     }
 }

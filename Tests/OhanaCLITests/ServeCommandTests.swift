@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Ohana
+import OhanaTestSupport
 import Testing
 
 /// `ohana serve` as a process: the page is inside the binary (a copy alone in a folder serves it),
@@ -143,50 +144,6 @@ import Testing
         #expect(String(decoding: contacts.body, as: UTF8.self).contains("\"total\":20"))
     }
 
-    /// Two Quimbys and two Ann Lees with UIDs, one other.
-    static func vCards(bobOrganization: String) -> String {
-        """
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:q1
-        FN:Robert Quimby
-        N:Quimby;Robert;;;
-        TEL;TYPE=CELL:+1 415 555 0142
-        EMAIL:rquimby@example.com
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:q2
-        FN:Bob Quimby
-        N:Quimby;Bob;;;
-        TEL;TYPE=HOME:(415) 555-0142
-        ORG:\(bobOrganization)
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:a1
-        FN:Ann Lee
-        N:Lee;Ann;;;
-        EMAIL:ann.lee@example.com
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:a2
-        FN:Ann Lee
-        N:Lee;Ann;;;
-        EMAIL:ann.lee@example.com
-        TEL:+1 212 555 0199
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:z1
-        FN:Zed Alone
-        N:Alone;Zed;;;
-        TEL:+44 20 7946 0000
-        END:VCARD
-
-        """
-    }
 
     struct Review: Decodable {
         struct Cluster: Decodable {
@@ -216,7 +173,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = dir.appendingPathComponent("contacts.sqlite").path
         let file = dir.appendingPathComponent("A.vcf")
-        try Self.vCards(bobOrganization: "Old Corp").write(to: file, atomically: true, encoding: .utf8)
+        try Fixtures.mergeReviewVCards(bobOrganization: "Old Corp").write(to: file, atomically: true, encoding: .utf8)
         let first = try CLI.run(["import", file.path, "--store", store])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("5 added"), "\(first.stdout)")
@@ -240,7 +197,7 @@ import Testing
         #expect(try exported(store).count == 4)
 
         // The file changes, and is imported again.
-        try Self.vCards(bobOrganization: "New Corp").write(to: file, atomically: true, encoding: .utf8)
+        try Fixtures.mergeReviewVCards(bobOrganization: "New Corp").write(to: file, atomically: true, encoding: .utf8)
         let second = try CLI.run(["import", file.path, "--store", store])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("0 added"), "\(second.stdout)")

@@ -5,6 +5,7 @@ import Ohana
 import OhanaDuplicates
 import OhanaServer
 import OhanaStore
+import OhanaTestSupport
 import OhanaVCard
 import Testing
 
@@ -14,64 +15,6 @@ import Testing
 @Suite struct MergeDecisionsImportTests {
     typealias API = APITests
 
-    /// Two Quimbys (with UIDs), two Ann Lees (with UIDs) and two Carlas (without UIDs), plus one other.
-    static func addressBook(bobOrganization: String, bobEmail: String) -> String {
-        """
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:q1
-        FN:Robert Quimby
-        N:Quimby;Robert;;;
-        TEL;TYPE=CELL:+1 415 555 0142
-        EMAIL:rquimby@example.com
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:q2
-        FN:Bob Quimby
-        N:Quimby;Bob;;;
-        TEL;TYPE=HOME:(415) 555-0142
-        EMAIL;TYPE=WORK:\(bobEmail)
-        ORG:\(bobOrganization)
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:a1
-        FN:Ann Lee
-        N:Lee;Ann;;;
-        EMAIL:ann.lee@example.com
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:a2
-        FN:Ann Lee
-        N:Lee;Ann;;;
-        EMAIL:ann.lee@example.com
-        TEL:+1 212 555 0199
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        FN:Carla Diaz
-        N:Diaz;Carla;;;
-        TEL:+34 612 345 678
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        FN:Carla Díaz
-        N:Díaz;Carla;;;
-        TEL:+34 612 345 678
-        EMAIL:carla@example.es
-        END:VCARD
-        BEGIN:VCARD
-        VERSION:3.0
-        UID:z1
-        FN:Zed Alone
-        N:Alone;Zed;;;
-        TEL:+44 20 7946 0000
-        END:VCARD
-
-        """
-    }
 
     struct Setup {
         var folder: URL
@@ -89,7 +32,7 @@ import Testing
     /// Writes the file and imports it as `ohana import` does.
     @discardableResult
     func importFile(_ setup: Setup, bobOrganization: String, bobEmail: String) async throws -> ContactSaveSummary {
-        try Self.addressBook(bobOrganization: bobOrganization, bobEmail: bobEmail).write(to: setup.file, atomically: true, encoding: .utf8)
+        try Fixtures.mergeReviewVCards(bobOrganization: bobOrganization, bobEmail: bobEmail, unkeyedTwins: true).write(to: setup.file, atomically: true, encoding: .utf8)
         let loaded = try await VCardFileProvider(url: setup.file).loadContacts()
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
         return try await StoredMerges.importContacts(loaded.contacts, into: setup.store)
