@@ -61,7 +61,7 @@ var targets: [Target] = [
     .target(
         name: "OhanaCardDAV",
         dependencies: [
-            "Ohana", "OhanaVCard",
+            "Ohana", "OhanaVCard", "OhanaStore",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
         ],

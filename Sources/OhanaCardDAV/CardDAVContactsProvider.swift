@@ -225,7 +225,7 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
         return .conflict(conflict)
     }
 
-    private func providerError(_ error: CardDAVError) -> ContactsProviderError {
+    func providerError(_ error: CardDAVError) -> ContactsProviderError {
         switch error {
         case .unauthorized(let url, let realm):
             let message = credentialWasSet

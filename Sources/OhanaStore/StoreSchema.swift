@@ -14,7 +14,7 @@ enum StoreSchema {
     static let v4 = "v4-merge-decisions"
 
     /// The migrations this version knows, oldest first.
-    static let identifiers = [v1, v2, v3, v4]
+    static let identifiers = [v1, v2, v3, v4, v5]
 
     /// The migrator that brings a database to the current schema.
     static var migrator: DatabaseMigrator {
@@ -124,6 +124,7 @@ enum StoreSchema {
                 CREATE INDEX mergedMemberSource_member ON mergedMemberSource(memberID);
                 """)
         }
+        migrator.registerMigration(v5, migrate: createProviderSyncStateTable)
         return migrator
     }
 }

@@ -59,7 +59,7 @@ struct SyncCommand: AsyncParsableCommand {
         discussion: """
             The first sync loads every card; later ones use the server's sync token (RFC 6578) and fetch \
             only added or changed cards, and remove from the store the cards removed on the server. \
-            The sync state is kept beside the store in PATH.carddav-sync.json. The password comes from \
+            The sync state is kept in the store (a PATH.carddav-sync.json of an older version is moved in once). The password comes from \
             OHANA_CARDDAV_PASSWORD or a prompt, never from a flag. Use carddavs:// for TLS.
             Example: OHANA_CARDDAV_PASSWORD=… ohana sync carddav://alice@localhost:5232/alice/ --store contacts.sqlite
             """)
@@ -73,80 +73,27 @@ struct SyncCommand: AsyncParsableCommand {
         guard isCardDAVArgument(url) else { throw ValidationError("\(url): not a carddav:// or carddavs:// URL") }
         let provider = try makeCardDAVProvider(for: url)
         let store = try storeOptions.openStore()
-        let stateURL = URL(fileURLWithPath: storeOptions.storeURL.path + ".carddav-sync.json")
-        var states = try Self.readStates(at: stateURL)
-        let previous = states[provider.identifier]
-
-        let result: CardDAVSyncResult
+        let summary: ProviderSyncSummary
         do {
-            result = try await provider.synchronize(from: previous ?? CardDAVSyncState())
-        } catch {
+            summary = try await provider.sync(into: store, remerging: StoredMerges.mergedContact(of:))
+        } catch let error as ContactsProviderError {
             throw ToolError(error.description)
-        }
-        for diagnostic in result.diagnostics {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-        }
-
-        let identifier = provider.identifier
-        let known = Set(result.state.addressBooks.values.flatMap(\.etags.keys))
-        let fullReload = previous == nil
-        let saved: ContactSaveSummary
-        let removedCount: Int
-        do {
-            (saved, removedCount) = try await store.write { transaction in
-                // Cards of contacts the user merged update the merged contact (it stays merged).
-                let saved = try transaction.upsert(result.added + result.changed, remerging: StoredMerges.mergedContact(of:))
-                var removed = 0
-                for record in result.removed {
-                    guard let href = record.recordID else { continue }
-                    for contact in try transaction.contacts(providerID: identifier, recordID: href) where !known.contains(href) {
-                        if try transaction.remove(id: contact.id) { removed += 1 }
-                    }
-                }
-                if fullReload {
-                    // Without a saved state, cards stored earlier from this server but gone now are removed too.
-                    for contact in try transaction.allContacts() {
-                        guard let href = contact.provenance.first(where: { $0.providerID == identifier })?.recordID,
-                              !known.contains(href) else { continue }
-                        if try transaction.remove(id: contact.id) { removed += 1 }
-                    }
-                }
-                return (saved, removed)
-            }
         } catch {
             throw ToolError("\(storeOptions.storeURL.path): \(error)")
         }
-        states[identifier] = result.state
-        try Self.writeStates(states, to: stateURL)
-
-        var line = "\(redactedCardDAVURL(url)): \(saved.added) added, \(saved.updated) changed, "
-            + "\(removedCount) removed, \(result.cardsFetched) cards transferred"
-        for load in result.fullLoads {
-            line += "; \(load.addressBook.absoluteString) loaded in full (\(load.reason == .invalidSyncToken ? "sync token no longer valid" : "no sync-collection support"))"
+        let changes = summary.changes
+        for diagnostic in changes.diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+        var line = "\(redactedCardDAVURL(url)): \(summary.saved.added) added, \(summary.saved.updated) changed, "
+            + "\(summary.removed) removed, \(changes.recordsTransferred) cards transferred"
+        for reload in changes.fullReloads {
+            line += "; \(reload.source) loaded in full (\(reload.reason))"
         }
         print(line)
-        if !result.isComplete {
-            throw ToolError("\(result.incompleteAddressBooks.map(\.absoluteString).joined(separator: ", ")): sync stopped early; "
+        if !changes.isComplete {
+            throw ToolError("\(changes.incompleteSources.joined(separator: ", ")): sync stopped early; "
                 + "what arrived is stored and the rest comes with the next sync")
-        }
-    }
-
-    private static func readStates(at url: URL) throws -> [String: CardDAVSyncState] {
-        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
-        do {
-            return try JSONDecoder().decode([String: CardDAVSyncState].self, from: Data(contentsOf: url))
-        } catch {
-            throw ToolError("\(url.path): unreadable sync state (\(error.localizedDescription)); delete it to sync in full")
-        }
-    }
-
-    private static func writeStates(_ states: [String: CardDAVSyncState], to url: URL) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        do {
-            try encoder.encode(states).write(to: url, options: .atomic)
-        } catch {
-            throw ToolError("\(url.path): cannot write the sync state: \(error.localizedDescription)")
         }
     }
 }

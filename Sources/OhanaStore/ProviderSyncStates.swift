@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import Ohana
+
+extension StoreSchema {
+    /// Adds the sync state of each incremental provider, in a table of its own.
+    static let v5 = "v5-provider-sync-state"
+
+    /// Creates the provider sync state table.
+    static func createProviderSyncStateTable(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE providerSyncState (
+                providerID TEXT PRIMARY KEY,
+                state BLOB NOT NULL
+            )
+            """)
+    }
+}
+
+/// What applying one provider's change set did to the store, and what the provider reported.
+public struct ProviderSyncSummary: Sendable {
+    /// Contacts added, updated and left unchanged by the records added and changed.
+    public var saved: ContactSaveSummary
+    /// Contacts removed: records removed at the source, and records gone since a full listing.
+    public var removed: Int
+    /// The change set applied (its diagnostics, full reloads, transfer count, completeness).
+    public var changes: ProviderChanges
+}
+
+extension ContactReadTransaction {
+    /// The state the provider `providerID` reported at its last sync into this store, if any.
+    public func providerSyncState(for providerID: String) throws -> ProviderSyncState? {
+        try Data.fetchOne(db, sql: "SELECT state FROM providerSyncState WHERE providerID = ?", arguments: [providerID])
+            .map(ProviderSyncState.init(data:))
+    }
+}
+
+extension ContactWriteTransaction {
+    /// Records (or, with `nil`, forgets) the sync state of the provider `providerID`.
+    public func setProviderSyncState(_ state: ProviderSyncState?, for providerID: String) throws {
+        if let state {
+            try db.execute(sql: """
+                INSERT INTO providerSyncState (providerID, state) VALUES (?, ?)
+                ON CONFLICT(providerID) DO UPDATE SET state = excluded.state
+                """, arguments: [providerID, state.data])
+        } else {
+            try db.execute(sql: "DELETE FROM providerSyncState WHERE providerID = ?", arguments: [providerID])
+        }
+    }
+
+    /// Applies a provider's change set: upserts the added and changed contacts keeping merged
+    /// contacts merged (``upsert(_:remerging:)``), removes the contacts of removed records and,
+    /// after a full listing, of this provider's records no longer present, and records the new state.
+    ///
+    /// Complexity: O(*n* log *m*) for *n* changes and *m* stored contacts, plus O(*m*) after a full listing.
+    public func apply(_ changes: ProviderChanges, from providerID: String,
+                      remerging merge: ([Contact]) throws -> Contact) throws -> ProviderSyncSummary {
+        let saved = try upsert(changes.added + changes.changed, remerging: merge)
+        var removed = 0
+        for record in changes.removed {
+            guard let recordID = record.recordID else { continue }
+            for contact in try contacts(providerID: providerID, recordID: recordID) {
+                if try remove(id: contact.id) { removed += 1 }
+            }
+        }
+        if let present = changes.presentRecordIDs {
+            let stale = try String.fetchAll(db, sql: """
+                SELECT DISTINCT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
+                WHERE contactSource.providerID = ?
+                """, arguments: [providerID])
+            for id in stale.map(ContactID.init(rawValue:)) {
+                guard let stored = try contact(withID: id),
+                      let recordID = stored.provenance.first(where: { $0.providerID == providerID })?.recordID,
+                      !present.contains(recordID) else { continue }
+                if try remove(id: id) { removed += 1 }
+            }
+        }
+        try setProviderSyncState(changes.state, for: providerID)
+        return ProviderSyncSummary(saved: saved, removed: removed, changes: changes)
+    }
+}
+
+extension ContactStore {
+    /// The state the provider `providerID` reported at its last sync into this store, if any.
+    public func providerSyncState(for providerID: String) throws -> ProviderSyncState? {
+        try read { try $0.providerSyncState(for: providerID) }
+    }
+
+    /// Brings the store up to date with an incremental provider: asks it what changed since the
+    /// state kept for it, and applies the change set and the new state in one transaction.
+    ///
+    /// Throws the provider's ``ContactsProviderError`` or a ``ContactStoreError``; either way the
+    /// store is left as it was.
+    public func sync(with provider: some IncrementalContactsProvider,
+                     remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary {
+        let identifier = provider.identifier
+        let previous = try await read { try $0.providerSyncState(for: identifier) }
+        let changes = try await provider.changes(since: previous)
+        return try await write { try $0.apply(changes, from: identifier, remerging: merge) }
+    }
+}
