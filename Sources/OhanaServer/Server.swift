@@ -2,25 +2,9 @@ import Foundation
 import Hummingbird
 import Logging
 import Ohana
+import OhanaAddressBook
 import OhanaCSV
 import OhanaVCard
-
-extension AddressBookError: HTTPResponseError {
-    /// The HTTP status for the error's kind.
-    public var status: HTTPResponse.Status {
-        switch kind {
-        case .badRequest: .badRequest
-        case .notFound: .notFound
-        case .conflict: .conflict
-        case .internalError: .internalServerError
-        }
-    }
-
-    /// A JSON body `{"error": {"message": "…"}}`, as Hummingbird's own errors have.
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
-        try HTTPError(status, message: message).response(from: request, context: context)
-    }
-}
 
 /// The `ohana serve` web server: a JSON API over an ``AddressBook`` and the page that uses it.
 public enum AddressBookServer {

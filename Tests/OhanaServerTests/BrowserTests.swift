@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Ohana
+import OhanaAddressBook
 import OhanaServer
 import OhanaTestSupport
 import Testing

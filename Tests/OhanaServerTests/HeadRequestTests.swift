@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import OhanaAddressBook
 import OhanaServer
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Ohana
+import OhanaAddressBook
 import OhanaServer
 import OhanaStore
 import Testing

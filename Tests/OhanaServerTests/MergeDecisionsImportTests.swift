@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Ohana
 import OhanaDuplicates
+import OhanaAddressBook
 import OhanaServer
 import OhanaStore
 import OhanaTestSupport

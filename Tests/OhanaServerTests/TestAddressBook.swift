@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaAddressBook
 import OhanaServer
 import OhanaStore
 import OhanaTestSupport

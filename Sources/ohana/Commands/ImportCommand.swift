@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
-import OhanaServer
+import OhanaAddressBook
 import OhanaStore
 
 /// `ohana import FILE...`: loads address books into the contact store.

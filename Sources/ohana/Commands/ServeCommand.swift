@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import OhanaAddressBook
 import OhanaServer
 import OhanaStore
 import OhanaTestSupport

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaCardDAV
-import OhanaServer
+import OhanaAddressBook
 import OhanaStore
 #if canImport(Glibc)
 import Glibc

@@ -4,7 +4,7 @@ import Ohana
 import OhanaPhoneNumbers
 import OhanaStore
 
-/// What went wrong with a request to the address book, with the HTTP status it maps to.
+/// What went wrong with a request to the address book; the server maps each kind to an HTTP status.
 public struct AddressBookError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure.
     public enum Kind: Sendable {

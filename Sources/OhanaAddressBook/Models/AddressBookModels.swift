@@ -1,9 +1,8 @@
 import Foundation
-import Hummingbird
 import Ohana
 
 /// One row of a list: a contact, or for a phone-number picker one of its numbers.
-public struct ContactRow: Codable, Sendable, ResponseEncodable {
+public struct ContactRow: Codable, Sendable {
     /// The row's id (a contact id, or `<contact id>#<n>` for one number of a contact).
     public var id: String
     /// The id of the contact the row shows.
@@ -31,7 +30,7 @@ public struct SectionEntry: Codable, Sendable {
 }
 
 /// A page of a list.
-public struct ContactPage: Codable, Sendable, ResponseEncodable {
+public struct ContactPage: Codable, Sendable {
     /// The name order of the list.
     public var order: String
     /// The offset of the first row of the page.
@@ -67,7 +66,7 @@ public struct SearchHit: Codable, Sendable {
 }
 
 /// The answer to a search.
-public struct SearchResults: Codable, Sendable, ResponseEncodable {
+public struct SearchResults: Codable, Sendable {
     /// The query, as received.
     public var query: String
     /// How many rows matched.
@@ -121,7 +120,7 @@ public struct AddressDetail: Codable, Sendable {
 }
 
 /// Everything about one contact, for the detail view.
-public struct ContactDetail: Codable, Sendable, ResponseEncodable {
+public struct ContactDetail: Codable, Sendable {
     /// The contact's id.
     public var id: String
     /// The full name.
@@ -153,7 +152,7 @@ public struct ChartBar: Codable, Sendable {
 }
 
 /// Address book statistics for the chart.
-public struct StatisticsReport: Codable, Sendable, ResponseEncodable {
+public struct StatisticsReport: Codable, Sendable {
     /// The number of contacts.
     public var contactCount: Int
     /// The number of fields per field type.
@@ -197,9 +196,14 @@ public struct PickerDescription: Codable, Sendable {
 }
 
 /// The pickers the page offers.
-public struct PickerList: Codable, Sendable, ResponseEncodable {
+public struct PickerList: Codable, Sendable {
     /// The pickers.
     public var pickers: [PickerDescription]
+
+    /// Creates a list.
+    public init(pickers: [PickerDescription]) {
+        self.pickers = pickers
+    }
 }
 
 /// A refused selection or deselection.
@@ -217,7 +221,7 @@ public struct RefusalReport: Codable, Sendable {
 }
 
 /// The state of a picker session.
-public struct SessionState: Codable, Sendable, ResponseEncodable {
+public struct SessionState: Codable, Sendable {
     /// The session's id.
     public var session: String
     /// The picker.
@@ -231,7 +235,7 @@ public struct SessionState: Codable, Sendable, ResponseEncodable {
 }
 
 /// A page of a picker session's rows.
-public struct SessionPage: Codable, Sendable, ResponseEncodable {
+public struct SessionPage: Codable, Sendable {
     /// The session's id.
     public var session: String
     /// The offset of the first row.
@@ -280,7 +284,7 @@ public struct ClusterReport: Codable, Sendable {
 }
 
 /// The merge review: every cluster found and the decisions.
-public struct MergeReport: Codable, Sendable, ResponseEncodable {
+public struct MergeReport: Codable, Sendable {
     /// The clusters, pending first.
     public var clusters: [ClusterReport]
     /// Clusters not decided yet.
@@ -294,7 +298,7 @@ public struct MergeReport: Codable, Sendable, ResponseEncodable {
 }
 
 /// What applying the accepted merges did.
-public struct MergeApplyResult: Codable, Sendable, ResponseEncodable {
+public struct MergeApplyResult: Codable, Sendable {
     /// How many clusters were merged.
     public var mergedClusters: Int
     /// How many contacts the store held before.
