@@ -92,17 +92,24 @@ var targets: [Target] = [
     // Build-tool plugin (and its tool) that turns Sources/OhanaServer/Web into a Swift source with the files' bytes.
     .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["ohana-embed-files"]),
     .executableTarget(name: "ohana-embed-files", path: "Plugins/EmbedWebFilesTool", swiftSettings: swiftSettings),
-    // Seeded contact generator and shared fixtures (tests, benchmarks, `ohana generate`).
+    // The seeded address-book generator behind `ohana generate`, `ohana serve --sample` and the benchmarks.
+    .target(
+        name: "OhanaSampleData",
+        dependencies: ["Ohana"],
+        swiftSettings: swiftSettings
+    ),
+    // Test-only support: fixtures, the corpus locator, temporary folders, the CLI runner. No product links it.
     .target(
         name: "OhanaTestSupport",
         dependencies: ["Ohana"],
+        path: "Tests/OhanaTestSupport",
         swiftSettings: swiftSettings
     ),
     .executableTarget(
         name: "ohana",
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore",
-            "OhanaCardDAV", "OhanaAddressBook", "OhanaServer", "OhanaTestSupport",
+            "OhanaCardDAV", "OhanaAddressBook", "OhanaServer", "OhanaSampleData",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -111,7 +118,7 @@ var targets: [Target] = [
     .executableTarget(
         name: "ohana-bench",
         dependencies: [
-            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaTestSupport",
+            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaSampleData",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         path: "Sources/OhanaBenchmarks",
@@ -134,13 +141,13 @@ var targets: [Target] = [
 
 let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaTests", ["Ohana", "OhanaTestSupport"]),
-    ("OhanaPhoneNumbersTests", ["OhanaPhoneNumbers", "OhanaTestSupport"]),
+    ("OhanaPhoneNumbersTests", ["OhanaPhoneNumbers", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaVCardTests", ["OhanaVCard", "OhanaTestSupport"]),
     ("OhanaCSVTests", ["OhanaCSV", "OhanaTestSupport"]),
-    ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaTestSupport"]),
-    ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaTestSupport", "ohana-store-writer"]),
+    ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
+    ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
     ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaTestSupport"]),
-    ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaTestSupport"]),
+    ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCLITests", ["ohana", "OhanaTestSupport"]),
 ]
 for test in testTargets {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaDuplicates
-import OhanaTestSupport
+import OhanaSampleData
 
 /// `ohana-bench dedupe`: duplicate detection and merging on generated address books.
 ///

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaPhoneNumbers
-import OhanaTestSupport
+import OhanaSampleData
 
 /// `ohana-bench pipeline`: each core stage on generated address books of growing size, so the
 /// figures show how cost grows (every stage must stay at n log n or better).

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaStore
-import OhanaTestSupport
+import OhanaSampleData
 
 /// `ohana-bench store --count 100000`: importing generated contacts into a store file and reading them back.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 import OhanaDuplicates
+import OhanaSampleData
 import OhanaTestSupport
 import Testing
 

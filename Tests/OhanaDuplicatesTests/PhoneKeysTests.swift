@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 @testable import OhanaDuplicates
 import OhanaPhoneNumbers
+import OhanaSampleData
 import OhanaTestSupport
 import Testing
 

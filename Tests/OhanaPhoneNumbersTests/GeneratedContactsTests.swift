@@ -1,6 +1,6 @@
 import Ohana
 import OhanaPhoneNumbers
-import OhanaTestSupport
+import OhanaSampleData
 import Testing
 
 @Suite("PhoneNumberFormatting on generated address books")

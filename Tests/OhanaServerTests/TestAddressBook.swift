@@ -3,7 +3,7 @@ import Ohana
 import OhanaAddressBook
 import OhanaServer
 import OhanaStore
-import OhanaTestSupport
+import OhanaSampleData
 
 /// A real store file in a temporary folder, filled with generated contacts and a few crafted
 /// ones, and the address book on it.

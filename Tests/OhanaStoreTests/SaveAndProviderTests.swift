@@ -1,7 +1,7 @@
 import Foundation
 import Ohana
 import OhanaStore
-import OhanaTestSupport
+import OhanaSampleData
 import Testing
 
 @Suite("Saving a pipeline's result and loading it back")

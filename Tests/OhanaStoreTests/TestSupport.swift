@@ -4,20 +4,8 @@ import OhanaStore
 import OhanaTestSupport
 import OhanaVCard
 
-/// A fresh temporary folder, removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ohana-store-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
+/// The shared temporary folder of the test-support target.
+typealias TemporaryDirectory = OhanaTestSupport.TemporaryDirectory
 
 /// The two ways a store is opened: a real SQLite file, and SQLite's in-memory mode.
 enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {

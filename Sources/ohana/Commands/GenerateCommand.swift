@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
-import OhanaTestSupport
+import OhanaSampleData
 import OhanaVCard
 
 /// `ohana generate`: writes a realistic, seeded address book for tests, demos and benchmarks.

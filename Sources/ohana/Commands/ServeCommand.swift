@@ -4,7 +4,7 @@ import Logging
 import OhanaAddressBook
 import OhanaServer
 import OhanaStore
-import OhanaTestSupport
+import OhanaSampleData
 
 /// `ohana serve`: the web address book on the contact store.
 struct ServeCommand: AsyncParsableCommand {

@@ -1,17 +1,21 @@
 import Foundation
-import Testing
 
 /// Runs a binary built by this package (the `ohana` tool, the examples) and captures its output.
-struct CLIResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var stdoutData: Data
+package struct CLIResult {
+    /// The exit status.
+    package var status: Int32
+    /// Standard output as text.
+    package var stdout: String
+    /// Standard error as text.
+    package var stderr: String
+    /// Standard output as bytes.
+    package var stdoutData: Data
 }
 
-enum CLI {
+/// The CLI runner: finds the package's built products and runs them.
+package enum CLI {
     /// The folder holding the package's built products: the test bundle's own folder.
-    static var binDirectory: URL {
+    package static var binDirectory: URL {
         let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
         for candidate in candidates {
             var dir = candidate.deletingLastPathComponent()
@@ -25,11 +29,11 @@ enum CLI {
     }
 
     /// The repository root, from this file's path.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `product` with `arguments` in the repository root, with `input` on standard input
     /// (closed when `nil`).
-    static func run(
+    package static func run(
         _ arguments: [String], product: String = "ohana", environment: [String: String] = [:], input: Data? = nil
     ) throws -> CLIResult {
         let executable = binDirectory.appendingPathComponent(product)
@@ -79,14 +83,17 @@ enum CLI {
     private final class DataBox: @unchecked Sendable { var data = Data() }
 
     /// A fresh temporary directory, removed by the caller.
-    static func temporaryDirectory() throws -> URL {
+    package static func temporaryDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
 }
 
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+/// A failure of the runner itself (a product not built).
+package struct CLIError: Error, CustomStringConvertible {
+    /// What went wrong.
+    package var description: String
+    /// Creates the error.
+    package init(_ description: String) { self.description = description }
 }

@@ -34,9 +34,13 @@ public enum Fixtures {
         contact(nil, nil, id: id, phones: phones, emails: emails, organization: name, country: isoCountryCode)
     }
 
-    /// The folder of the shared real-world vCard corpus (`../shared/corpus/vcards` beside the repository).
+    /// The folder of the real-world vCard corpus: `$OHANA_VCARD_CORPUS` when set, else
+    /// `../shared/corpus/vcards` beside the repository (the corpus is not part of the repository).
     public static func corpusDirectory(from filePath: String = #filePath) -> URL {
-        repositoryRoot(from: filePath).deletingLastPathComponent().appendingPathComponent("shared/corpus/vcards")
+        if let folder = ProcessInfo.processInfo.environment["OHANA_VCARD_CORPUS"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder, isDirectory: true)
+        }
+        return repositoryRoot(from: filePath).deletingLastPathComponent().appendingPathComponent("shared/corpus/vcards")
     }
 
     /// The repository root, found by walking up from a source file until `Package.swift` appears.

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// The package's manifest as `swift package dump-package` reads it (the whole package, not a subset).
+private func dumpedManifest() throws -> [String: Any] {
+    let scratch = try TemporaryDirectory(prefix: "ohana-dump-package")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "package", "--package-path", CLI.repositoryRoot.path,
+                         "--scratch-path", scratch.url.path, "dump-package"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["OHANA_MODULES"] = nil
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let manifest = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        throw CLIError("swift package dump-package failed (status \(process.terminationStatus))")
+    }
+    return manifest
+}
+
+/// The package targets `name` depends on, directly or not.
+private func localDependencies(of name: String, in manifest: [String: Any]) -> Set<String> {
+    let targets = (manifest["targets"] as? [[String: Any]]) ?? []
+    var byName: [String: [String]] = [:]
+    for target in targets {
+        guard let targetName = target["name"] as? String else { continue }
+        let dependencies = (target["dependencies"] as? [[String: Any]]) ?? []
+        byName[targetName] = dependencies.compactMap { dependency in
+            let item = (dependency["byName"] ?? dependency["target"]) as? [Any]
+            return item?.first as? String
+        }
+    }
+    var found = Set<String>()
+    var stack = byName[name] ?? []
+    while let next = stack.popLast() {
+        guard byName[next] != nil, found.insert(next).inserted else { continue }
+        stack += byName[next] ?? []
+    }
+    return found
+}
+
+@Suite("The package's build graph")
+struct PackageGraphTests {
+    @Test("the ohana binary and every product leave the test-support target out; sample data is its own target")
+    func binaryDoesNotLinkTestSupport() throws {
+        let manifest = try dumpedManifest()
+        let ohana = localDependencies(of: "ohana", in: manifest)
+        #expect(ohana.contains("OhanaSampleData"))
+        #expect(ohana.contains("OhanaAddressBook"))
+        #expect(!ohana.contains("OhanaTestSupport"), "ohana links \(ohana.sorted())")
+        let products = (manifest["products"] as? [[String: Any]]) ?? []
+        #expect(!products.isEmpty)
+        for product in products {
+            let targets = (product["targets"] as? [String]) ?? []
+            let linked = targets.reduce(into: Set(targets)) { $0.formUnion(localDependencies(of: $1, in: manifest)) }
+            #expect(!linked.contains("OhanaTestSupport"), "product \(product["name"] ?? "?") links the test support")
+        }
+        let targets = ((manifest["targets"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+        let onServer = targets.filter { localDependencies(of: $0, in: manifest).contains("OhanaServer") }
+        #expect(Set(onServer) == ["ohana", "OhanaServerTests", "OhanaCLITests"], "targets that reach the server: \(onServer)")
+    }
+}
