@@ -33,33 +33,6 @@ public struct AddressBookError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The name orders the list can be sorted by.
-public enum NameOrder: String, Sendable, CaseIterable, Codable {
-    /// Full name as written.
-    case fullName
-    /// Given name, then family name.
-    case firstName
-    /// Family name, then given name.
-    case lastName
-
-    var sortMode: AlphabeticalSort.Mode {
-        switch self {
-        case .fullName: .fullName
-        case .firstName: .firstName
-        case .lastName: .lastName
-        }
-    }
-
-    /// The name a contact is filed under in this order.
-    func sortName(of contact: Contact) -> String {
-        switch self {
-        case .fullName: contact.fullName
-        case .firstName: contact.givenName ?? ""
-        case .lastName: contact.familyName ?? ""
-        }
-    }
-}
-
 /// A list in one name order with its section index, built once per load.
 struct SortedList: Sendable {
     var contacts: [Contact]
@@ -68,8 +41,8 @@ struct SortedList: Sendable {
 
     /// Sorts with the library's collation, then groups rows into index sections (stable, so the
     /// collation order holds within a section). Complexity: O(n log n).
-    init(_ contacts: [Contact], order: NameOrder, locale: Locale) {
-        let sorted = AlphabeticalSort(order.sortMode, locale: locale).sorted(contacts)
+    init(_ contacts: [Contact], order: AlphabeticalSort.Mode, locale: Locale) {
+        let sorted = AlphabeticalSort(order, locale: locale).sorted(contacts)
         let keyed = sorted.map { (SectionKey(name: order.sortName(of: $0)), $0) }
         let grouped = keyed.enumerated().sorted { a, b in
             a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
@@ -101,7 +74,7 @@ public actor AddressBook {
     private let logger: Logger
     private var contacts: [Contact] = []
     private var byID: [ContactID: Contact] = [:]
-    private var lists: [NameOrder: SortedList] = [:]
+    private var lists: [AlphabeticalSort.Mode: SortedList] = [:]
     private var sessions: [String: PickerSession] = [:]
     private var sessionUse: [String: UInt64] = [:]
     private var useCounter: UInt64 = 0
@@ -155,7 +128,7 @@ public actor AddressBook {
     /// The number of contacts loaded.
     public var contactCount: Int { contacts.count }
 
-    func list(_ order: NameOrder) -> SortedList {
+    func list(_ order: AlphabeticalSort.Mode) -> SortedList {
         if let list = lists[order] { return list }
         let list = SortedList(contacts, order: order, locale: locale)
         lists[order] = list
@@ -174,7 +147,7 @@ public actor AddressBook {
     // MARK: Browse and search
 
     /// A page of the list in a name order, with the whole list's section index.
-    public func page(order: NameOrder, offset: Int, limit: Int) -> ContactPage {
+    public func page(order: AlphabeticalSort.Mode, offset: Int, limit: Int) -> ContactPage {
         let list = list(order)
         let start = min(offset, list.contacts.count)
         let end = min(start + limit, list.contacts.count)
@@ -186,7 +159,7 @@ public actor AddressBook {
 
     /// The contacts matching a query through the library's search, in list order, with the
     /// matched text cut into highlighted pieces.
-    public func search(_ query: String, order: NameOrder, limit: Int) -> SearchResults {
+    public func search(_ query: String, order: AlphabeticalSort.Mode, limit: Int) -> SearchResults {
         let list = list(order)
         let sections = Dictionary(zip(list.contacts.map(\.id), list.sectionOfRow), uniquingKeysWith: { a, _ in a })
         let matches = ContactSearch().matches(in: list.contacts, for: query)
@@ -240,7 +213,7 @@ public actor AddressBook {
 
     /// Starts a picker session: its own data source over the loaded contacts with the picker's
     /// post processors and selection filters.
-    public func startSession(picker id: String, order: NameOrder) async throws(AddressBookError) -> SessionState {
+    public func startSession(picker id: String, order: AlphabeticalSort.Mode) async throws(AddressBookError) -> SessionState {
         guard let picker = Picker.all.first(where: { $0.id == id }) else {
             throw AddressBookError(.badRequest, "unknown picker '\(id)'; known pickers: \(Picker.all.map(\.id).joined(separator: ", "))")
         }

@@ -128,7 +128,7 @@ public enum AddressBookServer {
         }
         router.post("/api/sessions") { request, _ -> EditedResponse<SessionState> in
             let body = try await decodeBody(NewSession.self, from: request)
-            let order = try NameOrder(parameter: body.order)
+            let order = try AlphabeticalSort.Mode(parameter: body.order)
             return EditedResponse(status: .created, response: try await addressBook.startSession(picker: body.picker, order: order))
         }
         router.get("/api/sessions/:session") { request, context -> SessionState in
@@ -271,16 +271,16 @@ public enum AddressBookServer {
     }
 }
 
-extension NameOrder {
+extension AlphabeticalSort.Mode {
     /// Parses an `order` parameter; missing means full name.
     init(parameter: String?) throws(AddressBookError) {
         guard let parameter else {
             self = .fullName
             return
         }
-        guard let order = NameOrder(rawValue: parameter) else {
+        guard let order = AlphabeticalSort.Mode(rawValue: parameter) else {
             throw AddressBookError(
-                .badRequest, "'order' must be one of \(NameOrder.allCases.map(\.rawValue).joined(separator: ", ")), not '\(parameter)'")
+                .badRequest, "'order' must be one of \(AlphabeticalSort.Mode.allCases.map(\.rawValue).joined(separator: ", ")), not '\(parameter)'")
         }
         self = order
     }
@@ -328,8 +328,8 @@ struct QueryParameters {
         return text
     }
 
-    mutating func order() throws(AddressBookError) -> NameOrder {
-        try NameOrder(parameter: values["order"])
+    mutating func order() throws(AddressBookError) -> AlphabeticalSort.Mode {
+        try AlphabeticalSort.Mode(parameter: values["order"])
     }
 
     mutating func required(_ name: String, oneOf choices: [String]) throws(AddressBookError) -> String {

@@ -9,13 +9,22 @@ import Foundation
 /// Complexity: O(n log n) comparisons; each contact's keys are computed once.
 public struct AlphabeticalSort: ContactsPostProcessor {
     /// Which name a sort uses.
-    public enum Mode: String, Sendable, CaseIterable {
+    public enum Mode: String, Sendable, CaseIterable, Codable {
         /// The full name (``Contact/fullName``).
         case fullName
         /// Given name, then family name.
         case firstName
         /// Family name, then given name.
         case lastName
+
+        /// The name a contact is filed under in this mode (its section in an index), empty when it has none.
+        public func sortName(of contact: Contact) -> String {
+            switch self {
+            case .fullName: contact.fullName
+            case .firstName: contact.givenName ?? ""
+            case .lastName: contact.familyName ?? ""
+            }
+        }
     }
 
     /// The sort key.

@@ -18,10 +18,6 @@ struct ProcessCommand: AsyncParsableCommand {
         case phone, email, address, url
     }
 
-    enum SortKey: String, ExpressibleByArgument, CaseIterable {
-        case fullName = "full-name", firstName = "first-name", lastName = "last-name"
-    }
-
     enum SplitKind: String, ExpressibleByArgument, CaseIterable {
         case phone, email
     }
@@ -39,7 +35,7 @@ struct ProcessCommand: AsyncParsableCommand {
     var dedupe = false
 
     @Option(name: .long, help: "Sort by full-name, first-name (then last name) or last-name (then first name).")
-    var sort: SortKey?
+    var sort: AlphabeticalSort.Mode?
 
     @Option(name: .long, help: "Locale for sorting, such as en_US or sv_SE (default: the current locale).")
     var locale: String?
@@ -123,12 +119,7 @@ struct ProcessCommand: AsyncParsableCommand {
         }
         if let split { steps.append(SplitOnFieldType(split == .phone ? .phoneNumber : .emailAddress)) }
         let locale = self.locale.map(Locale.init(identifier:)) ?? .current
-        switch sort {
-        case .fullName: steps.append(AlphabeticalSort(.fullName, locale: locale))
-        case .firstName: steps.append(AlphabeticalSort(.firstName, locale: locale))
-        case .lastName: steps.append(AlphabeticalSort(.lastName, locale: locale))
-        case nil: break
-        }
+        if let sort { steps.append(AlphabeticalSort(sort, locale: locale)) }
         if reverse { steps.append(ReverseOrder()) }
         return steps
     }
