@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import Ohana
+import OhanaAddressBook
+
+extension AddressBookServer {
+    /// Browsing, searching and reading contacts.
+    static func addContactRoutes(to router: Router<BasicRequestContext>, addressBook: AddressBook) {
+        router.get("/api/contacts") { request, _ -> ContactPage in
+            var query = try QueryParameters(request, allowed: ["order", "offset", "limit"])
+            let order = try query.order()
+            let offset = try query.integer("offset", default: 0, in: 0...10_000_000)
+            let limit = try query.integer("limit", default: 100, in: 1...maximumPageSize)
+            try query.finish()
+            return await addressBook.page(order: order, offset: offset, limit: limit)
+        }
+        router.get("/api/search") { request, _ -> SearchResults in
+            var query = try QueryParameters(request, allowed: ["q", "order", "limit"])
+            let text = try query.text("q", required: true)
+            let order = try query.order()
+            let limit = try query.integer("limit", default: 50, in: 1...maximumPageSize)
+            try query.finish()
+            return await addressBook.search(text, order: order, limit: limit)
+        }
+        router.get("/api/contacts/:id") { request, context -> ContactDetail in
+            try QueryParameters(request, allowed: []).finish()
+            return try await addressBook.detail(id: pathID(context))
+        }
+        router.get("/api/contacts/:id/photo") { request, context -> Response in
+            try QueryParameters(request, allowed: []).finish()
+            let photo = try await addressBook.photo(id: pathID(context))
+            return Response(
+                status: .ok,
+                headers: [.contentType: imageType(photo), .cacheControl: "private, max-age=60"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: photo.data)))
+        }
+    }
+
+    /// A photo's media type: the declared one when it is an image type browsers show, else sniffed from its bytes.
+    static func imageType(_ photo: Photo) -> String {
+        let allowed = ["image/jpeg", "image/png", "image/gif", "image/webp"]
+        if let type = photo.mediaType?.lowercased(), allowed.contains(type) { return type }
+        let bytes = Array(photo.data.prefix(12))
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "image/gif" }
+        if bytes.count >= 12, bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] { return "image/webp" }
+        return "application/octet-stream"
+    }
+}
