@@ -15,20 +15,12 @@ struct ConvertCommand: AsyncParsableCommand {
     @Argument(help: "Input files or vCard folders (.vcf, .csv, .json; see --input-format); - reads standard input.")
     var inputs: [String]
 
-    @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")
-    var inputFormat: InputFormat?
+    @OptionGroup var inputOptions: InputOptions
 
     @Option(name: .long, help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var to: OutputFormat
 
-    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
-    var outputFile: String?
-
-    @Option(name: .long, help: "The client a vCard is written for: \(VCardTargetOption.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var vcardTarget: VCardTargetOption = .rfc6350
-
-    @Option(name: .long, help: "The CSV layout to write: \(CSVDialectOption.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var csvDialect: CSVDialectOption = .google
+    @OptionGroup var outputFileOptions: OutputFileOptions
 
     @Flag(name: .long, help: "Exit non-zero when the input has errors (cards or lines that could not be read).")
     var strict = false
@@ -38,21 +30,12 @@ struct ConvertCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var contacts: [Contact] = []
-        var errors = 0
-        for input in inputs {
-            let provider = try makeProvider(for: input, format: inputFormat)
-            let loaded: LoadedContacts
-            do {
-                loaded = try await provider.loadContacts()
-            } catch {
-                throw ToolError(error.description)
-            }
-            for diagnostic in loaded.diagnostics { printError(diagnostic.description) }
-            errors += loaded.diagnostics.filter { $0.severity == .error }.count
-            contacts += loaded.contacts
-        }
-        let data = try encode(contacts, options: OutputOptions(format: to, csvDialect: csvDialect, vcardTarget: vcardTarget))
+        // The CSV dialect names the layout written; inputs are read with their own detected layout.
+        let loaded = try await loadInputs(inputs, options: inputOptions)
+        let contacts = loaded.contacts
+        let errors = loaded.report.diagnostics.filter { $0.severity == .error }.count
+        let data = try encode(contacts, options: outputFileOptions.options(for: to))
+        let outputFile = outputFileOptions.outputFile
         try writeOutput(data, to: outputFile)
         if let outputFile { printError("\(contacts.count) contacts written to \(outputFile)") }
         if strict, errors > 0 { throw ExitCode(1) }

@@ -19,8 +19,7 @@ struct DedupeCommand: AsyncParsableCommand {
     @Argument(help: "The address book to deduplicate (.json, .vcf, .csv; - reads standard input, with --input-format).")
     var input: String
 
-    @Option(name: .long, help: "Read the input in this format instead of guessing from its extension.")
-    var inputFormat: InputFormat?
+    @OptionGroup var inputOptions: InputOptions
 
     @Flag(name: .long, help: "Print each cluster and the reasons its contacts were joined.")
     var explain = false
@@ -40,8 +39,7 @@ struct DedupeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Evidence that is enough to merge, such as name+phone or email; repeatable.")
     var rule: [String] = []
 
-    @Option(name: .long, help: "Region (ISO code such as US, DE) for numbers without a country code, when a contact's address does not say.")
-    var region: String?
+    @OptionGroup var regionOptions: RegionOptions
 
     @Flag(name: .long, help: "Compare email addresses exactly (case aside), without Gmail's dot and +tag rules.")
     var noProviderRules = false
@@ -55,9 +53,6 @@ struct DedupeCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try parsedRules()
         if output == .table { throw ValidationError("--output table is not a file format; use json, csv or vcard") }
-        if let region, region.count != 2 || !region.allSatisfy(\.isLetter) {
-            throw ValidationError("--region must be a two-letter ISO code such as US or DE, not '\(region)'")
-        }
     }
 
     func parsedRules() throws -> [DuplicateRule] {
@@ -76,16 +71,9 @@ struct DedupeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let provider = try makeProvider(for: input, format: inputFormat)
-        let loaded: LoadedContacts
-        do {
-            loaded = try await provider.loadContacts()
-        } catch {
-            throw ToolError("\(error)")
-        }
-        for diagnostic in loaded.diagnostics { printError(diagnostic.description) }
+        let loaded = try await loadInputs([input], options: inputOptions)
 
-        var rules = DuplicateRules(defaultRegion: region?.uppercased() ?? RegionCodes.current)
+        var rules = DuplicateRules(defaultRegion: regionOptions.regionCode ?? RegionCodes.current)
         let custom = try parsedRules()
         if !custom.isEmpty { rules.rules = custom }
         rules.appliesMailProviderRules = !noProviderRules

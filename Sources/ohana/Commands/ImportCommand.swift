@@ -19,27 +19,13 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "Files to import (any format the tool reads; - reads standard input, with --input-format).")
     var inputs: [String]
 
-    @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")
-    var inputFormat: InputFormat?
+    @OptionGroup var inputOptions: InputOptions
 
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
         let store = try storeOptions.openStore()
-        var loaded: [Contact] = []
-        for input in inputs {
-            let provider = try makeProvider(for: input, format: inputFormat)
-            let result: LoadedContacts
-            do {
-                result = try await provider.loadContacts()
-            } catch {
-                throw ToolError(error.description)
-            }
-            for diagnostic in result.diagnostics {
-                FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-            }
-            loaded += result.contacts
-        }
+        let loaded = try await loadInputs(inputs, options: inputOptions).contacts
         let summary = try await StoredMerges.importContacts(loaded, into: store)
         print("imported \(loaded.count) contact\(loaded.count == 1 ? "" : "s") into \(store.fileURL?.path ?? "the store"): "
               + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged")

@@ -25,8 +25,7 @@ struct ProcessCommand: AsyncParsableCommand {
     @Argument(help: "Inputs: .vcf/.vcard, .csv and .json files, carddav://user@host/path URLs, or - for standard input (with --input-format).")
     var inputs: [String]
 
-    @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")
-    var inputFormat: InputFormat?
+    @OptionGroup var inputOptions: InputOptions
 
     @Option(name: .long, help: "Keep only contacts that have this (phone, email, address, url); repeatable.")
     var require: [RequiredKind] = []
@@ -49,8 +48,7 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Format phone numbers: a comma-separated list of e164, international, national, rfc3966.")
     var formatPhones: String?
 
-    @Option(name: .long, help: "Default region (ISO code such as US, DE) for numbers without a country code; a contact's address country takes precedence.")
-    var region: String?
+    @OptionGroup var regionOptions: RegionOptions
 
     @Option(name: .long, help: "Keep only contacts matching this fuzzy query (name, email, phone digits).")
     var search: String?
@@ -58,14 +56,7 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output format.")
     var output: OutputFormat = .table
 
-    @Option(name: .long, help: "With --output vcard: the client to write for (ios, android, outlook, rfc6350).")
-    var vcardTarget: VCardTargetOption = .rfc6350
-
-    @Option(name: .long, help: "With --output csv: the layout to write (google, outlook); for .csv inputs, the layout to read instead of detecting it.")
-    var csvDialect: CSVDialectOption?
-
-    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
-    var outputFile: String?
+    @OptionGroup var outputFileOptions: OutputFileOptions
 
     @Flag(name: .long, help: "Print what each provider and post processor did (contacts in and out, time) to standard error.")
     var trace = false
@@ -75,9 +66,6 @@ struct ProcessCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let formatPhones { _ = try Self.parseFormats(formatPhones) }
-        if let region, region.count != 2 || !region.allSatisfy(\.isLetter) {
-            throw ValidationError("--region takes a two-letter ISO region code such as US or DE, not '\(region)'")
-        }
     }
 
     static func parseFormats(_ text: String) throws -> PhoneNumberFormat {
@@ -107,11 +95,11 @@ struct ProcessCommand: AsyncParsableCommand {
         }
         if dedupe {
             var rules = DuplicateRules.default
-            if let region { rules.defaultRegion = region.uppercased() }
+            if let region = regionOptions.regionCode { rules.defaultRegion = region }
             steps.append(DuplicateMerging(rules: rules))
         }
         if let formatPhones {
-            steps.append(PhoneNumberFormatting(formats: try Self.parseFormats(formatPhones), defaultRegion: region?.uppercased()))
+            steps.append(PhoneNumberFormatting(formats: try Self.parseFormats(formatPhones), defaultRegion: regionOptions.regionCode))
         }
         if let search, !search.isEmpty {
             let query = search
@@ -125,15 +113,13 @@ struct ProcessCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let providers = try inputs.map { try makeProvider(for: $0, format: inputFormat, csvDialect: csvDialect) }
-        let source = ContactsDataSource(providers: providers, postProcessors: try makePostProcessors())
-        let progress = ProgressBar(quiet: quiet)
-        let report = try await source.load { progress.update($0.completedSteps, of: $0.totalSteps, $0.stage) }
-        progress.finish()
-        for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        let loaded = try await loadInputs(
+            inputs, options: inputOptions, csvDialect: outputFileOptions.csvDialect,
+            postProcessors: try makePostProcessors(), quiet: quiet, toleratesFailures: true)
+        let report = loaded.report
         if trace { printError(report.description) }
-        let data = try encode(source.contacts, options: OutputOptions(format: output, csvDialect: csvDialect ?? .google, vcardTarget: vcardTarget))
-        try writeOutput(data, to: outputFile)
+        let data = try encode(loaded.contacts, options: outputFileOptions.options(for: output))
+        try writeOutput(data, to: outputFileOptions.outputFile)
         if let failure = report.failures.first?.failure {
             printError("error: \(failure)")
             throw ExitCode(1)

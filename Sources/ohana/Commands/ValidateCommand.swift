@@ -16,8 +16,7 @@ struct ValidateCommand: AsyncParsableCommand {
     @Argument(help: "Files or vCard folders to check (.vcf, .csv, .json; see --input-format); - reads standard input.")
     var inputs: [String]
 
-    @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")
-    var inputFormat: InputFormat?
+    @OptionGroup var inputOptions: InputOptions
 
     @Flag(name: .long, help: "Print errors only.")
     var errorsOnly = false
@@ -30,22 +29,28 @@ struct ValidateCommand: AsyncParsableCommand {
         var errors = 0
         var warnings = 0
         var cards = 0
+        // An input that cannot be opened at all (an unknown file type) is a diagnostic like the others.
+        var readable: [(input: String, provider: any ContactsDataProvider)] = []
+        var unopened: [Diagnostic] = []
         for input in inputs {
-            let diagnostics: [Diagnostic]
             do {
-                let provider = try makeProvider(for: input, format: inputFormat)
-                let loaded = try await provider.loadContacts()
-                cards += loaded.contacts.count
-                diagnostics = loaded.diagnostics
-            } catch let error as ContactsProviderError {
-                diagnostics = [Self.diagnostic(for: error, input: input)]
+                readable.append((input, try makeProvider(for: input, format: inputOptions.inputFormat)))
             } catch {
-                diagnostics = [Diagnostic(.error, source: input, message: "\(error)")]
+                unopened.append(Diagnostic(.error, source: input, message: "\(error)"))
             }
-            for d in diagnostics {
-                if d.severity == .error { errors += 1 } else { warnings += 1 }
-                if !errorsOnly || d.severity == .error { FileHandle.standardOutput.write(Data((d.description + "\n").utf8)) }
+        }
+        var diagnostics = unopened
+        if !readable.isEmpty {
+            let loaded = try await load(readable.map(\.provider), quiet: true, printsDiagnostics: false, toleratesFailures: true)
+            cards = loaded.contacts.count
+            for (input, step) in zip(readable.map(\.input), loaded.report.providers) {
+                diagnostics += step.diagnostics
+                if let failure = step.failure { diagnostics.append(Self.diagnostic(for: failure, input: input)) }
             }
+        }
+        for d in diagnostics {
+            if d.severity == .error { errors += 1 } else { warnings += 1 }
+            if !errorsOnly || d.severity == .error { FileHandle.standardOutput.write(Data((d.description + "\n").utf8)) }
         }
         printError("\(inputs.count) file\(inputs.count == 1 ? "" : "s"), \(cards) card\(cards == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         if errors > 0 { throw ExitCode(1) }

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Ohana
+
+/// `--input-format`: how every command that reads address books reads its inputs.
+struct InputOptions: ParsableArguments {
+    @Option(name: .long, help: "Read every input in this format instead of guessing from its extension.")
+    var inputFormat: InputFormat?
+}
+
+/// `--region`: the default region for phone numbers without a country code.
+struct RegionOptions: ParsableArguments {
+    @Option(name: .long, help: "Default region (ISO code such as US, DE) for numbers without a country code; a contact's address country takes precedence.")
+    var region: String?
+
+    /// The region in upper case, if given.
+    var regionCode: String? { region?.uppercased() }
+
+    func validate() throws {
+        if let region, region.count != 2 || !region.allSatisfy(\.isLetter) {
+            throw ValidationError("--region takes a two-letter ISO region code such as US or DE, not '\(region)'")
+        }
+    }
+}
+
+/// `-o`, `--vcard-target`, `--csv-dialect`: where and how a command writes contacts.
+struct OutputFileOptions: ParsableArguments {
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
+    var outputFile: String?
+
+    @Option(name: .long, help: "With vCard output: the client to write for (\(VCardTargetOption.allCases.map(\.rawValue).joined(separator: ", "))).")
+    var vcardTarget: VCardTargetOption = .rfc6350
+
+    @Option(name: .long, help: "With CSV output: the layout to write (google, outlook; default google); for .csv inputs, the layout to read instead of detecting it.")
+    var csvDialect: CSVDialectOption?
+
+    /// The writing options for a format.
+    func options(for format: OutputFormat) -> OutputOptions {
+        OutputOptions(format: format, csvDialect: csvDialect ?? .google, vcardTarget: vcardTarget)
+    }
+}
