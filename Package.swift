@@ -17,16 +17,19 @@ var targets: [Target] = [
     // Core: model, protocols, data source, post processors, selection, search.
     .target(
         name: "Ohana",
-        dependencies: [
-            .product(name: "Collections", package: "swift-collections"),
-            .product(name: "Logging", package: "swift-log"),
-        ],
+        dependencies: [.product(name: "Logging", package: "swift-log")],
         swiftSettings: swiftSettings
     ),
-    // C shim over Google's libphonenumber (C++), Debian's libphonenumber-dev.
+    // Google's libphonenumber (C++) as a system library: pkg-config where it has a .pc file, apt and brew providers.
+    .systemLibrary(
+        name: "CLibPhoneNumber",
+        pkgConfig: "libphonenumber",
+        providers: [.apt(["libphonenumber-dev"]), .brew(["libphonenumber"])]
+    ),
+    // C shim over libphonenumber. Debian's package has no .pc file, so the libraries are also named here.
     .target(
         name: "CPhoneNumberShim",
-        dependencies: [],
+        dependencies: ["CLibPhoneNumber"],
         linkerSettings: [
             .linkedLibrary("phonenumber"),
             .linkedLibrary("protobuf"),
@@ -40,7 +43,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "OhanaVCard",
-        dependencies: ["Ohana", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["Ohana"],
         swiftSettings: swiftSettings
     ),
     .target(
@@ -63,6 +66,8 @@ var targets: [Target] = [
         dependencies: [
             "Ohana", "OhanaVCard", "OhanaStore",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ],
         swiftSettings: swiftSettings
@@ -194,15 +199,16 @@ let present = Set(targets.map(\.name))
 
 let package = Package(
     name: "Ohana",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // macOS only besides Linux: libphonenumber and the server have no iOS build here.
+    platforms: [.macOS(.v15)],
     products: libraryNames.filter(present.contains).map { .library(name: $0, targets: [$0]) }
         + (present.contains("ohana") ? [.executable(name: "ohana", targets: ["ohana"])] : []),
     dependencies: [
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
