@@ -266,7 +266,7 @@ extension String {
     /// The string without white space and line breaks at either end, as
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives it, but the string itself, uncopied,
     /// when it starts and ends with a visible ASCII character (nearly always: far cheaper).
-    public func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let utf8 = self.utf8
         guard let first = utf8.first, let last = utf8.last else { return self }
         if first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F { return self }

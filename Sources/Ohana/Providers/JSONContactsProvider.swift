@@ -82,7 +82,7 @@ public struct JSONContactsProvider: ContactsDataProvider {
 
 /// Reads a provider's input file; a failure is ``ContactsProviderError/unavailable(providerID:source:reason:)``
 /// naming the file and the reason.
-public func readContactsFile(_ fileURL: URL, providerID: String) throws(ContactsProviderError) -> Data {
+package func readContactsFile(_ fileURL: URL, providerID: String) throws(ContactsProviderError) -> Data {
     do {
         return try Data(contentsOf: fileURL)
     } catch {
@@ -106,7 +106,7 @@ extension Contact {
 }
 
 /// A short reason for a failed file read: "no such file", "permission denied", or the system's words.
-public func readFailureReason(_ error: any Error) -> String {
+package func readFailureReason(_ error: any Error) -> String {
     let nsError = error as NSError
     if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
         return String(cString: strerror(Int32(posix.code))).lowercased()
