@@ -152,6 +152,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
     ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaTestSupport"]),
+    ("OhanaAddressBookTests", ["OhanaAddressBook"]),
     ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCLITests", ["ohana", "OhanaTestSupport"]),
 ]
@@ -161,7 +162,8 @@ for test in testTargets {
         deps.append(.product(name: "HummingbirdTesting", package: "hummingbird"))
     }
     // Fixture files are read through #filePath, not bundled.
-    let exclude = ["OhanaCSVTests", "OhanaVCardTests"].contains(test.name) ? ["Fixtures"] : []
+    let exclude = ["OhanaCSVTests", "OhanaVCardTests"].contains(test.name) ? ["Fixtures"]
+        : test.name == "OhanaCLITests" ? ["HelpSnapshots"] : []
     targets.append(.testTarget(name: test.name, dependencies: deps, exclude: exclude, swiftSettings: swiftSettings))
 }
 
