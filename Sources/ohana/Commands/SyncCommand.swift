@@ -82,9 +82,7 @@ struct SyncCommand: AsyncParsableCommand {
             throw ToolError("\(storeOptions.storeURL.path): \(error)")
         }
         let changes = summary.changes
-        for diagnostic in changes.diagnostics {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-        }
+        for diagnostic in changes.diagnostics { printError(diagnostic.description) }
         var line = "\(redactedCardDAVURL(url)): \(summary.saved.added) added, \(summary.saved.updated) changed, "
             + "\(summary.removed) removed, \(changes.recordsTransferred) cards transferred"
         for reload in changes.fullReloads {
