@@ -136,6 +136,13 @@ var targets: [Target] = [
         path: "Tests/OhanaStoreWriter",
         swiftSettings: swiftSettings
     ),
+    // Sync process the two-way sync's kill test kills with SIGKILL (Tests/OhanaCardDAVTests).
+    .executableTarget(
+        name: "ohana-sync-worker",
+        dependencies: ["Ohana", "OhanaStore", "OhanaCardDAV"],
+        path: "Tests/OhanaSyncWorker",
+        swiftSettings: swiftSettings
+    ),
     .executableTarget(
         name: "GettingStarted",
         dependencies: ["Ohana", "OhanaPhoneNumbers"],
@@ -151,7 +158,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaCSVTests", ["OhanaCSV", "OhanaTestSupport"]),
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
-    ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaTestSupport"]),
+    ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaTestSupport", "ohana-sync-worker"]),
     ("OhanaAddressBookTests", ["OhanaAddressBook"]),
     ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCLITests", ["ohana", "OhanaTestSupport"]),

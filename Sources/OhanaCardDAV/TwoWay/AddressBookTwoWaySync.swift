@@ -1,0 +1,340 @@
+import Foundation
+import Ohana
+import OhanaStore
+
+/// A card as it is on the server now, read.
+struct RemoteCard {
+    var href: String
+    var etag: String?
+    var vCard: String
+    var contact: Contact
+}
+
+/// The two-way sync of one address book within a run.
+struct AddressBookTwoWaySync {
+    let run: TwoWaySyncRun
+    let bookURL: URL
+    let pushesNewContacts: Bool
+
+    /// Cards on the server, by key.
+    private var server: [String: CardDAVCardReference] = [:]
+    /// The last synced version of each card, by key.
+    private var base: [String: SyncedCard] = [:]
+    /// The server's version of each card that could be read, by key.
+    private var remote: [String: RemoteCard] = [:]
+    /// The href to send for each key.
+    private var hrefByKey: [String: String] = [:]
+
+    init(run: TwoWaySyncRun, book: CardDAVAddressBook, pushesNewContacts: Bool) {
+        self.run = run
+        self.bookURL = book.url
+        self.pushesNewContacts = pushesNewContacts
+    }
+
+    private var dryRun: Bool { run.options.dryRun }
+    private var providerID: String { run.providerID }
+    private func key(_ href: String) -> String { run.key(href, in: bookURL) }
+
+    private func inBook(_ href: String) -> Bool {
+        let k = key(href)
+        guard let slash = k.lastIndex(of: "/") else { return false }
+        return String(k[..<slash]) == CardDAVClient.normalizedPath(bookURL.path)
+    }
+
+    /// Pulls and pushes every card of the address book.
+    mutating func sync() async throws {
+        let listing = try await run.client.cardReferences(in: bookURL)
+        for reference in listing {
+            server[key(reference.href)] = reference
+            hrefByKey[key(reference.href)] = reference.href
+        }
+        let providerID = self.providerID
+        let (bases, contacts) = try run.read { t in (try t.syncedCards(providerID: providerID), try t.allContacts()) }
+        for card in bases where inBook(card.href) {
+            base[key(card.href)] = card
+            if hrefByKey[key(card.href)] == nil { hrefByKey[key(card.href)] = card.href }
+        }
+
+        // The cards a stored contact holds (a merged contact holds several), first claim wins.
+        var contactByID: [ContactID: Contact] = [:]
+        var keysOf: [ContactID: [String]] = [:]
+        var owner: [String: ContactID] = [:]
+        var order: [ContactID] = []
+        var newContacts: [ContactID] = []
+        for contact in contacts {
+            contactByID[contact.id] = contact
+            let records = contact.provenance.compactMap { $0.providerID == providerID ? $0.recordID : nil }
+            if records.isEmpty {
+                if pushesNewContacts { newContacts.append(contact.id) }
+                continue
+            }
+            for href in records where inBook(href) && owner[key(href)] == nil {
+                owner[key(href)] = contact.id
+                keysOf[contact.id, default: []].append(key(href))
+                if hrefByKey[key(href)] == nil { hrefByKey[key(href)] = href }
+            }
+            if keysOf[contact.id] != nil { order.append(contact.id) }
+        }
+
+        // Read the cards whose ETag differs from the base; the others are their base.
+        let wanted = listing.filter { $0.etag == nil || base[key($0.href)]?.etag != $0.etag }.map(\.href)
+        let fetched = await run.client.fetchCards(wanted, in: bookURL)
+        if let error = fetched.error { throw error }
+        for card in fetched.cards {
+            let etag = card.etag ?? server[key(card.href)]?.etag
+            if let contact = run.parse(card.vCard, href: card.href, etag: etag) {
+                remote[key(card.href)] = RemoteCard(href: card.href, etag: etag, vCard: card.vCard, contact: contact)
+            }
+        }
+        for (k, reference) in server where remote[k] == nil {
+            guard let card = base[k], card.etag == reference.etag,
+                  let contact = run.parse(card.vCard, href: reference.href, etag: card.etag) else { continue }
+            remote[k] = RemoteCard(href: reference.href, etag: card.etag, vCard: card.vCard, contact: contact)
+        }
+
+        // A new card whose UID is a stored contact without a card here is that contact's card (its create's outcome was lost).
+        for k in remote.keys.sorted() where owner[k] == nil && base[k] == nil {
+            guard let card = remote[k], let local = contactByID[card.contact.id], keysOf[local.id] == nil,
+                  !local.provenance.contains(where: { $0.providerID == providerID && $0.recordID != nil }) else { continue }
+            owner[k] = local.id
+            keysOf[local.id] = [k]
+            order.append(local.id)
+            newContacts.removeAll { $0 == local.id }
+        }
+
+        for k in server.keys.sorted() where owner[k] == nil {
+            guard let card = remote[k] else { continue }
+            if let synced = base[k], synced.etag == card.etag {
+                // Its contact was removed here (and not merged into another): delete the card.
+                try await deleteCard(k, etag: card.etag, contact: nil, name: card.contact.fullName, note: "removed here")
+            } else {
+                try pullAdd(card, taken: contactByID, changedAfterRemoval: base[k] != nil)
+            }
+        }
+        if !dryRun {
+            let gone = base.keys.sorted().filter { server[$0] == nil && owner[$0] == nil }.compactMap { base[$0]?.href }
+            if !gone.isEmpty { try run.write { t in for href in gone { try t.removeSyncedCard(providerID: providerID, href: href) } } }
+        }
+        for id in order {
+            guard let contact = contactByID[id], let keys = keysOf[id] else { continue }
+            try await syncContact(contact, keys: keys)
+        }
+        for id in newContacts {
+            guard let contact = contactByID[id] else { continue }
+            let href = CardDAVClient.normalizedPath(bookURL.path) + "/" + CardDAVContactsProvider.fileName(for: contact)
+            hrefByKey[key(href)] = href
+            try await syncContact(contact, keys: [key(href)])
+        }
+    }
+
+    // MARK: Cards
+
+    /// A card new on the server (or changed there after its contact was removed here) becomes a stored contact.
+    private func pullAdd(_ card: RemoteCard, taken: [ContactID: Contact], changedAfterRemoval: Bool) throws {
+        var contact = card.contact
+        if taken[contact.id] != nil { contact.id = ContactID() }
+        run.report.actions.append(CardSyncAction(
+            kind: .pullAdd, href: card.href, name: contact.fullName, changes: ContactDiff.changes(from: nil, to: contact),
+            note: changedAfterRemoval ? "changed on the server after it was removed here; kept" : nil))
+        guard !dryRun else { return }
+        let providerID = self.providerID
+        try run.write { t in
+            try t.save(contact)
+            try t.recordSyncedCard(SyncedCard(providerID: providerID, href: card.href, etag: card.etag, vCard: card.vCard,
+                                              contactID: contact.id))
+        }
+    }
+
+    /// Brings one stored contact and its cards (one, or several when it is a merge) to agreement.
+    private mutating func syncContact(_ local: Contact, keys: [String]) async throws {
+        if let unread = keys.first(where: { server[$0] != nil && remote[$0] == nil }) {
+            run.report.diagnostics.append(Diagnostic(.warning, source: hrefByKey[unread] ?? unread,
+                                                     message: "card could not be read; \(local.fullName) not synced this time"))
+            return
+        }
+        let primary = keys.first { base[$0]?.contactID == local.id && server[$0] != nil } ?? keys.first { server[$0] != nil } ?? keys[0]
+        let absorbed = keys.filter { $0 != primary }
+        var current = local
+        var conflicts: [FieldConflict] = []
+        // Changes the server made to cards merged into this contact join it first.
+        for k in absorbed {
+            guard let card = remote[k], let synced = base[k], synced.etag != card.etag,
+                  let old = run.parse(synced.vCard, href: synced.href, etag: synced.etag) else { continue }
+            let merged = run.merger.merge(base: old, local: current, remote: card.contact)
+            current = merged.contact
+            conflicts += merged.conflicts
+        }
+        let href = hrefByKey[primary] ?? primary
+        let baseContact = base[primary].flatMap { run.parse($0.vCard, href: $0.href, etag: $0.etag) }
+        let serverCard = remote[primary]
+        if serverCard == nil, let baseContact, absorbed.isEmpty, canonicalCard(local) == canonicalCard(baseContact) {
+            // Removed on the server, unchanged here.
+            run.report.actions.append(CardSyncAction(kind: .pullRemove, href: href, name: local.fullName))
+            guard !dryRun else { return }
+            let providerID = self.providerID
+            try run.write { t in
+                _ = try t.remove(id: local.id)
+                try t.removeSyncedCard(providerID: providerID, href: href)
+            }
+            return
+        }
+        if let serverCard, let baseContact, base[primary]?.etag != serverCard.etag {
+            let merged = run.merger.merge(base: baseContact, local: current, remote: serverCard.contact)
+            current = merged.contact
+            conflicts += merged.conflicts
+        }
+        guard let stored = try await push(current, original: local, href: href, server: serverCard, base: baseContact,
+                                          conflicts: conflicts) else { return }
+        current = stored
+        // Only now that the merged card is on the server: delete the cards merged into it.
+        for k in absorbed {
+            current = try await deleteAbsorbed(k, into: current, primaryHref: href)
+        }
+    }
+
+    /// Writes `contact` to its card when it differs from the server's (journaled, re-merged on 412)
+    /// and stores the outcome; returns the stored contact, `nil` when the write was given up.
+    private func push(_ contact: Contact, original: Contact, href: String, server: RemoteCard?, base: Contact?,
+                      conflicts: [FieldConflict]) async throws -> Contact? {
+        var current = contact
+        var server = server
+        var conflicts = conflicts
+        var href = href
+        let providerID = self.providerID
+        for _ in 0..<max(1, run.options.maximumAttempts) {
+            if let card = server, canonicalCard(card.contact) == canonicalCard(current) {
+                // Nothing to push: store what the server has (its changes, or just its new ETag).
+                let pulled = canonicalCard(current) != canonicalCard(original)
+                if pulled || !conflicts.isEmpty {
+                    run.report.actions.append(CardSyncAction(kind: .pullUpdate, href: card.href, name: current.fullName,
+                                                             changes: ContactDiff.changes(from: original, to: current),
+                                                             conflicts: conflicts))
+                }
+                let stored = run.recording(current, href: card.href, etag: card.etag)
+                if !dryRun, pulled || self.base[key(card.href)]?.etag != card.etag || stored != original {
+                    try run.write { t in
+                        try t.save(stored)
+                        try t.recordSyncedCard(SyncedCard(providerID: providerID, href: card.href, etag: card.etag,
+                                                          vCard: card.vCard, contactID: original.id))
+                    }
+                }
+                return stored
+            }
+            let vCard = run.writer.string(for: current)
+            let kind: CardSyncAction.Kind = server == nil ? .pushCreate : .pushUpdate
+            let action = CardSyncAction(kind: kind, href: href, name: current.fullName,
+                                        changes: ContactDiff.changes(from: server?.contact ?? base, to: current), conflicts: conflicts)
+            if dryRun {
+                run.report.actions.append(action)
+                return current
+            }
+            let entry = try run.write { t in
+                try t.beginSyncWrite(SyncJournalEntry(providerID: providerID, href: href, operation: server == nil ? .create : .update,
+                                                      contactID: original.id, expectedETag: server?.etag, vCard: vCard))
+            }
+            switch await send(vCard, href: href, server: server) {
+            case .success(let written):
+                if server == nil { href = written.href }
+                let stored = run.recording(current, href: href, etag: written.etag)
+                try run.write { t in
+                    try t.save(stored)
+                    try t.recordSyncedCard(SyncedCard(providerID: providerID, href: href, etag: written.etag, vCard: vCard,
+                                                      contactID: original.id))
+                    try t.endSyncWrite(id: entry.id)
+                }
+                run.report.actions.append(action)
+                return stored
+            case .failure(let error):
+                try run.write { try $0.endSyncWrite(id: entry.id) }
+                guard case .conflict(let refused) = error else { throw error }
+                // Changed (or removed) on the server since it was read: merge with its version now and try again.
+                let now = refused.serverCard.flatMap { text in
+                    run.parse(text, href: href, etag: refused.serverETag).map {
+                        RemoteCard(href: href, etag: refused.serverETag, vCard: text, contact: $0)
+                    }
+                }
+                if let now {
+                    let merged = run.merger.merge(base: base ?? now.contact, local: current, remote: now.contact)
+                    current = merged.contact
+                    conflicts += merged.conflicts
+                }
+                server = now
+            }
+        }
+        run.report.diagnostics.append(Diagnostic(.error, source: href, message:
+            "\(current.fullName): the card kept changing on the server; not written after \(run.options.maximumAttempts) attempts"))
+        return nil
+    }
+
+    /// Sends one card: an update guarded by the server version's ETag, or a create at `href`.
+    private func send(_ vCard: String, href: String, server: RemoteCard?) async -> Result<CardDAVCardReference, CardDAVError> {
+        do throws(CardDAVError) {
+            if let card = server {
+                return .success(try await run.client.updateCard(vCard, at: card.href, in: bookURL, etag: card.etag ?? "*"))
+            }
+            let name = String(href.split(separator: "/").last ?? Substring(href))
+            return .success(try await run.client.createCard(vCard, in: bookURL, named: name.removingPercentEncoding ?? name))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Deletes a card merged into `contact` (its server changes joined first; 412 re-merges and retries).
+    private mutating func deleteAbsorbed(_ k: String, into contact: Contact, primaryHref: String) async throws -> Contact {
+        var current = contact
+        let href = hrefByKey[k] ?? k
+        guard let card = remote[k] else {
+            // Already gone from the server.
+            current = run.forgetting(href, in: current)
+            if !dryRun {
+                let (providerID, stored) = (self.providerID, current)
+                try run.write { t in
+                    try t.removeSyncedCard(providerID: providerID, href: href)
+                    try t.save(stored)
+                }
+            }
+            return current
+        }
+        return try await deleteCard(k, etag: card.etag, contact: current, name: card.contact.fullName,
+                                    note: "merged into \(current.fullName)") ?? current
+    }
+
+    /// Deletes a card (journaled, `If-Match`), then forgets it in the store and in `contact`'s provenance.
+    @discardableResult
+    private func deleteCard(_ k: String, etag: String?, contact: Contact?, name: String, note: String) async throws -> Contact? {
+        let href = hrefByKey[k] ?? k
+        run.report.actions.append(CardSyncAction(kind: .pushDelete, href: href, name: name, note: note))
+        guard !dryRun else { return contact.map { run.forgetting(href, in: $0) } }
+        let providerID = self.providerID
+        let entry = try run.write { t in
+            try t.beginSyncWrite(SyncJournalEntry(providerID: providerID, href: href, operation: .delete,
+                                                  contactID: contact?.id, expectedETag: etag, vCard: nil))
+        }
+        do throws(CardDAVError) {
+            try await run.client.deleteCard(at: href, in: bookURL, etag: etag)
+        } catch {
+            switch error {
+            case .httpStatus(_, _, 404, _), .httpStatus(_, _, 410, _):
+                break
+            case .conflict(let refused) where refused.serverCard != nil:
+                // Changed on the server since it was read: leave it; the next sync merges the change and deletes it then.
+                try run.write { try $0.endSyncWrite(id: entry.id) }
+                run.report.actions.removeLast()
+                run.report.diagnostics.append(Diagnostic(.warning, source: href, message:
+                    "\(name): changed on the server while syncing; not deleted, the next sync merges the change and deletes it"))
+                return contact
+            default:
+                try run.write { try $0.endSyncWrite(id: entry.id) }
+                if case .conflict = error { break }
+                throw error
+            }
+        }
+        let stored = contact.map { run.forgetting(href, in: $0) }
+        try run.write { t in
+            try t.removeSyncedCard(providerID: providerID, href: href)
+            if let stored { try t.save(stored) }
+            try t.endSyncWrite(id: entry.id)
+        }
+        return stored
+    }
+}

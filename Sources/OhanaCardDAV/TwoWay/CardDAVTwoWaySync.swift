@@ -1,0 +1,179 @@
+import Foundation
+import Ohana
+import OhanaStore
+import OhanaVCard
+
+/// Two-way sync of a contact store with the address books of a CardDAV provider.
+///
+/// Cards changed on the server are pulled; contacts changed in the store since the last sync are
+/// pushed to the card they came from (`PUT` with `If-Match`), new ones created (`PUT` with
+/// `If-None-Match: *`, only with ``TwoWaySyncOptions/pushNew`` for contacts of other sources), and
+/// cards whose contact was removed are deleted (`DELETE` with `If-Match`). A contact merged from
+/// several cards of one address book updates one card and deletes the others, each only after the
+/// merged card is stored on the server. When both sides changed a card, the last synced version
+/// (kept in the store) is the base of a field-level ``ContactThreeWayMerge``; a `412` re-fetches,
+/// re-merges and tries again, up to ``TwoWaySyncOptions/maximumAttempts`` times.
+///
+/// Every server write is recorded in the store's journal before it is sent and settled in the same
+/// transaction that stores its outcome, so a sync stopped at any point (even by SIGKILL) resumes on
+/// the next run without losing or duplicating a card.
+///
+/// Complexity: O(*n* log *n*) in the number of cards and contacts, plus one request per changed card.
+public struct CardDAVTwoWaySync: Sendable {
+    /// The provider whose address books are synced.
+    public let provider: CardDAVContactsProvider
+    /// The store synced with them.
+    public let store: ContactStore
+    /// The options.
+    public var options: TwoWaySyncOptions
+
+    /// Creates a sync of a store with a provider's address books.
+    public init(provider: CardDAVContactsProvider, store: ContactStore, options: TwoWaySyncOptions = .init()) {
+        self.provider = provider
+        self.store = store
+        self.options = options
+    }
+
+    /// Settles the writes a stopped sync left, then pulls and pushes every address book; in a dry run
+    /// only reports what would happen.
+    public func run() async throws -> TwoWaySyncReport {
+        let run = TwoWaySyncRun(provider: provider, store: store, options: options)
+        return try await run.run()
+    }
+}
+
+/// The canonical text of a contact's content: what a card written from it says, identity and provenance
+/// aside, fields grouped by type (readers do not keep the interleaving of phones and emails).
+func canonicalCard(_ contact: Contact) -> String {
+    var c = contact
+    c.id = "canonical"
+    c.provenance = []
+    c.mergedContactIDs = []
+    let rank = Dictionary(uniqueKeysWithValues: ContactFieldType.allCases.enumerated().map { ($1, $0) })
+    c.fields = c.fields.enumerated().sorted { (rank[$0.element.type]!, $0.offset) < (rank[$1.element.type]!, $1.offset) }.map(\.element)
+    return VCardWriter(target: .rfc6350).string(for: c)
+}
+
+/// One run of a two-way sync (not shared between tasks).
+final class TwoWaySyncRun {
+    let provider: CardDAVContactsProvider
+    let client: CardDAVClient
+    let store: ContactStore
+    let options: TwoWaySyncOptions
+    let providerID: String
+    let writer: VCardWriter
+    let merger: ContactThreeWayMerge
+    var report = TwoWaySyncReport()
+
+    init(provider: CardDAVContactsProvider, store: ContactStore, options: TwoWaySyncOptions) {
+        self.provider = provider
+        self.client = provider.client
+        self.store = store
+        self.options = options
+        self.providerID = provider.identifier
+        self.writer = VCardWriter(target: provider.writeTarget)
+        self.merger = ContactThreeWayMerge(preference: options.preference)
+        report.isDryRun = options.dryRun
+    }
+
+    func run() async throws -> TwoWaySyncReport {
+        let books = try await client.discoverAddressBooks()
+        if !options.dryRun { try await resume() }
+        let target = options.newCardsAddressBook.map { CardDAVClient.normalizedPath($0.path) }
+            ?? books.first.map { CardDAVClient.normalizedPath($0.url.path) }
+        for book in books {
+            let isTarget = options.pushNew && CardDAVClient.normalizedPath(book.url.path) == target
+            var sync = AddressBookTwoWaySync(run: self, book: book, pushesNewContacts: isTarget)
+            try await sync.sync()
+        }
+        return report
+    }
+
+    // MARK: Shared helpers
+
+    /// A read transaction on the store (synchronous: the sync is one task and waits for its store).
+    func read<T>(_ body: (ContactReadTransaction) throws -> T) throws -> T { try store.read(body) }
+
+    /// A write transaction on the store (synchronous, see ``read(_:)``).
+    func write<T>(_ body: (ContactWriteTransaction) throws -> T) throws -> T { try store.write(body) }
+
+    /// The href's key: its decoded path without a trailing slash.
+    func key(_ href: String, in book: URL) -> String {
+        CardDAVClient.normalizedPath(client.resolve(href, against: book).path)
+    }
+
+    /// The first contact of a card's text, with this provider's provenance; `nil` (and a diagnostic) when unreadable.
+    func parse(_ vCard: String, href: String, etag: String?) -> Contact? {
+        let source = client.resolve(href, against: client.serverURL).absoluteString
+        let loaded = VCardReader(options: VCardReadingOptions(providerID: providerID)).read(Data(vCard.utf8), source: source)
+        guard var contact = loaded.contacts.first else {
+            report.diagnostics.append(Diagnostic(.error, source: source, message: "card has no readable contact; left as it is"))
+            return nil
+        }
+        contact.provenance.removeAll { $0.providerID == providerID }
+        contact.provenance.insert(Provenance(providerID: providerID, recordID: href, revision: etag), at: 0)
+        return contact
+    }
+
+    /// `contact` with this provider's record for `href` set to `etag` (added when missing).
+    func recording(_ contact: Contact, href: String, etag: String?) -> Contact {
+        var contact = contact
+        if let index = contact.provenance.firstIndex(where: { $0.providerID == providerID && $0.recordID == href }) {
+            contact.provenance[index].revision = etag
+        } else {
+            contact.provenance.append(Provenance(providerID: providerID, recordID: href, revision: etag))
+        }
+        return contact
+    }
+
+    /// `contact` without this provider's record for `href`.
+    func forgetting(_ href: String, in contact: Contact) -> Contact {
+        var contact = contact
+        contact.provenance.removeAll { $0.providerID == providerID && $0.recordID == href }
+        return contact
+    }
+
+    /// Settles the writes a stopped sync began: a create or delete that reached the server is stored as
+    /// done, one that did not is forgotten (this run makes it again if it is still needed).
+    private func resume() async throws {
+        let pending = try read { try $0.pendingSyncWrites(providerID: providerID) }
+        for entry in pending {
+            let book = CardDAVContactsProvider.parent(of: entry.href, base: client.serverURL)
+            let server = entry.operation == .update ? nil : try await client.card(at: entry.href, in: book)
+            let providerID = self.providerID
+            switch entry.operation {
+            case .create:
+                // A card that arrived is linked to its contact (else the next listing would add it a second time).
+                let landed: Bool = {
+                    guard let server, let sent = entry.vCard, let ours = parse(sent, href: entry.href, etag: server.etag),
+                          let theirs = parse(server.vCard, href: entry.href, etag: server.etag) else { return false }
+                    return canonicalCard(ours) == canonicalCard(theirs)
+                }()
+                try write { t in
+                    if landed, let server, let id = entry.contactID, let local = try t.contact(withID: id) {
+                        try t.recordSyncedCard(SyncedCard(providerID: providerID, href: entry.href, etag: server.etag,
+                                                          vCard: server.vCard, contactID: id))
+                        try t.save(self.recording(local, href: entry.href, etag: server.etag))
+                    }
+                    try t.endSyncWrite(id: entry.id)
+                }
+            case .update:
+                // Whether it arrived or not, the three-way merge of this run takes it from here: the base is
+                // still the version before it, and merging the card with the contact again gives the same result
+                // (local edits made since are kept).
+                try write { try $0.endSyncWrite(id: entry.id) }
+            case .delete:
+                try write { t in
+                    if server == nil {
+                        try t.removeSyncedCard(providerID: providerID, href: entry.href)
+                        for contact in try t.contacts(providerID: providerID, recordID: entry.href) {
+                            try t.save(self.forgetting(entry.href, in: contact))
+                        }
+                    }
+                    try t.endSyncWrite(id: entry.id)
+                }
+            }
+            report.resumedWrites += 1
+        }
+    }
+}

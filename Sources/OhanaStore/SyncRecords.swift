@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Ohana
+
+/// The last synced version of one server card: the base of the next three-way merge.
+public struct SyncedCard: Hashable, Sendable, Codable {
+    /// The provider the card belongs to.
+    public var providerID: String
+    /// The card's href on the server.
+    public var href: String
+    /// The card's ETag when it was last synced (`nil` when the server gave none).
+    public var etag: String?
+    /// The card's text as last synced.
+    public var vCard: String
+    /// The stored contact the card was synced with.
+    public var contactID: ContactID
+
+    /// Creates a synced card record.
+    public init(providerID: String, href: String, etag: String?, vCard: String, contactID: ContactID) {
+        self.providerID = providerID
+        self.href = href
+        self.etag = etag
+        self.vCard = vCard
+        self.contactID = contactID
+    }
+}
+
+/// A server write recorded before it is sent and removed once its outcome is stored, so that a sync
+/// stopped at any point knows on the next run which writes may have reached the server.
+public struct SyncJournalEntry: Hashable, Sendable {
+    /// The kind of write.
+    public enum Operation: String, Hashable, Sendable, Codable {
+        /// A new card (`PUT` with `If-None-Match: *`).
+        case create
+        /// A changed card (`PUT` with `If-Match`).
+        case update
+        /// A removed card (`DELETE` with `If-Match`).
+        case delete
+    }
+
+    /// The entry's number, in the order writes were begun (0 before it is recorded).
+    public var id: Int64
+    /// The provider written to.
+    public var providerID: String
+    /// The card's href.
+    public var href: String
+    /// The kind of write.
+    public var operation: Operation
+    /// The stored contact the write is for.
+    public var contactID: ContactID?
+    /// The ETag the write was conditional on (`nil` for a create).
+    public var expectedETag: String?
+    /// The card text sent (`nil` for a delete).
+    public var vCard: String?
+
+    /// Creates a journal entry.
+    public init(id: Int64 = 0, providerID: String, href: String, operation: Operation, contactID: ContactID?,
+                expectedETag: String?, vCard: String?) {
+        self.id = id
+        self.providerID = providerID
+        self.href = href
+        self.operation = operation
+        self.contactID = contactID
+        self.expectedETag = expectedETag
+        self.vCard = vCard
+    }
+}
+
+/// The sync tables, created on first use by a write (stores that never synced do not have them).
+enum SyncTables {
+    static func exist(_ db: Database) throws -> Bool { try db.tableExists("syncedCard") }
+
+    static func create(_ db: Database) throws {
+        guard try !exist(db) else { return }
+        try db.execute(sql: """
+            CREATE TABLE syncedCard (
+                providerID TEXT NOT NULL,
+                href TEXT NOT NULL,
+                etag TEXT,
+                vCard TEXT NOT NULL,
+                contactID TEXT NOT NULL,
+                PRIMARY KEY (providerID, href)
+            );
+            CREATE INDEX syncedCard_contact ON syncedCard(contactID);
+            CREATE TABLE syncJournal (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                providerID TEXT NOT NULL,
+                href TEXT NOT NULL,
+                operation TEXT NOT NULL,
+                contactID TEXT,
+                expectedETag TEXT,
+                vCard TEXT
+            );
+            CREATE INDEX syncJournal_provider ON syncJournal(providerID, id);
+            """)
+    }
+}
+
+extension ContactReadTransaction {
+    /// The last synced version of every card of a provider, ordered by href.
+    public func syncedCards(providerID: String) throws -> [SyncedCard] {
+        guard try SyncTables.exist(db) else { return [] }
+        return try Row.fetchAll(db, sql: """
+            SELECT href, etag, vCard, contactID FROM syncedCard WHERE providerID = ? ORDER BY href
+            """, arguments: [providerID]).map {
+            SyncedCard(providerID: providerID, href: $0["href"], etag: $0["etag"], vCard: $0["vCard"],
+                       contactID: ContactID(rawValue: $0["contactID"]))
+        }
+    }
+
+    /// The server writes of a provider that were begun and not yet ended, oldest first.
+    public func pendingSyncWrites(providerID: String) throws -> [SyncJournalEntry] {
+        guard try SyncTables.exist(db) else { return [] }
+        return try Row.fetchAll(db, sql: """
+            SELECT id, href, operation, contactID, expectedETag, vCard FROM syncJournal WHERE providerID = ? ORDER BY id
+            """, arguments: [providerID]).map { row in
+            let operationText: String = row["operation"]
+            guard let operation = SyncJournalEntry.Operation(rawValue: operationText) else {
+                throw ContactStoreError.corruptRecord(id: nil, reason: "unknown sync journal operation \(operationText)")
+            }
+            return SyncJournalEntry(id: row["id"], providerID: providerID, href: row["href"], operation: operation,
+                                    contactID: (row["contactID"] as String?).map(ContactID.init(rawValue:)),
+                                    expectedETag: row["expectedETag"], vCard: row["vCard"])
+        }
+    }
+}
+
+extension ContactWriteTransaction {
+    /// Records a card's synced version (replacing the previous one of the same provider and href).
+    public func recordSyncedCard(_ card: SyncedCard) throws {
+        try SyncTables.create(db)
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO syncedCard (providerID, href, etag, vCard, contactID) VALUES (?, ?, ?, ?, ?)
+            """, arguments: [card.providerID, card.href, card.etag, card.vCard, card.contactID.rawValue])
+    }
+
+    /// Forgets a card's synced version (the card is gone from the server).
+    public func removeSyncedCard(providerID: String, href: String) throws {
+        guard try SyncTables.exist(db) else { return }
+        try db.execute(sql: "DELETE FROM syncedCard WHERE providerID = ? AND href = ?", arguments: [providerID, href])
+    }
+
+    /// Forgets every synced card and pending write of a provider.
+    public func removeSyncRecords(providerID: String) throws {
+        guard try SyncTables.exist(db) else { return }
+        try db.execute(sql: "DELETE FROM syncedCard WHERE providerID = ?", arguments: [providerID])
+        try db.execute(sql: "DELETE FROM syncJournal WHERE providerID = ?", arguments: [providerID])
+    }
+
+    /// Records a server write before it is sent; returns the entry with its number.
+    public func beginSyncWrite(_ entry: SyncJournalEntry) throws -> SyncJournalEntry {
+        try SyncTables.create(db)
+        try db.execute(sql: """
+            INSERT INTO syncJournal (providerID, href, operation, contactID, expectedETag, vCard) VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [entry.providerID, entry.href, entry.operation.rawValue, entry.contactID?.rawValue,
+                             entry.expectedETag, entry.vCard])
+        var recorded = entry
+        recorded.id = db.lastInsertedRowID
+        return recorded
+    }
+
+    /// Marks a server write as settled (its outcome is stored in the same transaction).
+    public func endSyncWrite(id: Int64) throws {
+        guard try SyncTables.exist(db) else { return }
+        try db.execute(sql: "DELETE FROM syncJournal WHERE id = ?", arguments: [id])
+    }
+}
