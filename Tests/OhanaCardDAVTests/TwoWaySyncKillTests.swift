@@ -1,0 +1,108 @@
+import Foundation
+import Ohana
+@testable import OhanaCardDAV
+import OhanaStore
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A sync killed with SIGKILL at random points during its push, again and again, loses and duplicates nothing.
+@Suite("Two-way sync killed mid-push", .serialized)
+struct TwoWaySyncKillTests {
+    static let kills = 20
+    static let cards = 120
+
+    @Test("SIGKILL during a push at random points, 20 times; one more sync leaves server and store equal")
+    func survivesKills() async throws {
+        let worker = try #require(Self.executable("ohana-sync-worker"), "ohana-sync-worker was not built next to the test bundle")
+        let account = try await TestAccount.make("user3")
+        for index in 0..<Self.cards { try await account.put(SyncFixtures.card(index), named: "card-\(index).vcf") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-sync-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storeURL = folder.appendingPathComponent("contacts.sqlite")
+        let store = try ContactStore(fileURL: storeURL)
+        let provider = try account.provider()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+
+        var random = SystemRandomNumberGenerator()
+        var added: [String] = []
+        var removed: [String] = []
+        var killed = 0
+        var resumed = 0
+        for round in 0..<Self.kills {
+            // Local changes: 12 edits, one removal, one merge of two cards, two new contacts.
+            try syncWrite(store) { t in
+                let contacts = try t.allContacts(order: .name)
+                let fromServer = contacts.filter { $0.provenance.filter { $0.providerID == provider.identifier }.count == 1 }
+                for contact in fromServer.shuffled(using: &random).prefix(12) {
+                    var edited = contact
+                    edited.note = "edited in round \(round)"
+                    try t.save(edited)
+                }
+                let (a, b, gone) = (fromServer[0], fromServer[1], fromServer[2])
+                var merged = a
+                merged.fields += b.fields.map { var field = $0; field.group = nil; return field }
+                merged.provenance += b.provenance.filter { $0.providerID == provider.identifier }
+                try t.saveMerged(merged, members: [a, b])
+                removed += [b.fullName, gone.fullName]
+                _ = try t.remove(id: gone.id)
+                for k in 0..<2 {
+                    let name = "New\(round)x\(k)"
+                    try t.save(Contact(givenName: name, familyName: "Person", fields: [.email("\(name.lowercased())@example.org")]))
+                    added.append(name + " Person")
+                }
+            }
+            let process = Process()
+            process.executableURL = worker
+            process.arguments = [storeURL.path, account.bookURL.absoluteString, account.user, account.password, "push-new"]
+            process.standardOutput = FileHandle.nullDevice
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            usleep(UInt32.random(in: 100_000...2_500_000, using: &random))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            process.waitUntilExit()
+            if process.terminationReason == .exit, process.terminationStatus != 0 {
+                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                Issue.record("round \(round): the worker failed: \(message)")
+            }
+            resumed += try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier).count }
+        }
+
+        let last = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        #expect(last.diagnostics.isEmpty, "\(last.diagnostics)")
+        let server = try await SyncFixtures.serverContacts(account)
+        let contacts = try store.allContacts()
+        print("kill test: \(killed) of \(Self.kills) syncs killed mid-run, \(resumed) interrupted writes left in the journal; "
+              + "last sync: \(last.summary); server \(server.count) cards, store \(contacts.count) contacts")
+        #expect(killed >= Self.kills / 2, "most workers should still have been pushing when killed")
+        #expect(server.count == Self.cards + 2 * Self.kills - 2 * Self.kills)
+        #expect(contacts.count == server.count)
+        let (onlyServer, onlyStore) = SyncFixtures.difference(Array(server.values), contacts)
+        #expect(onlyServer.isEmpty && onlyStore.isEmpty, "server only: \(onlyServer)\nstore only: \(onlyStore)")
+        let names = server.values.map(\.fullName)
+        for name in added { #expect(names.count { $0 == name } == 1, "\(name) lost or duplicated") }
+        for name in removed { #expect(!names.contains(name), "\(name) still on the server") }
+        #expect(Set(server.values.map(\.id)).count == server.count, "two cards with one UID")
+        #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.isEmpty)
+        let again = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        #expect(again.actions.isEmpty, "\(again.actions)")
+    }
+
+    /// An executable built beside the test bundle.
+    static func executable(_ name: String) -> URL? {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+}
