@@ -52,10 +52,13 @@ public struct SyncJournalEntry: Hashable, Sendable {
     public var expectedETag: String?
     /// The card text sent (`nil` for a delete).
     public var vCard: String?
+    /// The stored contact's content the card was made from, as a card (so that a write that arrived
+    /// can be reconciled with edits made after it).
+    public var localVCard: String?
 
     /// Creates a journal entry.
     public init(id: Int64 = 0, providerID: String, href: String, operation: Operation, contactID: ContactID?,
-                expectedETag: String?, vCard: String?) {
+                expectedETag: String?, vCard: String?, localVCard: String? = nil) {
         self.id = id
         self.providerID = providerID
         self.href = href
@@ -63,6 +66,7 @@ public struct SyncJournalEntry: Hashable, Sendable {
         self.contactID = contactID
         self.expectedETag = expectedETag
         self.vCard = vCard
+        self.localVCard = localVCard
     }
 }
 
@@ -89,7 +93,8 @@ enum SyncTables {
                 operation TEXT NOT NULL,
                 contactID TEXT,
                 expectedETag TEXT,
-                vCard TEXT
+                vCard TEXT,
+                localVCard TEXT
             );
             CREATE INDEX syncJournal_provider ON syncJournal(providerID, id);
             """)
@@ -112,7 +117,7 @@ extension ContactReadTransaction {
     public func pendingSyncWrites(providerID: String) throws -> [SyncJournalEntry] {
         guard try SyncTables.exist(db) else { return [] }
         return try Row.fetchAll(db, sql: """
-            SELECT id, href, operation, contactID, expectedETag, vCard FROM syncJournal WHERE providerID = ? ORDER BY id
+            SELECT id, href, operation, contactID, expectedETag, vCard, localVCard FROM syncJournal WHERE providerID = ? ORDER BY id
             """, arguments: [providerID]).map { row in
             let operationText: String = row["operation"]
             guard let operation = SyncJournalEntry.Operation(rawValue: operationText) else {
@@ -120,7 +125,7 @@ extension ContactReadTransaction {
             }
             return SyncJournalEntry(id: row["id"], providerID: providerID, href: row["href"], operation: operation,
                                     contactID: (row["contactID"] as String?).map(ContactID.init(rawValue:)),
-                                    expectedETag: row["expectedETag"], vCard: row["vCard"])
+                                    expectedETag: row["expectedETag"], vCard: row["vCard"], localVCard: row["localVCard"])
         }
     }
 }
@@ -151,9 +156,10 @@ extension ContactWriteTransaction {
     public func beginSyncWrite(_ entry: SyncJournalEntry) throws -> SyncJournalEntry {
         try SyncTables.create(db)
         try db.execute(sql: """
-            INSERT INTO syncJournal (providerID, href, operation, contactID, expectedETag, vCard) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO syncJournal (providerID, href, operation, contactID, expectedETag, vCard, localVCard)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """, arguments: [entry.providerID, entry.href, entry.operation.rawValue, entry.contactID?.rawValue,
-                             entry.expectedETag, entry.vCard])
+                             entry.expectedETag, entry.vCard, entry.localVCard])
         var recorded = entry
         recorded.id = db.lastInsertedRowID
         return recorded

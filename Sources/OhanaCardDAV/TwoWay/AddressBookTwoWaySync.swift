@@ -230,7 +230,8 @@ struct AddressBookTwoWaySync {
             }
             let entry = try run.write { t in
                 try t.beginSyncWrite(SyncJournalEntry(providerID: providerID, href: href, operation: server == nil ? .create : .update,
-                                                      contactID: original.id, expectedETag: server?.etag, vCard: vCard))
+                                                      contactID: original.id, expectedETag: server?.etag, vCard: vCard,
+                                                      localVCard: run.writer.string(for: original)))
             }
             switch await send(vCard, href: href, server: server) {
             case .success(let written):

@@ -133,13 +133,13 @@ final class TwoWaySyncRun {
         return contact
     }
 
-    /// Settles the writes a stopped sync began: a create or delete that reached the server is stored as
-    /// done, one that did not is forgotten (this run makes it again if it is still needed).
+    /// Settles the writes a stopped sync began: a write that reached the server is stored as done, one
+    /// that did not is forgotten (this run makes it again if it is still needed).
     private func resume() async throws {
         let pending = try read { try $0.pendingSyncWrites(providerID: providerID) }
         for entry in pending {
             let book = CardDAVContactsProvider.parent(of: entry.href, base: client.serverURL)
-            let server = entry.operation == .update ? nil : try await client.card(at: entry.href, in: book)
+            let server = try await client.card(at: entry.href, in: book)
             let providerID = self.providerID
             switch entry.operation {
             case .create:
@@ -158,10 +158,23 @@ final class TwoWaySyncRun {
                     try t.endSyncWrite(id: entry.id)
                 }
             case .update:
-                // Whether it arrived or not, the three-way merge of this run takes it from here: the base is
-                // still the version before it, and merging the card with the contact again gives the same result
-                // (local edits made since are kept).
-                try write { try $0.endSyncWrite(id: entry.id) }
+                // A write that arrived is the new base; the contact keeps the edits made since it was
+                // sent (a three-way merge with the version it was sent from). One that did not arrive is
+                // made again by this run's merge, from the unchanged base.
+                let sent = server.flatMap { card in entry.vCard.flatMap { parse($0, href: entry.href, etag: card.etag) } }
+                let theirs = server.flatMap { parse($0.vCard, href: $0.href, etag: $0.etag) }
+                let landed = sent != nil && theirs != nil && canonicalCard(sent!) == canonicalCard(theirs!)
+                let from = entry.localVCard.flatMap { parse($0, href: entry.href, etag: nil) }
+                try write { t in
+                    if landed, let server, let theirs, let from, let id = entry.contactID, let local = try t.contact(withID: id) {
+                        var merged = self.merger.merge(base: from, local: local, remote: theirs).contact
+                        merged.provenance = local.provenance
+                        try t.recordSyncedCard(SyncedCard(providerID: providerID, href: entry.href, etag: server.etag,
+                                                          vCard: server.vCard, contactID: id))
+                        try t.save(self.recording(merged, href: entry.href, etag: server.etag))
+                    }
+                    try t.endSyncWrite(id: entry.id)
+                }
             case .delete:
                 try write { t in
                     if server == nil {

@@ -1,0 +1,70 @@
+import Foundation
+import Ohana
+@testable import OhanaCardDAV
+import OhanaStore
+import OhanaVCard
+import Testing
+
+/// Writes a stopped sync left in the journal are settled by the next one (the states a kill can leave, made on purpose).
+@Suite("Two-way sync resumes interrupted writes")
+struct TwoWaySyncResumeTests {
+    @Test("a create that reached the server before the sync stopped is linked, not created a second time")
+    func createThatArrived() async throws {
+        let account = try await TestAccount.make("user3")
+        let store = try ContactStore.inMemory()
+        let provider = try account.provider()
+        let contact = Contact(givenName: "Nova", familyName: "Imported", fields: [.email("nova@example.org")])
+        try syncWrite(store) { try $0.save(contact) }
+        // What a killed sync leaves: the journal entry, and the card on the server; the store knows nothing else.
+        let vCard = VCardWriter().string(for: contact)
+        let name = CardDAVContactsProvider.fileName(for: contact)
+        try syncWrite(store) { t in
+            _ = try t.beginSyncWrite(SyncJournalEntry(providerID: provider.identifier, href: account.bookURL.appendingPathComponent(name).path,
+                                                      operation: .create, contactID: contact.id, expectedETag: nil, vCard: vCard))
+        }
+        try await account.put(vCard, named: name)
+
+        let report = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        #expect(report.resumedWrites == 1)
+        #expect(report.actions.isEmpty, "\(report.actions)")
+        #expect(try await SyncFixtures.serverContacts(account).count == 1)
+        let stored = try #require(try store.allContacts().first)
+        #expect(stored.provenance.contains { $0.providerID == provider.identifier && $0.recordID?.hasSuffix(name) == true })
+        #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.isEmpty)
+    }
+
+    @Test("an update that reached the server becomes the base; an edit made after it is pushed, without a conflict")
+    func updateThatArrived() async throws {
+        let account = try await TestAccount.make("user3")
+        try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
+        let store = try ContactStore.inMemory()
+        let provider = try account.provider()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let original = try #require(try store.allContacts().first)
+        var sent = original
+        sent.note = "first edit"
+        // The killed sync sent `sent` (journal entry, then PUT) and stopped before storing the outcome.
+        let etag = try #require(try await account.client.cardReferences(in: account.bookURL).first?.etag)
+        let vCard = VCardWriter().string(for: sent)
+        try syncWrite(store) { t in
+            _ = try t.beginSyncWrite(SyncJournalEntry(providerID: provider.identifier, href: account.href(0), operation: .update,
+                                                      contactID: original.id, expectedETag: etag, vCard: vCard,
+                                                      localVCard: VCardWriter().string(for: sent)))
+            try t.save(sent)
+        }
+        _ = try await account.client.updateCard(vCard, at: account.href(0), in: account.bookURL, etag: etag)
+        // Then the user edited the contact again.
+        var later = sent
+        later.jobTitle = "Engineer"
+        try syncWrite(store) { try $0.save(later) }
+
+        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        #expect(report.resumedWrites == 1)
+        #expect(report.conflicts.isEmpty)
+        #expect(report.actions.map(\.kind) == [.pushUpdate])
+        #expect(report.actions.first?.changes.map(\.field) == ["jobTitle"])
+        let server = try #require(try await SyncFixtures.serverContacts(account).values.first)
+        #expect(server.note == "first edit")
+        #expect(server.jobTitle == "Engineer")
+    }
+}
