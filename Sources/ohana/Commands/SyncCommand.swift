@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaCardDAV
-import OhanaAddressBook
 import OhanaStore
 #if canImport(Glibc)
 import Glibc
@@ -51,17 +50,27 @@ func redactedCardDAVURL(_ argument: String) -> String {
     return components.string ?? argument
 }
 
-/// `ohana sync carddav://user@host/path --store PATH`: keeps a local store copy of a CardDAV account in sync.
+/// Which side wins a field changed on both sides, as `--prefer` spells it.
+enum SyncPreference: String, ExpressibleByArgument, CaseIterable {
+    case local, remote
+
+    var preference: ConflictPreference { self == .local ? .local : .remote }
+}
+
+/// `ohana sync carddav://user@host/path --store PATH`: two-way sync of the store with a CardDAV account.
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Bring the contact store up to date with a CardDAV server, transferring only what changed.",
+        abstract: "Sync the contact store with a CardDAV server both ways, merging edits field by field.",
         discussion: """
-            The first sync loads every card; later ones use the server's sync token (RFC 6578) and fetch \
-            only added or changed cards, and remove from the store the cards removed on the server. \
-            The sync state is kept in the store (a PATH.carddav-sync.json of an older version is moved in once). The password comes from \
-            OHANA_CARDDAV_PASSWORD or a prompt, never from a flag. Use carddavs:// for TLS.
-            Example: OHANA_CARDDAV_PASSWORD=… ohana sync carddav://alice@localhost:5232/alice/ --store contacts.sqlite
+            Cards changed on the server are pulled; contacts changed in the store since the last sync (edits, \
+            removals, merges) are pushed to the cards they came from, guarded by ETags. When both sides changed \
+            a card, changes to different fields combine; a field changed on both sides keeps both values when \
+            it is multi-valued and the local value otherwise, unless --prefer says which side wins. The last \
+            synced version of every card and a journal of server writes live in the store, so an interrupted \
+            sync resumes without losing or duplicating a card. The password comes from OHANA_CARDDAV_PASSWORD \
+            or a prompt, never from a flag. Use carddavs:// for TLS.
+            Example: OHANA_CARDDAV_PASSWORD=… ohana sync carddav://alice@localhost:5232/alice/book/ --store contacts.sqlite --dry-run
             """)
 
     @Argument(help: "The CardDAV URL: carddav://user@host:port/path (carddavs:// for TLS).")
@@ -69,29 +78,38 @@ struct SyncCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @Flag(help: "Also create on the server (in the first address book) the contacts that have no card there, such as those imported from files.")
+    var pushNew = false
+
+    @Option(help: "Which side wins a field changed on both sides: local or remote (default: keep both values of multi-valued fields, local for single values).")
+    var prefer: SyncPreference?
+
+    @Flag(help: "Print what would be pulled and pushed, per card with field-level diffs, and change nothing.")
+    var dryRun = false
+
     func run() async throws {
         guard isCardDAVArgument(url) else { throw ValidationError("\(url): not a carddav:// or carddavs:// URL") }
         let provider = try makeCardDAVProvider(for: url)
         let store = try storeOptions.openStore()
-        let summary: ProviderSyncSummary
+        let options = TwoWaySyncOptions(preference: prefer?.preference ?? .keepBoth, pushNew: pushNew, dryRun: dryRun)
+        let report: TwoWaySyncReport
         do {
-            summary = try await provider.sync(into: store, remerging: StoredMerges.mergedContact(of:))
-        } catch let error as ContactsProviderError {
+            report = try await CardDAVTwoWaySync(provider: provider, store: store, options: options).run()
+        } catch let error as CardDAVError {
             throw ToolError(error.description)
         } catch {
             throw ToolError("\(storeOptions.storeURL.path): \(error)")
         }
-        let changes = summary.changes
-        for diagnostic in changes.diagnostics { printError(diagnostic.description) }
-        var line = "\(redactedCardDAVURL(url)): \(summary.saved.added) added, \(summary.saved.updated) changed, "
-            + "\(summary.removed) removed, \(changes.recordsTransferred) cards transferred"
-        for reload in changes.fullReloads {
-            line += "; \(reload.source) loaded in full (\(reload.reason))"
+        for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        if dryRun {
+            for action in report.actions { print(action) }
+            print("\(redactedCardDAVURL(url)): dry run, nothing changed; would have \(report.summary)")
+            return
         }
-        print(line)
-        if !changes.isComplete {
-            throw ToolError("\(changes.incompleteSources.joined(separator: ", ")): sync stopped early; "
-                + "what arrived is stored and the rest comes with the next sync")
+        print("\(redactedCardDAVURL(url)): \(report.summary)"
+              + (report.resumedWrites > 0 ? "; \(report.resumedWrites) interrupted writes of the last sync settled" : ""))
+        for (action, conflict) in report.conflicts {
+            print("conflict \(action.name) (\(action.href)): \(conflict)")
         }
     }
 }
