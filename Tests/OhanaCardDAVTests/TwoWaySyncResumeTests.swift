@@ -68,3 +68,57 @@ struct TwoWaySyncResumeTests {
         #expect(server.jobTitle == "Engineer")
     }
 }
+
+/// A card changed on the server between the listing and the push (a 412 on the write).
+@Suite("Two-way sync meets a concurrent change")
+struct TwoWaySyncConcurrentChangeTests {
+    /// Runs once, on the first listing: changes card 0 on the server with curl (another client, mid-sync).
+    final class ChangeOnce: Sendable {
+        private let lock = NSLock()
+        private nonisolated(unsafe) var done = false
+        let account: TestAccount
+
+        init(account: TestAccount) { self.account = account }
+
+        func observe(_ record: CardDAVRequestRecord) {
+            guard record.purpose == .listing else { return }
+            lock.lock()
+            defer { lock.unlock() }
+            guard !done else { return }
+            done = true
+            var card = SyncFixtures.card(0).replacingOccurrences(of: "END:VCARD", with: "NOTE:changed mid-sync\r\nEND:VCARD")
+            card = card.replacingOccurrences(of: "\r\n\r\n", with: "\r\n")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            process.arguments = ["-s", "-o", "/dev/null", "-u", "\(account.user):\(account.password)", "-X", "PUT",
+                                 "-H", "Content-Type: text/vcard", "--data-binary", card,
+                                 account.bookURL.appendingPathComponent("card-0.vcf").absoluteString]
+            try? process.run()
+            process.waitUntilExit()
+        }
+    }
+
+    @Test("a 412 on the push re-fetches the card, merges again and writes both changes")
+    func preconditionFailedRemerges() async throws {
+        let account = try await TestAccount.make("user3")
+        try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
+        let store = try ContactStore.inMemory()
+        _ = try await CardDAVTwoWaySync(provider: try account.provider(), store: store).run()
+        var edited = try #require(try store.allContacts().first)
+        edited.jobTitle = "Mathematician"
+        try syncWrite(store) { try $0.save(edited) }
+
+        let change = ChangeOnce(account: account)
+        let log = RequestLog()
+        let provider = try account.provider(configuration: .init(requestObserver: { change.observe($0); log.record($0) }))
+        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        #expect(log.records.contains { $0.method == "PUT" && $0.status == 412 }, "the first write should have met the change")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.count(.pushUpdate) == 1)
+        let server = try #require(try await SyncFixtures.serverContacts(account).values.first)
+        #expect(server.jobTitle == "Mathematician")
+        #expect(server.note == "changed mid-sync")
+        let stored = try #require(try store.allContacts().first)
+        #expect(SyncFixtures.canonical(stored) == SyncFixtures.canonical(server))
+    }
+}
