@@ -122,3 +122,31 @@ struct TwoWaySyncConcurrentChangeTests {
         #expect(SyncFixtures.canonical(stored) == SyncFixtures.canonical(server))
     }
 }
+
+/// A store filled before two-way sync (contacts with their card's href, no synced version).
+@Suite("Two-way sync of a store without synced versions")
+struct TwoWaySyncWithoutBaseTests {
+    @Test("without a base nothing is dropped: values of both sides are kept, disagreeing single values are conflicts")
+    func firstTwoWaySyncKeepsBothSides() async throws {
+        let account = try await TestAccount.make("user3")
+        try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
+        let provider = try account.provider()
+        // The pull-only way: the provider's contacts saved as they are.
+        var pulled = try #require(try await provider.loadContacts().contacts.first)
+        pulled.note = "local note"
+        pulled.fields.append(.phone("+1 202 555 7777", label: .work))
+        let store = try ContactStore.inMemory()
+        try syncWrite(store) { try $0.save(pulled) }
+        let etag = try #require(try await account.client.cardReferences(in: account.bookURL).first?.etag)
+        let card = SyncFixtures.card(0).replacingOccurrences(of: "END:VCARD", with: "NOTE:server note\r\nEMAIL:ada@work.example\r\nEND:VCARD")
+        _ = try await account.client.updateCard(card, at: account.href(0), in: account.bookURL, etag: etag)
+
+        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        #expect(report.conflicts.map(\.conflict.field) == ["note"])
+        let server = try #require(try await SyncFixtures.serverContacts(account).values.first)
+        #expect(server.note == "local note")
+        #expect(server.phoneNumbers.map(\.value).contains("+1 202 555 7777"))
+        #expect(server.emailAddresses.map(\.value).contains("ada@work.example"))
+        #expect(try store.allContacts().count == 1)
+    }
+}

@@ -178,8 +178,10 @@ struct AddressBookTwoWaySync {
             }
             return
         }
-        if let serverCard, let baseContact, base[primary]?.etag != serverCard.etag {
-            let merged = run.merger.merge(base: baseContact, local: current, remote: serverCard.contact)
+        if let serverCard, base[primary]?.etag != serverCard.etag {
+            // Without a synced version (a store filled before two-way sync), nothing is known to be removed:
+            // values of both sides are kept and every single value they disagree on is a reported conflict.
+            let merged = run.merger.merge(base: baseContact ?? Contact(id: current.id), local: current, remote: serverCard.contact)
             current = merged.contact
             conflicts += merged.conflicts
         }
@@ -255,7 +257,7 @@ struct AddressBookTwoWaySync {
                     }
                 }
                 if let now {
-                    let merged = run.merger.merge(base: base ?? now.contact, local: current, remote: now.contact)
+                    let merged = run.merger.merge(base: base ?? Contact(id: current.id), local: current, remote: now.contact)
                     current = merged.contact
                     conflicts += merged.conflicts
                 }
