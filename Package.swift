@@ -46,6 +46,12 @@ var targets: [Target] = [
         dependencies: ["Ohana"],
         swiftSettings: swiftSettings
     ),
+    // JSContact (RFC 9553, 9982) cards and their lossless conversion from and to contacts (RFC 9555).
+    .target(
+        name: "OhanaJSContact",
+        dependencies: ["Ohana"],
+        swiftSettings: swiftSettings
+    ),
     .target(
         name: "OhanaCSV",
         dependencies: ["Ohana", .product(name: "CSV", package: "CSV.swift")],
@@ -85,7 +91,7 @@ var targets: [Target] = [
     .target(
         name: "OhanaServer",
         dependencies: [
-            "Ohana", "OhanaAddressBook", "OhanaVCard", "OhanaCSV",
+            "Ohana", "OhanaAddressBook", "OhanaVCard", "OhanaJSContact", "OhanaCSV",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -113,7 +119,7 @@ var targets: [Target] = [
     .executableTarget(
         name: "ohana",
         dependencies: [
-            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore",
+            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaDuplicates", "OhanaStore",
             "OhanaCardDAV", "OhanaAddressBook", "OhanaServer", "OhanaSampleData",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -156,6 +162,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaPhoneNumbersTests", ["OhanaPhoneNumbers", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaVCardTests", ["OhanaVCard", "OhanaTestSupport"]),
     ("OhanaCSVTests", ["OhanaCSV", "OhanaTestSupport"]),
+    ("OhanaJSContactTests", ["OhanaJSContact", "OhanaVCard", "OhanaTestSupport"]),
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
     ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaTestSupport", "ohana-sync-worker"]),
@@ -169,7 +176,7 @@ for test in testTargets {
         deps.append(.product(name: "HummingbirdTesting", package: "hummingbird"))
     }
     // Fixture files are read through #filePath, not bundled.
-    let exclude = ["OhanaCSVTests", "OhanaVCardTests"].contains(test.name) ? ["Fixtures"]
+    let exclude = ["OhanaCSVTests", "OhanaVCardTests", "OhanaJSContactTests"].contains(test.name) ? ["Fixtures"]
         : test.name == "OhanaCLITests" ? ["HelpSnapshots"] : []
     targets.append(.testTarget(name: test.name, dependencies: deps, exclude: exclude, swiftSettings: swiftSettings))
 }
@@ -203,7 +210,7 @@ if let only = Context.environment["OHANA_MODULES"], !only.isEmpty {
     targets = targets.filter { wanted.contains($0.name) }
 }
 
-let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaCardDAV", "OhanaAddressBook", "OhanaServer"]
+let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaCardDAV", "OhanaAddressBook", "OhanaServer"]
 let present = Set(targets.map(\.name))
 
 let package = Package(

@@ -58,7 +58,7 @@ public struct VCardWriter: Sendable {
 }
 
 /// One card being written.
-private struct CardOutput {
+struct CardOutput {
     let version: VCardVersion
     let target: VCardTarget
     let contact: Contact
@@ -107,13 +107,14 @@ private struct CardOutput {
             property("CATEGORIES", value: value, plain: c.tags.joined(), details: "CATEGORIES", to: &out)
         }
         property("UID", value: text(c.id.rawValue), plain: c.id.rawValue, details: "UID", to: &out)
+        writeRFC9554(to: &out)
         for u in c.unmappedProperties { write(u, to: &out) }
         out.append(contentsOf: Array("END:VCARD\r\n".utf8))
     }
 
     // MARK: Values
 
-    private func text(_ s: String) -> String { VCardEscaping.escapeText(s, version: version) }
+    func text(_ s: String) -> String { VCardEscaping.escapeText(s, version: version) }
 
     private mutating func single(_ name: String, _ value: String?, to out: inout [UInt8]) {
         guard let value else { return }
@@ -141,7 +142,7 @@ private struct CardOutput {
         emit(group: group, name: name, parameters: parameters, value: value, plain: plain, to: &out)
     }
 
-    private func emit(
+    func emit(
         group: String?, name: String, parameters: [PropertyParameter], value: String, plain: String,
         binary: Bool = false, to out: inout [UInt8]
     ) {

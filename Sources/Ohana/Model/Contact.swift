@@ -91,6 +91,24 @@ public struct Contact: Identifiable, Hashable, Codable, Sendable {
     /// Identifiers of contacts that were merged into this one.
     public var mergedContactIDs: [ContactID]
 
+    /// The name's parts in the order the source wrote them (vCard `JSCOMPS`, JSContact `name.components`);
+    /// empty when the source gave no order. Used only while it agrees with the name fields.
+    public var nameComponents: [NameOrAddressComponent]
+    /// The phonetic system of the name's phonetic parts, such as `ipa` or `jyut` (RFC 9554 `PHONETIC`).
+    public var phoneticSystem: String?
+    /// The script of the name's phonetic parts, such as `Latn` (RFC 9554 `SCRIPT`).
+    public var phoneticScript: String?
+    /// Pronouns, in the source's order (RFC 9554 `PRONOUNS`).
+    public var pronouns: [Pronouns]
+    /// The grammatical gender to use in salutations (RFC 9554 `GRAMGENDER`).
+    public var grammaticalGender: GrammaticalGender?
+    /// Profiles on social networks (RFC 9554 `SOCIALPROFILE`).
+    public var socialProfiles: [SocialProfile]
+    /// When the contact was created (RFC 9554 `CREATED`).
+    public var created: Date?
+    /// The language the contact's data is written in, as a BCP 47 tag (RFC 9554 `LANGUAGE`).
+    public var language: String?
+
     /// Creates a contact; every part is optional.
     public init(
         id: ContactID = ContactID(),
@@ -116,7 +134,15 @@ public struct Contact: Identifiable, Hashable, Codable, Sendable {
         customProperties: [String: CustomValue] = [:],
         unmappedProperties: [UnmappedProperty] = [],
         provenance: [Provenance] = [],
-        mergedContactIDs: [ContactID] = []
+        mergedContactIDs: [ContactID] = [],
+        nameComponents: [NameOrAddressComponent] = [],
+        phoneticSystem: String? = nil,
+        phoneticScript: String? = nil,
+        pronouns: [Pronouns] = [],
+        grammaticalGender: GrammaticalGender? = nil,
+        socialProfiles: [SocialProfile] = [],
+        created: Date? = nil,
+        language: String? = nil
     ) {
         self.id = id
         self.namePrefix = namePrefix
@@ -142,6 +168,14 @@ public struct Contact: Identifiable, Hashable, Codable, Sendable {
         self.unmappedProperties = unmappedProperties
         self.provenance = provenance
         self.mergedContactIDs = mergedContactIDs
+        self.nameComponents = nameComponents
+        self.phoneticSystem = phoneticSystem
+        self.phoneticScript = phoneticScript
+        self.pronouns = pronouns
+        self.grammaticalGender = grammaticalGender
+        self.socialProfiles = socialProfiles
+        self.created = created
+        self.language = language
     }
 
     /// The full name: the source's own when it gave one, otherwise composed from the name parts,
@@ -194,6 +228,7 @@ extension Contact {
         case phoneticGivenName, phoneticMiddleName, phoneticFamilyName, formattedName
         case organization, department, jobTitle, fields, postalAddresses, birthday, note, photo
         case tags, customProperties, unmappedProperties, provenance, mergedContactIDs
+        case nameComponents, phoneticSystem, phoneticScript, pronouns, grammaticalGender, socialProfiles, created, language
     }
 
     /// Decodes a contact; every key but `id` may be missing, and a missing `id` gets a new one.
@@ -223,7 +258,15 @@ extension Contact {
             customProperties: try c.decodeIfPresent([String: CustomValue].self, forKey: .customProperties) ?? [:],
             unmappedProperties: try c.decodeIfPresent([UnmappedProperty].self, forKey: .unmappedProperties) ?? [],
             provenance: try c.decodeIfPresent([Provenance].self, forKey: .provenance) ?? [],
-            mergedContactIDs: try c.decodeIfPresent([ContactID].self, forKey: .mergedContactIDs) ?? []
+            mergedContactIDs: try c.decodeIfPresent([ContactID].self, forKey: .mergedContactIDs) ?? [],
+            nameComponents: try c.decodeIfPresent([NameOrAddressComponent].self, forKey: .nameComponents) ?? [],
+            phoneticSystem: try c.decodeIfPresent(String.self, forKey: .phoneticSystem),
+            phoneticScript: try c.decodeIfPresent(String.self, forKey: .phoneticScript),
+            pronouns: try c.decodeIfPresent([Pronouns].self, forKey: .pronouns) ?? [],
+            grammaticalGender: try c.decodeIfPresent(GrammaticalGender.self, forKey: .grammaticalGender),
+            socialProfiles: try c.decodeIfPresent([SocialProfile].self, forKey: .socialProfiles) ?? [],
+            created: try c.decodeIfPresent(Date.self, forKey: .created),
+            language: try c.decodeIfPresent(String.self, forKey: .language)
         )
     }
 
@@ -254,6 +297,14 @@ extension Contact {
         if !unmappedProperties.isEmpty { try c.encode(unmappedProperties, forKey: .unmappedProperties) }
         if !provenance.isEmpty { try c.encode(provenance, forKey: .provenance) }
         if !mergedContactIDs.isEmpty { try c.encode(mergedContactIDs, forKey: .mergedContactIDs) }
+        if !nameComponents.isEmpty { try c.encode(nameComponents, forKey: .nameComponents) }
+        try c.encodeIfPresent(phoneticSystem, forKey: .phoneticSystem)
+        try c.encodeIfPresent(phoneticScript, forKey: .phoneticScript)
+        if !pronouns.isEmpty { try c.encode(pronouns, forKey: .pronouns) }
+        try c.encodeIfPresent(grammaticalGender, forKey: .grammaticalGender)
+        if !socialProfiles.isEmpty { try c.encode(socialProfiles, forKey: .socialProfiles) }
+        try c.encodeIfPresent(created, forKey: .created)
+        try c.encodeIfPresent(language, forKey: .language)
     }
 }
 

@@ -28,6 +28,9 @@ public struct PostalAddress: Hashable, Codable, Sendable {
     public var group: String?
     /// Where this address came from.
     public var provenance: Provenance?
+    /// The address's parts in the order the source wrote them (vCard `JSCOMPS`, JSContact
+    /// `components`); empty when the source gave no order. Used only while it agrees with the fields.
+    public var components: [NameOrAddressComponent] = []
 
     /// Creates a postal address.
     public init(
@@ -68,7 +71,7 @@ public struct PostalAddress: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case label, street, poBox, extendedAddress, city, region, postalCode, country, isoCountryCode
-        case isPreferred, parameters, group, provenance
+        case isPreferred, parameters, group, provenance, components
     }
 
     /// Decodes an address; every key may be missing.
@@ -89,6 +92,7 @@ public struct PostalAddress: Hashable, Codable, Sendable {
             group: try c.decodeIfPresent(String.self, forKey: .group),
             provenance: try c.decodeIfPresent(Provenance.self, forKey: .provenance)
         )
+        components = try c.decodeIfPresent([NameOrAddressComponent].self, forKey: .components) ?? []
     }
 
     /// Encodes an address, leaving out empty parts.
@@ -107,6 +111,7 @@ public struct PostalAddress: Hashable, Codable, Sendable {
         if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
         try c.encodeIfPresent(group, forKey: .group)
         try c.encodeIfPresent(provenance, forKey: .provenance)
+        if !components.isEmpty { try c.encode(components, forKey: .components) }
     }
 }
 

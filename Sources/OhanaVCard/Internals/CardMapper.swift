@@ -18,7 +18,7 @@ struct CardMapper {
     let version: VCardVersion
     let report: CardParser.Report
     private var legacyWarned = false
-    private var contact = Contact()
+    var contact = Contact()
     private(set) var uid: String?
     private var labelOnlyGroups = Set<String>()
 
@@ -120,6 +120,8 @@ struct CardMapper {
                     uid = value
                     keepDetails(p)
                 }
+            case _ where Self.rfc9554Properties.contains(p.key):
+                mapRFC9554(p)
             default:
                 keepUnmapped(p)
             }
@@ -138,7 +140,7 @@ struct CardMapper {
     // MARK: Values
 
     /// The value as text: quoted-printable and CHARSET decoded, escapes kept.
-    private mutating func text(of p: RawProperty) -> String {
+    mutating func text(of p: RawProperty) -> String {
         var bytes = p.value
         let encoding = p.first("ENCODING")?.uppercased()
         if encoding == "QUOTED-PRINTABLE" { bytes = TextDecoding.quotedPrintable(bytes) }
@@ -164,7 +166,7 @@ struct CardMapper {
             ?? String(decoding: bytes, as: UTF8.self)
     }
 
-    private func unescape(_ text: String) -> String {
+    func unescape(_ text: String) -> String {
         normalizeNewlines(TextDecoding.unescape(text[...], version: version))
     }
 
@@ -188,7 +190,7 @@ struct CardMapper {
 
     /// Parameters kept for writing back: everything but CHARSET and decoded transfer encodings.
     /// Base64 is kept as `ENCODING=b` whatever the spelling (the writer spells it per version).
-    private func cleaned(_ parameters: [PropertyParameter], dropping: Set<String> = []) -> [PropertyParameter] {
+    func cleaned(_ parameters: [PropertyParameter], dropping: Set<String> = []) -> [PropertyParameter] {
         parameters.compactMap { p in
             if p.name == "CHARSET" || dropping.contains(p.name) { return nil }
             if p.name == "ENCODING" {
@@ -207,7 +209,7 @@ struct CardMapper {
         contact.customProperties[VCardKeys.details(name ?? p.key)] = .strings(encoded)
     }
 
-    private mutating func keepUnmapped(_ p: RawProperty) {
+    mutating func keepUnmapped(_ p: RawProperty) {
         let encoding = p.first("ENCODING")?.uppercased()
         var value: String
         if encoding == "BASE64" || encoding == "B" {

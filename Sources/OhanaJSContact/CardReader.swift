@@ -1,0 +1,228 @@
+import Foundation
+import Ohana
+
+extension JSContactConverter {
+    /// The contact for a card. Card members the model has no slot for become vCard `JSPROP`
+    /// properties (RFC 9555 section 3.2.1) in the contact's unmapped properties, so that a vCard
+    /// written from it carries them and converting back applies them again.
+    public func contact(from card: Card) -> Contact {
+        var reader = CardReader(card: card)
+        return reader.read()
+    }
+}
+
+/// Reads one card into a contact, recording which members it used.
+struct CardReader {
+    let card: Card
+    private var used = Set<[String]>()
+    private var contact: Contact
+
+    init(card: Card) {
+        self.card = card
+        contact = Contact(id: ContactID(rawValue: card.uid ?? "urn:uuid:" + UUID().uuidString.lowercased()))
+    }
+
+    private mutating func take(_ path: String...) {
+        used.insert(path)
+        // Ids of single-valued members that are not the ones the builder makes are kept (RFC 9555 PROP-ID).
+        if path.count == 2, let expected = Self.defaultIDs[path[0]], path[1] != expected { renamed[path[0]] = path[1] }
+        if path.count == 3, path[0] == "speakToAs", path[1] == "pronouns" {
+            pronounIndex += 1
+            if path[2] != "PRONOUNS-\(pronounIndex)" { renamed["speakToAs/pronouns/PRONOUNS-\(pronounIndex)"] = path[2] }
+        }
+    }
+
+    /// The ids the builder gives single-valued members.
+    static let defaultIDs = ["nicknames": "NICK-1", "organizations": "ORG-1", "titles": "TITLE-1", "anniversaries": "BDAY-1",
+                             "notes": "NOTE-1", "media": "PHOTO-1"]
+    private var renamed: [String: String] = [:]
+    private var pronounIndex = 0
+    private var m: [String: JSONValue] { card.members }
+
+    mutating func read() -> Contact {
+        take("@type"); take("version"); take("uid")
+        if let name = m["name"] {
+            NameMapping.decode(name, into: &contact)
+            for key in name.object?.keys ?? [:].keys where ["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic"].contains(key) {
+                take("name", key)
+            }
+            if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
+        }
+        single("nicknames", member: "name") { c, v in c.nickname = v }
+        if let (id, org) = only("organizations"), org.object?.keys.allSatisfy({ ["name", "units"].contains($0) }) ?? false {
+            contact.organization = org["name"]?.string
+            let units = org["units"]?.array?.compactMap { $0["name"]?.string } ?? []
+            if !units.isEmpty { contact.department = units.joined(separator: ";") }
+            take("organizations", id)
+        }
+        if let (id, title) = only("titles"), let name = title["name"]?.string,
+            title.object?.keys.allSatisfy({ $0 == "name" || $0 == "kind" }) ?? false, title["kind"]?.string ?? "title" == "title"
+        {
+            contact.jobTitle = name
+            take("titles", id)
+        }
+        readFields()
+        readAddresses()
+        if let (id, a) = only("anniversaries"), a["kind"]?.string == "birth", let date = a["date"]?.object,
+            date.keys.allSatisfy({ ["year", "month", "day"].contains($0) }), a.object?.count == 2,
+            let month = date["month"]?.integer, let day = date["day"]?.integer,
+            let b = Birthday(year: date["year"]?.integer, month: month, day: day)
+        {
+            contact.birthday = b
+            take("anniversaries", id)
+        }
+        single("notes", member: "note") { c, v in c.note = v }
+        if let (id, media) = only("media"), media["kind"]?.string == "photo", media.object?.count == 2,
+            let uri = media["uri"]?.string, let photo = Self.photo(fromDataURI: uri)
+        {
+            contact.photo = photo
+            if m[Vendor.exact + "Photo"] != nil { contact.photo?.mediaType = nil }
+            take("media", id); take(Vendor.exact + "Photo")
+        }
+        if let keywords = m["keywords"]?.object, keywords.values.allSatisfy({ $0 == .bool(true) }) {
+            let order = m[Vendor.tagOrder]?.array?.compactMap(\.string)
+            contact.tags = order.flatMap { Set($0) == Set(keywords.keys) ? $0 : nil } ?? keywords.keys.sorted()
+            take("keywords"); take(Vendor.tagOrder)
+        }
+        readSpeakToAs()
+        if let s = m["created"]?.string, let date = ISO8601DateFormatter().date(from: s), CardBuilder.utc(date) == s {
+            contact.created = date
+            take("created")
+        }
+        if let language = m["language"]?.string { contact.language = language; take("language") }
+        if let custom = Vendor.decode([String: CustomValue].self, from: m[Vendor.customProperties]) {
+            contact.customProperties = custom
+            take(Vendor.customProperties)
+        }
+        if let merged = Vendor.decode([ContactID].self, from: m[Vendor.mergedContactIDs]) {
+            contact.mergedContactIDs = merged
+            take(Vendor.mergedContactIDs)
+        }
+        if let exact = Vendor.decode([UnmappedProperty].self, from: m[Vendor.exact + "Unmapped"]) {
+            contact.unmappedProperties = exact
+        } else {
+            contact.unmappedProperties = Self.unmapped(from: m["vCardProps"], kind: m["kind"]?.string, prodId: m["prodId"]?.string)
+        }
+        take(Vendor.exact + "Unmapped"); take("vCardProps"); take("kind"); take("prodId")
+        contact.unmappedProperties += residue(.object(m), path: [])
+        if !renamed.isEmpty {
+            let ids = JSONValue.object(renamed.mapValues(JSONValue.string))
+            contact.unmappedProperties.append(UnmappedProperty(
+                name: "JSPROP", parameters: [PropertyParameter(name: "JSPTR", values: [Vendor.ids])], value: VCardNames.escapeText(ids.jsonText)))
+        }
+        return contact
+    }
+
+    /// The one entry of an Id map, when it has exactly one.
+    private func only(_ name: String) -> (String, JSONValue)? {
+        guard let map = m[name]?.object, map.count == 1, let (id, value) = map.first else { return nil }
+        return (id, value)
+    }
+
+    private mutating func single(_ name: String, member: String, _ apply: (inout Contact, String) -> Void) {
+        guard let (id, value) = only(name), value.object?.count == 1, let text = value[member]?.string else { return }
+        apply(&contact, text)
+        take(name, id)
+    }
+
+    private mutating func readFields() {
+        var byKind: [FieldKind: [(String, ContactField)]] = [:]
+        var socials: [SocialProfile] = []
+        for kind in FieldKind.allCases {
+            guard let map = m[kind.rawValue]?.object else { continue }
+            var index = 0
+            var socialIndex = map.values.filter { $0["vCardName"] != nil }.count
+            for key in orderedKeys(map, prefix: kind.idPrefix) {
+                guard let json = map[key]?.object else { continue }
+                if kind == .onlineServices, json["vCardName"] == nil {
+                    socialIndex += 1
+                    socials.append(SocialCoding.decode(json, id: key, index: socialIndex))
+                } else {
+                    index += 1
+                    byKind[kind, default: []].append((kind.rawValue + "/" + key, FieldCoding.decode(json, kind: kind, id: key, index: index)))
+                }
+                let known: Set<String> = [kind.valueMember, "user", "service", "uri", "vCardName", "contexts", "features", "label",
+                                          "pref", "vCardParams", Vendor.exact, Vendor.customProperties, Vendor.prefix + "phoneNumber"]
+                for member in json.keys where known.contains(member) { take(kind.rawValue, key, member) }
+                if json.keys.allSatisfy(known.contains) { take(kind.rawValue, key) }
+            }
+        }
+        contact.socialProfiles = socials
+        let others = Vendor.decode([ContactField].self, from: m[Vendor.otherFields]) ?? []
+        take(Vendor.otherFields)
+        if let order = m[Vendor.prefix + "fieldOrder"]?.array?.compactMap(\.string) {
+            take(Vendor.prefix + "fieldOrder")
+            var lookup: [String: ContactField] = [:]
+            for list in byKind.values { for (k, f) in list { lookup[k] = f } }
+            var otherIterator = others.makeIterator()
+            var placed = Set<String>()
+            for key in order {
+                if key == "other", let f = otherIterator.next() { contact.fields.append(f) }
+                else if let f = lookup[key] { contact.fields.append(f); placed.insert(key) }
+            }
+            for kind in FieldKind.allCases { for (k, f) in byKind[kind] ?? [] where !placed.contains(k) { contact.fields.append(f) } }
+            while let f = otherIterator.next() { contact.fields.append(f) }
+        } else {
+            for kind in FieldKind.allCases { contact.fields += (byKind[kind] ?? []).map(\.1) }
+            contact.fields += others
+        }
+    }
+
+    private mutating func readAddresses() {
+        guard let map = m["addresses"]?.object else { return }
+        for (i, key) in orderedKeys(map, prefix: "ADDR").enumerated() {
+            guard let json = map[key]?.object else { continue }
+            let known: Set<String> = ["components", "isOrdered", "countryCode", "contexts", "label", "pref", "vCardParams", "full", Vendor.exact]
+            var address = AddressCoding.decode(json, id: key, index: i + 1)
+            if !address.components.isEmpty, !AddressCoding.agrees(address.components, with: address) { address.components = [] }
+            contact.postalAddresses.append(address)
+            for member in json.keys where known.contains(member) { take("addresses", key, member) }
+            if json.keys.allSatisfy(known.contains) { take("addresses", key) }
+        }
+    }
+
+    private mutating func readSpeakToAs() {
+        guard let speak = m["speakToAs"]?.object else { return }
+        if let g = speak["grammaticalGender"]?.string { contact.grammaticalGender = GrammaticalGender(rawValue: g); take("speakToAs", "grammaticalGender") }
+        if let map = speak["pronouns"]?.object {
+            for key in orderedKeys(map, prefix: "PRONOUNS") {
+                guard let p = map[key], let text = p["pronouns"]?.string, p.object?.keys.allSatisfy({ $0 == "pronouns" || $0 == "pref" }) ?? false else { continue }
+                contact.pronouns.append(Pronouns(text, preference: p["pref"]?.integer))
+                take("speakToAs", "pronouns", key)
+            }
+        }
+    }
+
+    /// `JSPROP` properties for every member not used, at the shallowest path not used.
+    private func residue(_ value: JSONValue, path: [String]) -> [UnmappedProperty] {
+        if used.contains(path) { return [] }
+        let isPrefix = used.contains { $0.count > path.count && Array($0.prefix(path.count)) == path }
+        guard isPrefix, let object = value.object else {
+            return [UnmappedProperty(
+                name: "JSPROP", parameters: [PropertyParameter(name: "JSPTR", values: [JSONPointer.path(path)])],
+                value: VCardNames.escapeText(value.jsonText))]
+        }
+        return object.keys.sorted().flatMap { residue(object[$0]!, path: path + [$0]) }
+    }
+
+    /// Unmapped vCard properties from `vCardProps`, `kind` and `prodId`.
+    static func unmapped(from props: JSONValue?, kind: String?, prodId: String?) -> [UnmappedProperty] {
+        var result: [UnmappedProperty] = []
+        if let kind { result.append(UnmappedProperty(name: "KIND", value: kind)) }
+        if let prodId { result.append(UnmappedProperty(name: "PRODID", value: VCardNames.escapeText(prodId))) }
+        for entry in props?.array ?? [] {
+            guard let parts = entry.array, parts.count >= 4, let name = parts[0].string else { continue }
+            let (parameters, group) = VCardNames.parameters(parts[1].object ?? [:])
+            let value = parts[3].string ?? parts[3].jsonText
+            result.append(UnmappedProperty(group: group, name: VCardNames.vcard(name), parameters: parameters, value: value))
+        }
+        return result
+    }
+
+    static func photo(fromDataURI uri: String) -> Photo? {
+        guard uri.hasPrefix("data:"), let comma = uri.firstIndex(of: ",") else { return nil }
+        let meta = uri[uri.index(uri.startIndex, offsetBy: 5)..<comma]
+        guard meta.hasSuffix(";base64"), let data = Data(base64Encoded: String(uri[uri.index(after: comma)...])) else { return nil }
+        return Photo(data: data, mediaType: String(meta.dropLast(7)))
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Ohana
+
+/// Converts contacts to JSContact cards and back (RFC 9555), losing nothing: what JSContact has no
+/// member for travels in `vCardProps`, `vCardParams` and this library's vendor members, and vCard
+/// `JSPROP` properties carry JSContact-only data through vCard and are applied back.
+public struct JSContactConverter: Sendable {
+    /// Creates a converter.
+    public init() {}
+
+    /// The card for a contact.
+    public func card(from contact: Contact) -> Card {
+        var builder = CardBuilder(contact: contact)
+        return builder.build()
+    }
+}
+
+/// Builds one card from one contact.
+struct CardBuilder {
+    let contact: Contact
+    var members: [String: JSONValue] = [:]
+
+    init(contact: Contact) { self.contact = contact }
+
+    mutating func build() -> Card {
+        let c = contact
+        members["@type"] = "Card"
+        members["version"] = .string(Card.defaultVersion)
+        members["uid"] = .string(c.id.rawValue)
+        if let name = NameMapping.encode(c) { members["name"] = name }
+        if let nickname = c.nickname { members["nicknames"] = ["NICK-1": ["name": .string(nickname)]] }
+        if c.organization != nil || c.department != nil {
+            var org: [String: JSONValue] = [:]
+            if let o = c.organization { org["name"] = .string(o) }
+            if let d = c.department { org["units"] = .array(d.components(separatedBy: ";").map { ["name": .string($0)] }) }
+            members["organizations"] = ["ORG-1": .object(org)]
+        }
+        if let title = c.jobTitle { members["titles"] = ["TITLE-1": ["name": .string(title), "kind": "title"]] }
+        encodeFields()
+        encodeSocialProfiles()
+        encodeAddresses()
+        if let b = c.birthday {
+            var date: [String: JSONValue] = ["month": .integer(b.month), "day": .integer(b.day)]
+            if let y = b.year { date["year"] = .integer(y) }
+            members["anniversaries"] = ["BDAY-1": ["kind": "birth", "date": .object(date)]]
+        }
+        if let note = c.note { members["notes"] = ["NOTE-1": ["note": .string(note)]] }
+        if let photo = c.photo {
+            let uri = "data:\(photo.mediaType ?? "application/octet-stream");base64,\(photo.data.base64EncodedString())"
+            members["media"] = ["PHOTO-1": ["kind": "photo", "uri": .string(uri)]]
+            if photo.mediaType == nil { members[Vendor.exact + "Photo"] = true }
+        }
+        if !c.tags.isEmpty {
+            members["keywords"] = LabelMapping.trueMap(c.tags)
+            if c.tags != Array(Set(c.tags)).sorted() { members[Vendor.tagOrder] = .array(c.tags.map(JSONValue.string)) }
+        }
+        encodeSpeakToAs()
+        if let created = c.created { members["created"] = .string(Self.utc(created)) }
+        if let language = c.language { members["language"] = .string(language) }
+        if !c.customProperties.isEmpty { members[Vendor.customProperties] = Vendor.encode(c.customProperties) }
+        if !c.mergedContactIDs.isEmpty { members[Vendor.mergedContactIDs] = Vendor.encode(c.mergedContactIDs) }
+        encodeUnmapped()
+        return Card(members: members)
+    }
+
+    static func utc(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        f.timeZone = TimeZone(identifier: "UTC")
+        return f.string(from: date)
+    }
+
+    // MARK: Fields
+
+    private mutating func encodeFields() {
+        var maps: [FieldKind: [String: JSONValue]] = [:]
+        var allocators: [FieldKind: IDAllocator] = [:]
+        var counts: [FieldKind: Int] = [:]
+        var order: [JSONValue] = []
+        var others: [ContactField] = []
+        for kind in FieldKind.allCases {
+            allocators[kind, default: IDAllocator()].reserve(
+                contact.fields.filter { FieldKind($0.type) == kind }.compactMap { $0.parameters.first("PROP-ID") })
+        }
+        for field in contact.fields {
+            guard let kind = FieldKind(field.type) else {
+                others.append(field)
+                continue
+            }
+            counts[kind, default: 0] += 1
+            let id = allocators[kind, default: IDAllocator()].id(prefix: kind.idPrefix, index: counts[kind]!, propID: field.parameters.first("PROP-ID"))
+            var json = FieldCoding.encode(field, kind: kind)
+            var plain = field
+            plain.provenance = nil
+            if FieldCoding.decode(json, kind: kind, id: id, index: counts[kind]!) != plain {
+                json[Vendor.exact] = Vendor.encode(plain)
+            }
+            maps[kind, default: [:]][id] = .object(json)
+            order.append(.string(kind.rawValue + "/" + id))
+        }
+        for (kind, map) in maps { members[kind.rawValue] = .object(map) }
+        if !others.isEmpty { members[Vendor.otherFields] = Vendor.encode(others.map { var f = $0; f.provenance = nil; return f }) }
+        // The model keeps one list of fields; JSContact one map per kind. The order is kept when
+        // grouping by kind would change it.
+        let grouped = FieldKind.allCases.flatMap { kind in order.filter { $0.string!.hasPrefix(kind.rawValue + "/") } }
+        if grouped != order || !others.isEmpty {
+            var withOthers = order
+            if !others.isEmpty {
+                withOthers = []
+                var i = 0
+                for field in contact.fields {
+                    if FieldKind(field.type) == nil { withOthers.append("other") } else { withOthers.append(order[i]); i += 1 }
+                }
+            }
+            members[Vendor.prefix + "fieldOrder"] = .array(withOthers)
+        }
+    }
+
+    private mutating func encodeSocialProfiles() {
+        guard !contact.socialProfiles.isEmpty else { return }
+        var services = members["onlineServices"]?.object ?? [:]
+        var allocator = IDAllocator()
+        allocator.reserve(Array(services.keys) + contact.socialProfiles.compactMap { $0.parameters.first("PROP-ID") })
+        // Social profiles are numbered after the messaging fields, in the same map (RFC 9555 section 2.7.5).
+        let offset = services.count
+        for (i, profile) in contact.socialProfiles.enumerated() {
+            let id = allocator.id(prefix: "OS", index: offset + i + 1, propID: profile.parameters.first("PROP-ID"))
+            var json: [String: JSONValue] = [:]
+            json[profile.isUsername ? "user" : "uri"] = .string(profile.value)
+            if let u = profile.username { json["user"] = .string(u) }
+            if let s = profile.service { json["service"] = .string(s) }
+            if let l = profile.label { json["label"] = .string(l) }
+            if let p = profile.preference { json["pref"] = .integer(p) }
+            let params = VCardNames.object(profile.parameters.removing(["PROP-ID"]), group: profile.group)
+            if !params.isEmpty { json["vCardParams"] = .object(params) }
+            if SocialCoding.decode(json, id: id, index: offset + i + 1) != profile { json[Vendor.exact] = Vendor.encode(profile) }
+            services[id] = .object(json)
+        }
+        members["onlineServices"] = .object(services)
+    }
+
+    private mutating func encodeAddresses() {
+        guard !contact.postalAddresses.isEmpty else { return }
+        var map: [String: JSONValue] = [:]
+        var allocator = IDAllocator()
+        allocator.reserve(contact.postalAddresses.compactMap { $0.parameters.first("PROP-ID") })
+        for (i, address) in contact.postalAddresses.enumerated() {
+            let id = allocator.id(prefix: "ADDR", index: i + 1, propID: address.parameters.first("PROP-ID"))
+            var json = AddressCoding.encode(address)
+            var plain = address
+            plain.provenance = nil
+            if AddressCoding.decode(json, id: id, index: i + 1) != plain { json[Vendor.exact] = Vendor.encode(plain) }
+            map[id] = .object(json)
+        }
+        members["addresses"] = .object(map)
+    }
+
+    private mutating func encodeSpeakToAs() {
+        var speak: [String: JSONValue] = [:]
+        if let g = contact.grammaticalGender { speak["grammaticalGender"] = .string(g.rawValue) }
+        if !contact.pronouns.isEmpty {
+            var map: [String: JSONValue] = [:]
+            for (i, p) in contact.pronouns.enumerated() {
+                var json: [String: JSONValue] = ["pronouns": .string(p.value)]
+                if let pref = p.preference { json["pref"] = .integer(pref) }
+                map["PRONOUNS-\(i + 1)"] = .object(json)
+            }
+            speak["pronouns"] = .object(map)
+        }
+        if !speak.isEmpty { members["speakToAs"] = .object(speak) }
+    }
+
+    /// Gives the entry at `path` (a map and its generated key, or a map alone when it has one entry) another id.
+    private mutating func rename(_ path: String, to id: String) {
+        var tokens = JSONPointer.tokens(path)
+        if tokens.count == 1, let key = members[tokens[0]]?.object?.keys.first { tokens.append(key) }
+        guard let oldKey = tokens.popLast() else { return }
+        var root = JSONValue.object(members)
+        var cursor = root
+        for t in tokens { cursor = cursor[t] ?? .null }
+        guard var map = cursor.object, let value = map.removeValue(forKey: oldKey) else { return }
+        map[id] = value
+        JSONPointer.set(.object(map), at: tokens, in: &root)
+        members = root.object ?? members
+    }
+
+    /// Unmapped vCard properties go to `vCardProps`; `JSPROP` ones are applied back to the card.
+    private mutating func encodeUnmapped() {
+        var props: [JSONValue] = []
+        var jsprops: [UnmappedProperty] = []
+        var kept: [UnmappedProperty] = []
+        var unmapped = contact.unmappedProperties
+        if let i = unmapped.firstIndex(where: { $0.name == "JSPROP" && $0.parameters.first("JSPTR") == Vendor.ids }),
+            let ids = (try? JSONValue(jsonText: VCardNames.unescapeText(unmapped[i].value)))?.object
+        {
+            for (path, id) in ids { if let id = id.string { rename(path, to: id) } }
+            jsprops.append(unmapped.remove(at: i))
+        }
+        for u in unmapped {
+            if u.name.uppercased() == "JSPROP", u.group == nil, let ptr = u.parameters.first("JSPTR"),
+                let value = try? JSONValue(jsonText: VCardNames.unescapeText(u.value))
+            {
+                var root = JSONValue.object(members)
+                if JSONPointer.set(value, at: JSONPointer.tokens(ptr), in: &root), let object = root.object {
+                    members = object
+                    jsprops.append(u)
+                    continue
+                }
+            }
+            if u.name.uppercased() == "KIND", u.group == nil, u.parameters.isEmpty, members["kind"] == nil {
+                members["kind"] = .string(u.value.lowercased())
+                continue
+            }
+            if u.name.uppercased() == "PRODID", u.group == nil, u.parameters.isEmpty, members["prodId"] == nil {
+                members["prodId"] = .string(VCardNames.unescapeText(u.value))
+                continue
+            }
+            kept.append(u)
+        }
+        for u in kept {
+            let params = VCardNames.object(u.parameters, group: u.group)
+            props.append([.string(VCardNames.json(u.name)), .object(params), "unknown", .string(u.value)])
+        }
+        if !props.isEmpty { members["vCardProps"] = .array(props) }
+        let rebuilt = CardReader.unmapped(from: members["vCardProps"], kind: members["kind"]?.string, prodId: members["prodId"]?.string)
+        let expected = contact.unmappedProperties.filter { u in !jsprops.contains(u) }
+        if rebuilt != expected { members[Vendor.exact + "Unmapped"] = Vendor.encode(expected) }
+    }
+}

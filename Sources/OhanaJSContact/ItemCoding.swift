@@ -1,0 +1,169 @@
+import Foundation
+import Ohana
+
+/// One contact field as a JSContact `Phone`, `EmailAddress`, `Link` or `OnlineService`, and back.
+enum FieldCoding {
+    static func encode(_ field: ContactField, kind: FieldKind) -> [String: JSONValue] {
+        var json: [String: JSONValue] = [:]
+        let vcardName = field.customProperties[VCardKeysMirror.property]?.stringValue
+        var member = kind.valueMember
+        if kind == .onlineServices, vcardName != nil { member = "user" }
+        var parameters = field.parameters.removing(["PROP-ID", "PREF"])
+        if kind == .phones, let i = parameters.firstIndex(where: { $0.name == "VALUE" && $0.values.map { $0.lowercased() } == ["uri"] }) {
+            json[member] = .string("tel:" + field.value)  // RFC 9555 section 2.7.6: the number as a tel URI
+            parameters.remove(at: i)
+        } else {
+            json[member] = .string(field.value)
+        }
+        if let vcardName { json["vCardName"] = .string(VCardNames.json(vcardName)) }
+        else if kind == .onlineServices { json["vCardName"] = "impp" }
+        var (contexts, features, label) = LabelMapping.encode(field.label, isPhone: kind == .phones)
+        if kind == .phones, let i = parameters.firstIndex(where: { $0.name == "TYPE" }) {
+            let (known, rest) = parameters[i].values.partitioned { LabelMapping.phoneFeatures.contains($0) }
+            features += known
+            if rest.isEmpty { parameters.remove(at: i) } else { parameters[i].values = rest }
+        }
+        if let c = LabelMapping.trueMap(contexts) { json["contexts"] = c }
+        if let f = LabelMapping.trueMap(features) { json["features"] = f }
+        if let label { json["label"] = .string(label) }
+        if field.isPreferred { json["pref"] = .integer(Int(field.parameters.first("PREF") ?? "1") ?? 1) }
+        let params = VCardNames.object(parameters, group: field.group)
+        if !params.isEmpty { json["vCardParams"] = .object(params) }
+        var custom = field.customProperties
+        custom[VCardKeysMirror.property] = nil
+        if !custom.isEmpty { json[Vendor.customProperties] = Vendor.encode(custom) }
+        if let details = field.phoneNumber { json[Vendor.prefix + "phoneNumber"] = Vendor.encode(details) }
+        return json
+    }
+
+    static func decode(_ json: [String: JSONValue], kind: FieldKind, id: String, index: Int) -> ContactField {
+        if let exact = Vendor.decode(ContactField.self, from: json[Vendor.exact]) { return exact }
+        var value = json[kind.valueMember]?.string ?? json["user"]?.string ?? json["uri"]?.string ?? ""
+        let contexts = Set(json["contexts"]?.object?.keys ?? [:].keys)
+        let features = Set(json["features"]?.object?.keys ?? [:].keys)
+        let (label, restFeatures) = LabelMapping.decode(contexts: contexts, features: features, label: json["label"]?.string)
+        var (parameters, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        if !restFeatures.isEmpty {
+            let extra = restFeatures.sorted()
+            if let i = parameters.firstIndex(where: { $0.name == "TYPE" }) { parameters[i].values = extra + parameters[i].values }
+            else { parameters.insert(PropertyParameter(name: "TYPE", values: extra), at: 0) }
+        }
+        if kind == .phones, value.lowercased().hasPrefix("tel:") {
+            value = String(value.dropFirst(4))
+            parameters.append(PropertyParameter(name: "VALUE", values: ["uri"]))
+        }
+        let pref = json["pref"]?.integer
+        if let pref, pref != 1 { parameters.append(PropertyParameter(name: "PREF", values: [String(pref)])) }
+        if id != "\(kind.idPrefix)-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        var field = ContactField(type: kind.type, label: label, value: value, isPreferred: pref != nil, parameters: parameters, group: group)
+        field.customProperties = Vendor.decode([String: CustomValue].self, from: json[Vendor.customProperties]) ?? [:]
+        if let name = json["vCardName"]?.string, !(kind == .onlineServices && name == "impp") {
+            field.customProperties[VCardKeysMirror.property] = .string(VCardNames.vcard(name))
+        }
+        field.phoneNumber = Vendor.decode(PhoneNumberDetails.self, from: json[Vendor.prefix + "phoneNumber"])
+        return field
+    }
+}
+
+/// A social profile as a JSContact `OnlineService` without `vCardName` (RFC 9555 section 2.7.5), and back.
+enum SocialCoding {
+    static func decode(_ json: [String: JSONValue], id: String, index: Int) -> SocialProfile {
+        if let exact = Vendor.decode(SocialProfile.self, from: json[Vendor.exact]) { return exact }
+        let uri = json["uri"]?.string
+        var (parameters, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        if id != "OS-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        return SocialProfile(
+            value: uri ?? json["user"]?.string ?? "", isUsername: uri == nil, service: json["service"]?.string,
+            username: uri == nil ? nil : json["user"]?.string, label: json["label"]?.string, preference: json["pref"]?.integer,
+            parameters: parameters, group: group)
+    }
+}
+
+/// A postal address as a JSContact `Address` with components (RFC 9555 section 2.6.1), and back.
+enum AddressCoding {
+    /// The model's address fields and their component kinds, in vCard ADR order.
+    static func flatComponents(_ a: PostalAddress) -> [NameOrAddressComponent] {
+        var parts: [NameOrAddressComponent] = []
+        if let v = a.poBox { parts.append(.init(kind: "postOfficeBox", value: v)) }
+        if let v = a.extendedAddress { parts.append(.init(kind: "apartment", value: v)) }
+        for line in a.street { parts.append(.init(kind: "name", value: line)) }
+        if let v = a.city { parts.append(.init(kind: "locality", value: v)) }
+        if let v = a.region { parts.append(.init(kind: "region", value: v)) }
+        if let v = a.postalCode { parts.append(.init(kind: "postcode", value: v)) }
+        if let v = a.country { parts.append(.init(kind: "country", value: v)) }
+        return parts
+    }
+
+    static func encode(_ a: PostalAddress) -> [String: JSONValue] {
+        var json: [String: JSONValue] = [:]
+        let flat = flatComponents(a)
+        let ordered = !a.components.isEmpty && agrees(a.components, with: a)
+        let components = ordered ? a.components : flat
+        if !components.isEmpty { json["components"] = .array(components.map(NameMapping.component)) }
+        if ordered { json["isOrdered"] = true }
+        if let cc = a.isoCountryCode ?? a.parameters.first("CC") { json["countryCode"] = .string(cc) }
+        let (contexts, _, label) = LabelMapping.encode(a.label, isPhone: false)
+        if let c = LabelMapping.trueMap(contexts) { json["contexts"] = c }
+        if let label { json["label"] = .string(label) }
+        if a.isPreferred { json["pref"] = .integer(Int(a.parameters.first("PREF") ?? "1") ?? 1) }
+        let params = VCardNames.object(a.parameters.removing(["PROP-ID", "PREF", "CC"]), group: a.group)
+        if !params.isEmpty { json["vCardParams"] = .object(params) }
+        return json
+    }
+
+    /// Whether ordered components give exactly the address's fields.
+    static func agrees(_ components: [NameOrAddressComponent], with a: PostalAddress) -> Bool {
+        let b = decode(["components": .array(components.map(NameMapping.component))], id: "ADDR-1", index: 1)
+        return a.poBox == b.poBox && a.extendedAddress == b.extendedAddress && a.street == b.street && a.city == b.city
+            && a.region == b.region && a.postalCode == b.postalCode && a.country == b.country
+    }
+
+    static func decode(_ json: [String: JSONValue], id: String, index: Int) -> PostalAddress {
+        if let exact = Vendor.decode(PostalAddress.self, from: json[Vendor.exact]) { return exact }
+        let components = (json["components"]?.array ?? []).compactMap(NameMapping.component(from:))
+        var a = PostalAddress()
+        for c in components {
+            switch c.kind {
+            case "postOfficeBox": a.poBox = join(a.poBox, c.value)
+            case "apartment", "room", "floor", "building": a.extendedAddress = join(a.extendedAddress, c.value)
+            case "name", "number", "block", "direction", "landmark", "subdistrict", "district": a.street.append(c.value)
+            case "locality": a.city = join(a.city, c.value)
+            case "region": a.region = join(a.region, c.value)
+            case "postcode": a.postalCode = join(a.postalCode, c.value)
+            case "country": a.country = join(a.country, c.value)
+            default: break
+            }
+        }
+        if json["isOrdered"]?.bool == true { a.components = components }
+        if components.isEmpty, let full = json["full"]?.string { a.street = full.components(separatedBy: "\n") }
+        a.isoCountryCode = json["countryCode"]?.string
+        let contexts = Set(json["contexts"]?.object?.keys ?? [:].keys)
+        a.label = LabelMapping.decode(contexts: contexts, features: [], label: json["label"]?.string).0
+        var (parameters, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        if let pref = json["pref"]?.integer {
+            a.isPreferred = true
+            if pref != 1 { parameters.append(PropertyParameter(name: "PREF", values: [String(pref)])) }
+        }
+        if id != "ADDR-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        a.parameters = parameters
+        a.group = group
+        return a
+    }
+
+    private static func join(_ a: String?, _ b: String) -> String { a.map { $0 + " " + b } ?? b }
+}
+
+/// The key under which the vCard reader keeps a field's own property name (`X-AIM`...); mirrors
+/// OhanaVCard's, which is internal to that module.
+enum VCardKeysMirror {
+    static let property = "vcard.property"
+}
+
+extension Array {
+    /// The elements that satisfy a predicate, and the rest, each in order.
+    func partitioned(_ belongs: (Element) -> Bool) -> ([Element], [Element]) {
+        var yes: [Element] = [], no: [Element] = []
+        for e in self { if belongs(e) { yes.append(e) } else { no.append(e) } }
+        return (yes, no)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Ohana
+
+/// How vCard names and parameters travel in JSContact (RFC 9555 sections 2.15 and 3.2): names are
+/// written in lower case when the source wrote them in upper case, and as written otherwise, so
+/// that nothing is lost on the way back.
+enum VCardNames {
+    static func json(_ vcardName: String) -> String {
+        vcardName == vcardName.uppercased() ? vcardName.lowercased() : vcardName
+    }
+
+    static func vcard(_ jsonName: String) -> String {
+        jsonName == jsonName.lowercased() ? jsonName.uppercased() : jsonName
+    }
+
+    /// Parameters as a `vCardParams` object: one value as a string, several as an array.
+    static func object(_ parameters: [PropertyParameter], group: String?) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for p in parameters {
+            let key = json(p.name)
+            let values = (object[key]?.array ?? object[key].map { [$0] } ?? []) + p.values.map(JSONValue.string)
+            object[key] = values.count == 1 ? values[0] : .array(values)
+        }
+        if let group { object["group"] = .string(group) }
+        return object
+    }
+
+    /// Parameters and group from a `vCardParams` object, in the order of the keys' names.
+    static func parameters(_ object: [String: JSONValue]) -> (parameters: [PropertyParameter], group: String?) {
+        var parameters: [PropertyParameter] = []
+        var group: String?
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            if key == "group" { group = value.string; continue }
+            let values = value.array?.compactMap(\.string) ?? value.string.map { [$0] } ?? []
+            parameters.append(PropertyParameter(name: vcard(key), values: values))
+        }
+        return (parameters, group)
+    }
+
+    /// Text escaped as a vCard TEXT value (RFC 6350 section 3.4).
+    static func escapeText(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "\\": out += "\\\\"
+            case ",": out += "\\,"
+            case ";": out += "\\;"
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A vCard TEXT value unescaped.
+    static func unescapeText(_ s: String) -> String {
+        var out = ""
+        var escaped = false
+        for c in s {
+            if escaped {
+                out.append(c == "n" || c == "N" ? "\n" : c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+}
+
+/// Keys of this library's own JSContact members (vendor-specific, RFC 9553 section 1.9.1), which
+/// carry what a contact holds and JSContact has no member for.
+enum Vendor {
+    static let prefix = "ohana.dev:"
+    /// A contact's `customProperties`, encoded as the model encodes them.
+    static let customProperties = prefix + "customProperties"
+    /// A field, address or property list exactly as the model holds it, when the JSContact members
+    /// alone would not give it back.
+    static let exact = prefix + "exact"
+    /// Contact fields of a kind JSContact has no property for.
+    static let otherFields = prefix + "otherFields"
+    /// The order of keywords when it is not alphabetical.
+    static let tagOrder = prefix + "tagOrder"
+    /// Ids of single-valued members that differ from the generated ones, by member path.
+    static let ids = prefix + "ids"
+    /// Identifiers of merged contacts.
+    static let mergedContactIDs = prefix + "mergedContactIDs"
+
+    static func encode<T: Encodable>(_ value: T) -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(value) else { return .null }
+        return (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .null
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue?) -> T? {
+        guard let value, let data = try? JSONEncoder().encode(value) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(type, from: data)
+    }
+}
