@@ -37,9 +37,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 if [ "$want_tests" = 1 ]; then
-  if [ ! -x .venv/bin/radicale ] || ! .venv/bin/python -c "import selenium" 2>/dev/null; then
-    echo "setup: installing Radicale and selenium into .venv" >&2
+  # vobject: the JSContact CLI test reads ohana's vCard output with it (Radicale uses it too).
+  if [ ! -x .venv/bin/radicale ] || ! .venv/bin/python -c "import selenium, vobject" 2>/dev/null; then
+    echo "setup: installing Radicale, vobject and selenium into .venv" >&2
     [ -x .venv/bin/python ] || python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check "radicale>=3.2,<4" "selenium>=4.15,<5"
+    .venv/bin/pip install -q --disable-pip-version-check "radicale>=3.2,<4" "vobject>=0.9.6" "selenium>=4.15,<5"
   fi
 fi

@@ -54,7 +54,11 @@ enum FieldCoding {
         }
         let pref = json["pref"]?.integer
         if let pref, pref != 1 { parameters.append(PropertyParameter(name: "PREF", values: [String(pref)])) }
-        if id != "\(kind.idPrefix)-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        if id != "\(kind.idPrefix)-\(index)" {
+            // After TYPE, where vCards usually have it.
+            let at = parameters.first?.name == "TYPE" ? 1 : 0
+            parameters.insert(PropertyParameter(name: "PROP-ID", values: [id]), at: at)
+        }
         var field = ContactField(type: kind.type, label: label, value: value, isPreferred: pref != nil, parameters: parameters, group: group)
         field.customProperties = Vendor.decode([String: CustomValue].self, from: json[Vendor.customProperties]) ?? [:]
         if let name = json["vCardName"]?.string, !(kind == .onlineServices && name == "impp") {
@@ -113,28 +117,17 @@ enum AddressCoding {
 
     /// Whether ordered components give exactly the address's fields.
     static func agrees(_ components: [NameOrAddressComponent], with a: PostalAddress) -> Bool {
-        let b = decode(["components": .array(components.map(NameMapping.component))], id: "ADDR-1", index: 1)
-        return a.poBox == b.poBox && a.extendedAddress == b.extendedAddress && a.street == b.street && a.city == b.city
-            && a.region == b.region && a.postalCode == b.postalCode && a.country == b.country
+        var copy = a
+        copy.components = components
+        return copy.componentsAgree
     }
 
     static func decode(_ json: [String: JSONValue], id: String, index: Int) -> PostalAddress {
         if let exact = Vendor.decode(PostalAddress.self, from: json[Vendor.exact]) { return exact }
         let components = (json["components"]?.array ?? []).compactMap(NameMapping.component(from:))
         var a = PostalAddress()
-        for c in components {
-            switch c.kind {
-            case "postOfficeBox": a.poBox = join(a.poBox, c.value)
-            case "apartment", "room", "floor", "building": a.extendedAddress = join(a.extendedAddress, c.value)
-            case "name", "number", "block", "direction", "landmark", "subdistrict", "district": a.street.append(c.value)
-            case "locality": a.city = join(a.city, c.value)
-            case "region": a.region = join(a.region, c.value)
-            case "postcode": a.postalCode = join(a.postalCode, c.value)
-            case "country": a.country = join(a.country, c.value)
-            default: break
-            }
-        }
-        if json["isOrdered"]?.bool == true { a.components = components }
+        a.setFields(fromComponents: components)
+        if json["isOrdered"]?.bool != true { a.components = [] }
         if components.isEmpty, let full = json["full"]?.string { a.street = full.components(separatedBy: "\n") }
         a.isoCountryCode = json["countryCode"]?.string
         let contexts = Set(json["contexts"]?.object?.keys ?? [:].keys)
@@ -149,8 +142,6 @@ enum AddressCoding {
         a.group = group
         return a
     }
-
-    private static func join(_ a: String?, _ b: String) -> String { a.map { $0 + " " + b } ?? b }
 }
 
 /// The key under which the vCard reader keeps a field's own property name (`X-AIM`...); mirrors

@@ -46,35 +46,16 @@ enum NameMapping {
 
     /// Whether ordered components give exactly the contact's name fields.
     static func agrees(_ components: [NameOrAddressComponent], with c: Contact) -> Bool {
-        var scratch = Contact(id: c.id)
-        decode(.object(["components": .array(components.map(component))]), into: &scratch)
-        return scratch.namePrefix == c.namePrefix && scratch.givenName == c.givenName && scratch.middleName == c.middleName
-            && scratch.familyName == c.familyName && scratch.nameSuffix == c.nameSuffix
-            && scratch.phoneticGivenName == c.phoneticGivenName && scratch.phoneticMiddleName == c.phoneticMiddleName
-            && scratch.phoneticFamilyName == c.phoneticFamilyName
+        var copy = c
+        copy.nameComponents = components
+        return copy.nameComponentsAgree
     }
 
     /// Fills the contact's name fields from a `Name`; the parts that have no field are returned.
     static func decode(_ json: JSONValue, into c: inout Contact) {
         let components = (json["components"]?.array ?? []).compactMap(component(from:))
-        func add(_ s: inout String?, _ v: String) { s = s.map { $0 + " " + v } ?? v }
-        for part in components {
-            switch part.kind {
-            case "title": add(&c.namePrefix, part.value)
-            case "given":
-                add(&c.givenName, part.value)
-                if let p = part.phonetic { add(&c.phoneticGivenName, p) }
-            case "given2":
-                add(&c.middleName, part.value)
-                if let p = part.phonetic { add(&c.phoneticMiddleName, p) }
-            case "surname", "surname2":
-                add(&c.familyName, part.value)
-                if let p = part.phonetic { add(&c.phoneticFamilyName, p) }
-            case "credential", "generation": add(&c.nameSuffix, part.value)
-            default: break
-            }
-        }
-        if json["isOrdered"]?.bool == true { c.nameComponents = components }
+        c.setName(fromComponents: components)
+        if json["isOrdered"]?.bool != true { c.nameComponents = [] }
         c.formattedName = json["full"]?.string
         c.phoneticSystem = json["phoneticSystem"]?.string
         c.phoneticScript = json["phoneticScript"]?.string

@@ -84,7 +84,11 @@ struct CardOutput {
         out.append(contentsOf: Array("BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\n".utf8))
         let c = contact
         let n = [c.familyName, c.givenName, c.middleName, c.namePrefix, c.nameSuffix].map { text($0 ?? "") }
-        property("N", value: n.joined(separator: ";"), plain: n.joined(), details: "N", to: &out)
+        if let ordered = orderedName() {
+            property("N", value: ordered.value, plain: ordered.plain, details: "N", parameters: [ordered.parameter], to: &out)
+        } else {
+            property("N", value: n.joined(separator: ";"), plain: n.joined(), details: "N", to: &out)
+        }
         property("FN", value: text(c.fullName), plain: c.fullName, details: "FN", to: &out)
         single("NICKNAME", c.nickname, to: &out)
         single("X-PHONETIC-FIRST-NAME", c.phoneticGivenName, to: &out)
@@ -183,6 +187,12 @@ struct CardOutput {
         }
         if name.isEmpty { name = "X-UNNAMED" }
         if values.isEmpty { return ";\(name)=" }
+        if name == "JSPTR" || name == "JSCOMPS" {  // RFC 9555 sections 3.3.1 and 3.3.2: always quoted
+            return ";\(name)=" + values.map { v in
+                let written = VCardEscaping.parameterValue(v, version: version)
+                return written.hasPrefix("\"") ? written : "\"" + written + "\""
+            }.joined(separator: ",")
+        }
         return ";\(name)=" + values.map { VCardEscaping.parameterValue($0, version: version) }.joined(separator: ",")
     }
 
@@ -264,6 +274,12 @@ struct CardOutput {
     private mutating func write(_ a: PostalAddress, to out: inout [UInt8]) {
         let parts = [a.poBox ?? "", a.extendedAddress ?? "", a.street.joined(separator: "\n"), a.city ?? "", a.region ?? "",
                      a.postalCode ?? "", a.country ?? ""]
+        if let ordered = orderedAddress(a) {
+            writeLabeled(
+                name: "ADR", value: ordered.value, plain: ordered.plain, label: a.label, preferred: a.isPreferred,
+                kept: a.parameters + [ordered.parameter], group: a.group, isPhone: false, to: &out)
+            return
+        }
         writeLabeled(
             name: "ADR", value: parts.map { text($0) }.joined(separator: ";"), plain: parts.joined(), label: a.label,
             preferred: a.isPreferred, kept: a.parameters, group: a.group, isPhone: false, to: &out)

@@ -52,8 +52,9 @@ func exampleCard(_ members: [String: JSONValue]) -> Card {
 
 /// Reads vCard text (one card's properties, or whole cards).
 func readVCard(_ text: String) -> LoadedContacts {
-    var body = text
-    if !body.contains("BEGIN:VCARD") { body = "BEGIN:VCARD\r\nVERSION:4.0\r\n" + text + "\r\nEND:VCARD\r\n" }
+    // The RFCs' examples indent folded lines by two spaces (their layout's and the fold's).
+    var body = text.replacingOccurrences(of: "\n  ", with: "\n ")
+    if !body.contains("BEGIN:VCARD") { body = "BEGIN:VCARD\r\nVERSION:4.0\r\n" + body + "\r\nEND:VCARD\r\n" }
     return VCardReader().read(Data(body.utf8), source: "test.vcf")
 }
 

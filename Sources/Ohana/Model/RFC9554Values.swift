@@ -130,3 +130,71 @@ public struct NameOrAddressComponent: Hashable, Codable, Sendable {
         self.phonetic = phonetic
     }
 }
+
+extension Contact {
+    /// Sets the name fields from ordered components, and keeps the components: parts of one kind are
+    /// joined with a space (`given2` into the middle name, `surname` and `surname2` into the family
+    /// name, `credential` and `generation` into the suffix), phonetics likewise.
+    public mutating func setName(fromComponents components: [NameOrAddressComponent]) {
+        namePrefix = nil; givenName = nil; middleName = nil; familyName = nil; nameSuffix = nil
+        phoneticGivenName = nil; phoneticMiddleName = nil; phoneticFamilyName = nil
+        func add(_ s: inout String?, _ v: String?) {
+            guard let v else { return }
+            s = s.map { $0 + " " + v } ?? v
+        }
+        for part in components {
+            switch part.kind {
+            case "title": add(&namePrefix, part.value)
+            case "given": add(&givenName, part.value); add(&phoneticGivenName, part.phonetic)
+            case "given2": add(&middleName, part.value); add(&phoneticMiddleName, part.phonetic)
+            case "surname", "surname2": add(&familyName, part.value); add(&phoneticFamilyName, part.phonetic)
+            case "credential", "generation": add(&nameSuffix, part.value)
+            default: break
+            }
+        }
+        nameComponents = components
+    }
+
+    /// Whether ``nameComponents`` give exactly the name fields (and so may be written in their order).
+    public var nameComponentsAgree: Bool {
+        guard !nameComponents.isEmpty else { return false }
+        var scratch = Contact(id: id)
+        scratch.setName(fromComponents: nameComponents)
+        return scratch.namePrefix == namePrefix && scratch.givenName == givenName && scratch.middleName == middleName
+            && scratch.familyName == familyName && scratch.nameSuffix == nameSuffix
+            && scratch.phoneticGivenName == phoneticGivenName && scratch.phoneticMiddleName == phoneticMiddleName
+            && scratch.phoneticFamilyName == phoneticFamilyName
+    }
+}
+
+extension PostalAddress {
+    /// Sets the address fields from ordered components, and keeps the components: street-level parts
+    /// (number, name, block, district...) become street lines, room-level parts (apartment, floor,
+    /// building) the extended address, others their field, joined with a space.
+    public mutating func setFields(fromComponents components: [NameOrAddressComponent]) {
+        poBox = nil; extendedAddress = nil; street = []; city = nil; region = nil; postalCode = nil; country = nil
+        func add(_ s: inout String?, _ v: String) { s = s.map { $0 + " " + v } ?? v }
+        for c in components {
+            switch c.kind {
+            case "postOfficeBox": add(&poBox, c.value)
+            case "apartment", "room", "floor", "building": add(&extendedAddress, c.value)
+            case "name", "number", "block", "direction", "landmark", "subdistrict", "district": street.append(c.value)
+            case "locality": add(&city, c.value)
+            case "region": add(&region, c.value)
+            case "postcode": add(&postalCode, c.value)
+            case "country": add(&country, c.value)
+            default: break
+            }
+        }
+        self.components = components
+    }
+
+    /// Whether ``components`` give exactly the address fields (and so may be written in their order).
+    public var componentsAgree: Bool {
+        guard !components.isEmpty else { return false }
+        var scratch = PostalAddress()
+        scratch.setFields(fromComponents: components)
+        return scratch.poBox == poBox && scratch.extendedAddress == extendedAddress && scratch.street == street
+            && scratch.city == city && scratch.region == region && scratch.postalCode == postalCode && scratch.country == country
+    }
+}

@@ -6,13 +6,16 @@ import OhanaAddressBook
 extension AddressBookServer {
     /// Browsing, searching and reading contacts.
     static func addContactRoutes(to router: Router<BasicRequestContext>, addressBook: AddressBook) {
-        router.get("/api/contacts") { request, _ -> ContactPage in
+        router.get("/api/contacts") { request, context -> Response in
             var query = try QueryParameters(request, allowed: ["order", "offset", "limit"])
             let order = try query.order()
             let offset = try query.integer("offset", default: 0, in: 0...10_000_000)
             let limit = try query.integer("limit", default: 100, in: 1...maximumPageSize)
             try query.finish()
-            return await addressBook.page(order: order, offset: offset, limit: limit)
+            if JSContactResponses.wanted(request) {
+                return try JSContactResponses.response(await addressBook.contacts(order: order, offset: offset, limit: limit), single: false)
+            }
+            return try await addressBook.page(order: order, offset: offset, limit: limit).response(from: request, context: context)
         }
         router.get("/api/search") { request, _ -> SearchResults in
             var query = try QueryParameters(request, allowed: ["q", "order", "limit"])
@@ -22,9 +25,12 @@ extension AddressBookServer {
             try query.finish()
             return await addressBook.search(text, order: order, limit: limit)
         }
-        router.get("/api/contacts/:id") { request, context -> ContactDetail in
+        router.get("/api/contacts/:id") { request, context -> Response in
             try QueryParameters(request, allowed: []).finish()
-            return try await addressBook.detail(id: pathID(context))
+            if JSContactResponses.wanted(request) {
+                return try JSContactResponses.response([await addressBook.contact(id: pathID(context))], single: true)
+            }
+            return try await addressBook.detail(id: pathID(context)).response(from: request, context: context)
         }
         router.get("/api/contacts/:id/photo") { request, context -> Response in
             try QueryParameters(request, allowed: []).finish()

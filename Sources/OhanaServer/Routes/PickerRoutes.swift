@@ -3,6 +3,7 @@ import Hummingbird
 import Ohana
 import OhanaAddressBook
 import OhanaCSV
+import OhanaJSContact
 import OhanaVCard
 
 extension AddressBookServer {
@@ -48,7 +49,7 @@ extension AddressBookServer {
         }
         router.get("/api/sessions/:session/export") { request, context -> Response in
             var query = try QueryParameters(request, allowed: ["format"])
-            let format = try query.required("format", oneOf: ["vcard", "csv", "json"])
+            let format = try query.required("format", oneOf: ["vcard", "csv", "json", "jscontact"])
             try query.finish()
             let selection = try await addressBook.selection(inSession: try sessionID(context))
             return try export(selection, format: format)
@@ -68,6 +69,12 @@ extension AddressBookServer {
         switch format {
         case "vcard": (data, type, name) = (VCardWriter(target: .rfc6350).write(cleaned), "text/vcard; charset=utf-8", "selection.vcf")
         case "csv": (data, type, name) = (CSVContactsWriter(dialect: .google).write(cleaned), "text/csv; charset=utf-8", "selection.csv")
+        case "jscontact":
+            do {
+                (data, type, name) = (try JSContactDocument.write(cleaned), JSContactResponses.mediaType, "selection.json")
+            } catch {
+                throw AddressBookError(.internalError, "cannot encode the selection as JSContact: \(error)")
+            }
         default:
             do {
                 (data, type, name) = (try ContactsJSON.encode(cleaned), "application/json; charset=utf-8", "selection.json")

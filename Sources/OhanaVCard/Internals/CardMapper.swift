@@ -67,7 +67,7 @@ struct CardMapper {
                 contact.middleName = part(parts, 2)
                 contact.namePrefix = part(parts, 3)
                 contact.nameSuffix = parts.count > 5 ? nonEmpty(parts[4...].joined(separator: ";")) : part(parts, 4)
-                keepDetails(p)
+                keepDetails(p, dropping: applyNameJSComps(p) ? ["JSCOMPS"] : [])
             case "FN" where !hasFN:
                 hasFN = true
                 contact.formattedName = nonEmpty(unescape(text(of: p)))
@@ -175,7 +175,7 @@ struct CardMapper {
         return s.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
-    private func components(_ text: String, separator: Character, alsoSemicolon: Bool = false) -> [String] {
+    func components(_ text: String, separator: Character, alsoSemicolon: Bool = false) -> [String] {
         var pieces = TextDecoding.splitEscaped(text, at: separator)
         if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: ";") } }
         return pieces.map { unescape(String($0)) }
@@ -297,11 +297,20 @@ struct CardMapper {
         let parts = components(text(of: p), separator: ";")
         let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: false)
         let street = part(parts, 2).map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-        let address = PostalAddress(
+        var address = PostalAddress(
             label: label, street: street, poBox: part(parts, 0), extendedAddress: part(parts, 1), city: part(parts, 3),
             region: part(parts, 4), postalCode: part(parts, 5),
             country: parts.count > 7 ? nonEmpty(parts[6...].joined(separator: ";")) : part(parts, 6),
             isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
+        if let ordered = addressFromJSComps(p) {
+            var fields = ordered
+            fields.label = address.label
+            fields.isoCountryCode = address.isoCountryCode
+            fields.isPreferred = address.isPreferred
+            fields.parameters = address.parameters.filter { $0.name != "JSCOMPS" }
+            fields.group = address.group
+            address = fields
+        }
         contact.postalAddresses.append(address)
     }
 

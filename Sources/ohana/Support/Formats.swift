@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaCSV
+import OhanaJSContact
 import OhanaVCard
 
 /// The formats `ohana` reads. Chosen by file extension unless `--input-format` says otherwise.
@@ -9,6 +10,7 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument {
     case json
     case csv
     case vcard
+    case jscontact
 
     /// The format a path's extension names, if any.
     init?(path: String) {
@@ -31,6 +33,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case json
     case csv
     case vcard
+    case jscontact
 }
 
 /// `--vcard-target`: the client a vCard file is written for.
@@ -70,7 +73,13 @@ func makeProvider(for argument: String, format: InputFormat?, csvDialect: CSVDia
     let url = URL(fileURLWithPath: argument)
     switch format {
     case .json:
+        // A .json file whose first object says "@type": "Card" is JSContact (RFC 9553).
+        if let head = try? FileHandle(forReadingFrom: url).read(upToCount: 8192), JSContactDocument.isJSContact(head) {
+            return JSContactFileProvider(fileURL: url)
+        }
         return JSONContactsProvider(fileURL: url)
+    case .jscontact:
+        return JSContactFileProvider(fileURL: url)
     case .csv:
         return CSVContactsProvider(fileURL: url, dialect: csvDialect?.dialect)
     case .vcard:
@@ -96,6 +105,8 @@ func encode(_ contacts: [Contact], options: OutputOptions) throws -> Data {
         return CSVContactsWriter(dialect: options.csvDialect.dialect).write(contacts)
     case .vcard:
         return VCardWriter(target: options.vcardTarget.target).write(contacts)
+    case .jscontact:
+        return try JSContactDocument.write(contacts)
     case .table:
         return Data(renderTable(contacts).utf8)
     }

@@ -1,0 +1,146 @@
+import Foundation
+import Ohana
+
+/// The `JSCOMPS` parameter (RFC 9555 section 3.3.1, registered by RFC 9982): the order of a name's
+/// or address's components and its separators, by position in the structured `N` or `ADR` value.
+enum JSComps {
+    /// `N` positions by JSContact component kind (RFC 9554 section 2.2).
+    static let namePositions: [String: Int] = [
+        "surname": 0, "given": 1, "given2": 2, "title": 3, "credential": 4, "surname2": 5, "generation": 6,
+    ]
+    /// `ADR` positions by JSContact component kind (RFC 9554 section 2.1).
+    static let addressPositions: [String: Int] = [
+        "postOfficeBox": 0, "locality": 3, "region": 4, "postcode": 5, "country": 6, "room": 7, "apartment": 8,
+        "floor": 9, "number": 10, "name": 11, "building": 12, "block": 13, "subdistrict": 14, "district": 15,
+        "landmark": 16, "direction": 17,
+    ]
+    static let nameKinds = Dictionary(uniqueKeysWithValues: namePositions.map { ($1, $0) })
+    static let addressKinds = Dictionary(uniqueKeysWithValues: addressPositions.map { ($1, $0) })
+
+    /// The structured value's components (each a list of values) and the parameter's value; nil
+    /// when a component has a kind with no position.
+    static func encode(_ components: [NameOrAddressComponent], positions: [String: Int], minimumCount: Int)
+        -> (values: [[String]], parameter: String)?
+    {
+        var values: [[String]] = []
+        var entries: [String] = [""]  // no default separator
+        for c in components {
+            if c.kind == "separator" {
+                entries.append("s," + c.value.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: ";", with: "\\;"))
+                continue
+            }
+            guard let position = positions[c.kind] else { return nil }
+            while values.count <= position { values.append([]) }
+            values[position].append(c.value)
+            let index = values[position].count - 1
+            entries.append(index == 0 ? "\(position)" : "\(position),\(index)")
+        }
+        while values.count < minimumCount { values.append([]) }
+        return (values, entries.joined(separator: ";"))
+    }
+
+    /// The components a parameter value orders, or nil when it is not valid for the value.
+    static func decode(_ parameter: String, values: [[String]], kinds: [Int: String], ignoring ignored: Set<Int> = [])
+        -> [NameOrAddressComponent]?
+    {
+        let entries = split(parameter)
+        guard let first = entries.first, first.isEmpty || first.hasPrefix("s,") else { return nil }
+        var components: [NameOrAddressComponent] = []
+        var referenced = Set<String>()
+        for entry in entries.dropFirst() {
+            if entry.hasPrefix("s,") {
+                components.append(NameOrAddressComponent(kind: "separator", value: String(entry.dropFirst(2))))
+                continue
+            }
+            let numbers = entry.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard (1...2).contains(numbers.count), let position = numbers[0], let kind = kinds[position],
+                position < values.count
+            else { return nil }
+            let index = numbers.count == 2 ? numbers[1] : 0
+            guard let index, values[position].indices.contains(index), referenced.insert("\(position),\(index)").inserted else { return nil }
+            components.append(NameOrAddressComponent(kind: kind, value: values[position][index]))
+        }
+        // Every value of a position with a kind is referenced.
+        for (position, list) in values.enumerated() where kinds[position] != nil && !ignored.contains(position) {
+            for (index, value) in list.enumerated() where !value.isEmpty && !referenced.contains("\(position),\(index)") {
+                return nil
+            }
+        }
+        return components
+    }
+
+    /// Entries split at unescaped semicolons, with `\,` `\;` `\\` unescaped in separators.
+    static func split(_ text: String) -> [String] {
+        var entries: [String] = []
+        var current = ""
+        var escaped = false
+        for c in text {
+            if escaped {
+                current.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == ";" {
+                entries.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        entries.append(current)
+        return entries
+    }
+}
+
+extension CardMapper {
+    /// The components of a structured value (`N`, `ADR`), each split into its values.
+    mutating func structuredValues(_ p: RawProperty) -> [[String]] {
+        TextDecoding.splitEscaped(text(of: p), at: ";").map { component in
+            TextDecoding.splitEscaped(String(component), at: ",").map { unescape(String($0)) }.map { $0 }
+        }.map { $0 == [""] ? [] : $0 }
+    }
+
+    /// Applies a valid `JSCOMPS` on `N`; returns whether it did.
+    mutating func applyNameJSComps(_ p: RawProperty) -> Bool {
+        guard let parameter = p.first("JSCOMPS"),
+            let components = JSComps.decode(parameter, values: structuredValues(p), kinds: JSComps.nameKinds)
+        else { return false }
+        contact.setName(fromComponents: components)
+        return true
+    }
+
+    /// The address a valid `JSCOMPS` on `ADR` gives, or nil.
+    mutating func addressFromJSComps(_ p: RawProperty) -> PostalAddress? {
+        guard let parameter = p.first("JSCOMPS") else { return nil }
+        let values = structuredValues(p)
+        // The street component is a copy for older readers when the RFC 9554 components are used.
+        guard let components = JSComps.decode(parameter, values: values, kinds: JSComps.addressKinds, ignoring: [1, 2]) else { return nil }
+        var address = PostalAddress()
+        address.setFields(fromComponents: components)
+        return address
+    }
+}
+
+extension CardOutput {
+    /// `N` with `JSCOMPS`, when the contact's ordered components agree with its name fields.
+    func orderedName() -> (value: String, plain: String, parameter: PropertyParameter)? {
+        guard contact.nameComponentsAgree,
+            let (values, parameter) = JSComps.encode(contact.nameComponents, positions: JSComps.namePositions, minimumCount: 5)
+        else { return nil }
+        let value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
+        return (value, values.flatMap { $0 }.joined(), PropertyParameter(name: "JSCOMPS", values: [parameter]))
+    }
+
+    /// `ADR` with `JSCOMPS` (and the street for older readers), when the address's ordered components agree with its fields.
+    func orderedAddress(_ a: PostalAddress) -> (value: String, plain: String, parameter: PropertyParameter)? {
+        guard a.componentsAgree,
+            let (encoded, parameter) = JSComps.encode(a.components, positions: JSComps.addressPositions, minimumCount: 18)
+        else { return nil }
+        var values = encoded
+        values[1] = a.extendedAddress.map { [$0] } ?? []
+        values[2] = a.street.isEmpty ? [] : [a.street.joined(separator: "\n")]
+        let value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
+        return (value, values.flatMap { $0 }.joined(), PropertyParameter(name: "JSCOMPS", values: [parameter]))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Ohana
+import Testing
+
+/// `--to jscontact` and JSContact input, end to end through the built binary, checked by Python's
+/// vobject (from `.venv`, see scripts/setup.sh --test).
+@Suite("ohana and JSContact")
+struct JSContactCommandTests {
+    static let khard = ToolCommandsTests.corpus.appendingPathComponent("khard/vcards")
+
+    /// Prints the emails and phone numbers vobject reads from vCard files, and the files it cannot read.
+    static let vobjectScript = """
+        import sys, json, vobject
+        emails, tels, bad = [], [], []
+        for path in sys.argv[1:]:
+            try:
+                found_e, found_t = [], []
+                with open(path, encoding="utf-8") as f:
+                    for card in vobject.readComponents(f.read()):
+                        for child in card.getChildren():
+                            if child.name == "EMAIL": found_e.append(child.value.strip())
+                            if child.name == "TEL": found_t.append(child.value.strip())
+                emails += found_e; tels += found_t
+            except Exception as e:
+                bad.append(path)
+        print(json.dumps({"emails": sorted(emails), "tels": sorted(tels), "bad": bad}))
+        """
+
+    struct VObjectResult: Decodable, Equatable {
+        var emails: [String]
+        var tels: [String]
+        var bad: [String]
+    }
+
+    static func vobject(_ files: [String]) throws -> VObjectResult {
+        let python = CLI.repositoryRoot.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw CLIError("\(python) is missing: run `bash scripts/setup.sh --test`")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", vobjectScript] + files
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try JSONDecoder().decode(VObjectResult.self, from: data)
+    }
+
+    @Test func khardToJSContactAndBackKeepsEveryEmailAndPhoneForVObject() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let all = try FileManager.default.contentsOfDirectory(atPath: Self.khard.path).filter { $0.hasSuffix(".vcf") }.sorted()
+            .map { Self.khard.appendingPathComponent($0).path }
+        // The files vobject itself can read are the reference.
+        let unreadable = Set(try Self.vobject(all).bad)
+        let files = all.filter { !unreadable.contains($0) }
+        #expect(files.count >= 15)
+        let original = try Self.vobject(files)
+        #expect(!original.emails.isEmpty && !original.tels.isEmpty)
+
+        let json = dir.appendingPathComponent("khard.json").path
+        let toJSContact = try CLI.run(["convert"] + files + ["--to", "jscontact", "-o", json])
+        #expect(toJSContact.status == 0, "\(toJSContact.stderr)")
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(text.contains("\"@type\" : \"Card\""))
+
+        let vcf = dir.appendingPathComponent("back.vcf").path
+        let toVCard = try CLI.run(["convert", json, "--to", "vcard", "-o", vcf])
+        #expect(toVCard.status == 0, "\(toVCard.stderr)")
+        let back = try Self.vobject([vcf])
+        #expect(back.bad == [])
+        #expect(back.emails == original.emails)
+        #expect(back.tels == original.tels)
+    }
+
+    @Test func processAndValidationErrorsOnJSContactInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("cards.json")
+        try Data("""
+            [{"@type": "Card", "version": "1.0", "uid": "a", "name": {"full": "Ann Lee"}, "phones": {"p1": {"number": "+1 555 0100"}}},
+             {"@type": "Card", "version": "1.0", "uid": "b", "phones": {"p1": {"pref": 1}}}]
+            """.utf8).write(to: input)
+        let result = try CLI.run(["process", input.path, "--output", "jscontact"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("cards.json:2: error: card 2 skipped: phones/p1/number: Phone requires number (RFC 9553 section 2.3.3)"),
+                "\(result.stderr)")
+        let cards = try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]]
+        #expect(cards?.count == 1)
+        #expect(cards?.first?["uid"] as? String == "a")
+    }
+}

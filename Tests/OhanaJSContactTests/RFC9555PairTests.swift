@@ -1,0 +1,57 @@
+import Foundation
+import Ohana
+import Testing
+@testable import OhanaJSContact
+import OhanaVCard
+
+/// RFC 9555's vCard/JSContact example pairs (Fixtures/RFC9555, named by section).
+@Suite struct RFC9555PairTests {
+    /// The vCard to JSContact pairs this converter reproduces. Ids that the RFC makes up
+    /// (`p1`, `email1`) where the vCard has no `PROP-ID` are compared by position.
+    static let vCardToJSContact = [
+        "2.3.9-GROUP-1", "2.3.18-PROP-ID-1", "2.4.2-KIND-1", "2.5.2-FN-1", "2.5.4-GRAMGENDER-and-PRONOUNS-1",
+        "2.5.6-NICKNAME-1", "2.7.1-EMAIL-1", "2.7.2-IMPP-1", "2.7.4-LANGUAGE-1", "2.7.5-SOCIALPROFILE-1", "2.7.6-TEL-1",
+        "2.11.1-CATEGORIES-1", "2.11.3-CREATED-1", "2.11.5-PRODID-1", "2.11.8-UID-1", "2.11.9-URL-1",
+        "2.11.11-X-ABLabel-1", "2.15.1-vCardProps-1", "2.15.2-vCardParams-1",
+    ]
+
+    @Test(arguments: vCardToJSContact)
+    func vCardConvertsToTheRFCsJSContact(_ name: String) throws {
+        let expected = try Fixtures.object(try Fixtures.text("RFC9555", name + ".json"))
+        let loaded = readVCard(try Fixtures.text("RFC9555", name + ".vcf"))
+        let contact = try #require(loaded.contacts.first, "\(name): \(loaded.diagnostics)")
+        let card = JSContactConverter().card(from: contact)
+        #expect(card.validate() == [])
+        for (member, value) in expected {
+            let actual = card[member] ?? .null
+            #expect(Self.sameIgnoringGeneratedIDs(actual, value), "\(name) \(member): \(actual.jsonText) ≠ \(value.jsonText)")
+        }
+    }
+
+    /// JSContact to vCard (RFC 9555 section 3.2.1): unknown members become `JSPROP` and come back.
+    @Test(arguments: ["3.2.1-JSPROP-1", "3.2.1-JSPROP-2", "3.2.1-JSPROP-3"])
+    func jsContactOnlyDataTravelsAsJSPROP(_ name: String) throws {
+        let card = exampleCard(try Fixtures.object(try Fixtures.text("RFC9555", name + ".json")))
+        let expectedLines = try Fixtures.text("RFC9555", name + ".vcf")
+        let converter = JSContactConverter()
+        let vcard = String(decoding: VCardWriter(target: .rfc6350).write([converter.contact(from: card)]), as: UTF8.self)
+        let unfolded = vcard.replacingOccurrences(of: "\r\n ", with: "")
+        for line in expectedLines.replacingOccurrences(of: "\n ", with: "").split(separator: "\n") where line.hasPrefix("JSPROP") {
+            #expect(unfolded.contains(String(line)), "\(name): \(line) not in\n\(vcard)")
+        }
+        let back = converter.card(from: try #require(VCardReader().read(Data(vcard.utf8), source: name).contacts.first))
+        #expect(back == card, "\(differences(card.json, back.json))")
+    }
+
+    /// Whether two values are equal, where Id maps with different keys are compared entry by entry in
+    /// key order, and this library's own vendor members (`ohana.dev:`) are left out.
+    static func sameIgnoringGeneratedIDs(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        if a == b { return true }
+        guard let x = a.object?.filter({ !$0.key.hasPrefix("ohana.dev:") }), let y = b.object else { return false }
+        if x != a.object { return sameIgnoringGeneratedIDs(.object(x), b) }
+        if Set(x.keys) == Set(y.keys) { return x.keys.allSatisfy { sameIgnoringGeneratedIDs(x[$0]!, y[$0]!) } }
+        guard x.count == y.count, x.values.allSatisfy({ $0.object != nil }) else { return false }
+        let xs = orderedKeys(x, prefix: ""), ys = y.keys.sorted()
+        return zip(xs, ys).allSatisfy { sameIgnoringGeneratedIDs(x[$0.0]!, y[$0.1]!) }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Ohana
+import Testing
+@testable import OhanaJSContact
+
+/// Invalid cards get errors naming the member path, the rule and the RFC section; the rest loads.
+@Suite struct ValidationTests {
+    func errors(_ json: String) throws -> [JSContactValidationError] {
+        try JSONDecoder().decode(Card.self, from: Data(json.utf8)).validate()
+    }
+
+    @Test func aPhoneWithoutNumberNamesItsPath() throws {
+        let e = try errors(#"{"@type":"Card","version":"1.0","uid":"u1","phones":{"p1":{"features":{"voice":true}}}}"#)
+        #expect(e.map(\.description) == ["phones/p1/number: Phone requires number (RFC 9553 section 2.3.3)"])
+    }
+
+    @Test func typesIdsPrefsAndBooleanMapsAreChecked() throws {
+        let e = try errors(#"""
+            {"@type":"Card","version":"1.0","uid":"u1","emails":{"bad id":{"address":"a@b.c","pref":0}},
+             "keywords":{"x":false},"created":"2024-01-01 10:00","name":{"components":[{"kind":"given"}]}}
+            """#)
+        let paths = Set(e.map(\.path))
+        #expect(paths == ["emails/bad id", "emails/bad id/pref", "keywords/x", "created", "name/components/0/value"])
+    }
+
+    @Test func wrongTypeAndVersionAreErrors() throws {
+        let e = try errors(#"{"@type":"Contact","version":"3.0","uid":"u1"}"#)
+        #expect(e.map(\.path) == ["@type", "version"])
+    }
+
+    @Test func uidIsOptionalFromVersionTwo() throws {
+        #expect(try errors(#"{"@type":"Card","version":"2.0"}"#) == [])
+        #expect(try errors(#"{"@type":"Card","version":"1.0"}"#).map(\.path) == ["uid"])
+    }
+
+    @Test func vendorAndUnknownMembersAreKept() throws {
+        let json = #"{"@type":"Card","version":"1.0","uid":"u1","example.com:foo":{"bar":1234},"someUnknownProperty":true}"#
+        let card = try JSONDecoder().decode(Card.self, from: Data(json.utf8))
+        #expect(card.validate() == [])
+        #expect(try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(card)) == JSONValue(jsonText: json))
+    }
+
+    @Test func anInvalidCardIsSkippedWithItsLineAndTheRestLoads() throws {
+        let json = """
+            [
+              {"@type": "Card", "version": "1.0", "uid": "a", "name": {"full": "Ann"}},
+              {"@type": "Card", "version": "1.0", "uid": "b",
+               "emails": {"e1": {"contexts": {"work": true}}}},
+              {"@type": "Card", "version": "1.0", "uid": "c", "name": {"full": "Cy"}}
+            ]
+            """
+        let loaded = try JSContactDocument.read(Data(json.utf8), source: "book.json")
+        #expect(loaded.contacts.map(\.fullName) == ["Ann", "Cy"])
+        #expect(loaded.diagnostics.map(\.description) == [
+            "book.json:3: error: card 2 skipped: emails/e1/address: EmailAddress requires address (RFC 9553 section 2.3.1)",
+        ])
+    }
+
+    @Test func jsContactIsDetectedByItsType() {
+        #expect(JSContactDocument.isJSContact(Data(#"[ { "@type" : "Card", "version": "1.0" } ]"#.utf8)))
+        #expect(JSContactDocument.isJSContact(Data(#"{"@type":"CardGroup","cards":[]}"#.utf8)))
+        #expect(!JSContactDocument.isJSContact(Data(#"[{"id":"x","givenName":"Ann"}]"#.utf8)))
+    }
+
+    @Test func aCardGroupEncodesAndReadsBack() throws {
+        let contacts = [Contact(givenName: "Ann"), Contact(givenName: "Bo")]
+        let data = try JSContactDocument.write(contacts, asGroup: true)
+        let loaded = try JSContactDocument.read(data, source: "group.json")
+        #expect(loaded.diagnostics == [])
+        // The group's own card comes first, then its members.
+        #expect(loaded.contacts.dropFirst().map(\.givenName) == ["Ann", "Bo"])
+    }
+}
