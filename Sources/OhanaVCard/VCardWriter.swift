@@ -84,11 +84,13 @@ struct CardOutput {
         out.append(contentsOf: Array("BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\n".utf8))
         let c = contact
         let n = [c.familyName, c.givenName, c.middleName, c.namePrefix, c.nameSuffix].map { text($0 ?? "") }
+        let altID = c.phoneticSystem != nil || c.phoneticScript != nil ? [PropertyParameter(name: "ALTID", values: ["1"])] : []
         if let ordered = orderedName() {
-            property("N", value: ordered.value, plain: ordered.plain, details: "N", parameters: [ordered.parameter], to: &out)
+            property("N", value: ordered.value, plain: ordered.plain, details: "N", parameters: altID + [ordered.parameter], to: &out)
         } else {
-            property("N", value: n.joined(separator: ";"), plain: n.joined(), details: "N", to: &out)
+            property("N", value: n.joined(separator: ";"), plain: n.joined(), details: "N", parameters: altID, to: &out)
         }
+        writePhoneticName(to: &out)
         property("FN", value: text(c.fullName), plain: c.fullName, details: "FN", to: &out)
         single("NICKNAME", c.nickname, to: &out)
         single("X-PHONETIC-FIRST-NAME", c.phoneticGivenName, to: &out)
@@ -271,7 +273,9 @@ struct CardOutput {
             kept: field.parameters, group: field.group, isPhone: field.type == .phoneNumber, to: &out)
     }
 
-    private mutating func write(_ a: PostalAddress, to out: inout [UInt8]) {
+    private mutating func write(_ address: PostalAddress, to out: inout [UInt8]) {
+        var a = address
+        if let cc = a.isoCountryCode { a.parameters.append(PropertyParameter(name: "CC", values: [cc])) }
         let parts = [a.poBox ?? "", a.extendedAddress ?? "", a.street.joined(separator: "\n"), a.city ?? "", a.region ?? "",
                      a.postalCode ?? "", a.country ?? ""]
         if let ordered = orderedAddress(a) {

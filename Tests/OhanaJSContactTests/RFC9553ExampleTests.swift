@@ -41,7 +41,7 @@ import OhanaVCard
         #expect(back == card, "\(name): \(differences(card.json, back.json))")
     }
 
-    @Test(arguments: examples.filter { !needsJSCOMPS.contains($0) })
+    @Test(arguments: examples)
     func survivesVCard(_ name: String) throws {
         let card = exampleCard(try Fixtures.object(try Fixtures.text("RFC9553", name)))
         let converter = JSContactConverter()

@@ -58,6 +58,8 @@ struct CardMapper {
         for (i, p) in card.properties.enumerated() {
             if consumedLabelLines.contains(i) { continue }
             switch p.key {
+            case "N" where p.first("PHONETIC") != nil && contact.phoneticSystem == nil && contact.phoneticScript == nil && hasN:
+                mapPhoneticName(p)
             case "N" where !hasN:
                 hasN = true
                 let parts = components(text(of: p), separator: ";")
@@ -302,6 +304,10 @@ struct CardMapper {
             region: part(parts, 4), postalCode: part(parts, 5),
             country: parts.count > 7 ? nonEmpty(parts[6...].joined(separator: ";")) : part(parts, 6),
             isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
+        // RFC 9554's CC parameter: the ISO 3166 country code.
+        if let i = address.parameters.firstIndex(where: { $0.name == "CC" && $0.values.count == 1 && !$0.values[0].isEmpty }) {
+            address.isoCountryCode = address.parameters.remove(at: i).values[0]
+        }
         if let ordered = addressFromJSComps(p) {
             var fields = ordered
             fields.label = address.label

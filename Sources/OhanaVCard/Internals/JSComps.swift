@@ -41,9 +41,9 @@ enum JSComps {
     }
 
     /// The components a parameter value orders, or nil when it is not valid for the value.
-    static func decode(_ parameter: String, values: [[String]], kinds: [Int: String], ignoring ignored: Set<Int> = [])
-        -> [NameOrAddressComponent]?
-    {
+    static func decode(
+        _ parameter: String, values: [[String]], kinds: [Int: String], ignoring ignored: Set<Int> = [], allowingEmpty: Bool = false
+    ) -> [NameOrAddressComponent]? {
         let entries = split(parameter)
         guard let first = entries.first, first.isEmpty || first.hasPrefix("s,") else { return nil }
         var components: [NameOrAddressComponent] = []
@@ -54,12 +54,12 @@ enum JSComps {
                 continue
             }
             let numbers = entry.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
-            guard (1...2).contains(numbers.count), let position = numbers[0], let kind = kinds[position],
-                position < values.count
-            else { return nil }
+            guard (1...2).contains(numbers.count), let position = numbers[0], let kind = kinds[position] else { return nil }
             let index = numbers.count == 2 ? numbers[1] : 0
-            guard let index, values[position].indices.contains(index), referenced.insert("\(position),\(index)").inserted else { return nil }
-            components.append(NameOrAddressComponent(kind: kind, value: values[position][index]))
+            guard let index, referenced.insert("\(position),\(index)").inserted else { return nil }
+            let list = position < values.count ? values[position] : []
+            guard list.indices.contains(index) || allowingEmpty else { return nil }
+            components.append(NameOrAddressComponent(kind: kind, value: list.indices.contains(index) ? list[index] : ""))
         }
         // Every value of a position with a kind is referenced.
         for (position, list) in values.enumerated() where kinds[position] != nil && !ignored.contains(position) {
@@ -142,5 +142,52 @@ extension CardOutput {
         values[2] = a.street.isEmpty ? [] : [a.street.joined(separator: "\n")]
         let value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
         return (value, values.flatMap { $0 }.joined(), PropertyParameter(name: "JSCOMPS", values: [parameter]))
+    }
+}
+
+/// The phonetic system and script of a name: a second `N` with the same `ALTID` and the
+/// `PHONETIC` and `SCRIPT` parameters (RFC 9554 sections 4.6 and 4.9, RFC 9555 section 2.3.15).
+extension CardMapper {
+    mutating func mapPhoneticName(_ p: RawProperty) {
+        let system = p.first("PHONETIC")
+        contact.phoneticSystem = system?.lowercased() == "script" ? nil : system
+        contact.phoneticScript = p.first("SCRIPT")
+        if contact.phoneticSystem == nil && contact.phoneticScript == nil { contact.phoneticScript = "" }
+        // Phonetics of ordered components, by the same positions.
+        if !contact.nameComponents.isEmpty, let parameter = p.first("JSCOMPS"),
+            let phonetic = JSComps.decode(parameter, values: structuredValues(p), kinds: JSComps.nameKinds, allowingEmpty: true)
+        {
+            var spoken = phonetic.makeIterator()
+            contact.nameComponents = contact.nameComponents.map { component in
+                var c = component
+                if let s = spoken.next(), s.kind == c.kind, !s.value.isEmpty, c.kind != "separator" { c.phonetic = s.value }
+                return c
+            }
+        }
+        // The written name's ALTID only ties it to this one.
+        if case .strings(var details)? = contact.customProperties["vcard.N"], let i = details.firstIndex(of: "ALTID=1") {
+            details.remove(at: i)
+            contact.customProperties["vcard.N"] = details.count == 1 && details[0].isEmpty ? nil : .strings(details)
+        }
+    }
+}
+
+extension CardOutput {
+    /// Writes the phonetic `N` when the contact names a phonetic system or script.
+    func writePhoneticName(to out: inout [UInt8]) {
+        let c = contact
+        guard c.phoneticSystem != nil || c.phoneticScript != nil else { return }
+        var parameters = [PropertyParameter(name: "ALTID", values: ["1"]), PropertyParameter(name: "PHONETIC", values: [c.phoneticSystem ?? "script"])]
+        if let script = c.phoneticScript, !script.isEmpty { parameters.append(PropertyParameter(name: "SCRIPT", values: [script])) }
+        var value: String
+        if c.nameComponentsAgree {
+            let spoken = c.nameComponents.map { NameOrAddressComponent(kind: $0.kind, value: $0.kind == "separator" ? $0.value : ($0.phonetic ?? "")) }
+            guard let (values, jscomps) = JSComps.encode(spoken, positions: JSComps.namePositions, minimumCount: 5) else { return }
+            value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
+            parameters.append(PropertyParameter(name: "JSCOMPS", values: [jscomps]))
+        } else {
+            value = [c.phoneticFamilyName, c.phoneticGivenName, c.phoneticMiddleName, nil, nil].map { text($0 ?? "") }.joined(separator: ";")
+        }
+        emit(group: nil, name: "N", parameters: parameters, value: value, plain: value, to: &out)
     }
 }
