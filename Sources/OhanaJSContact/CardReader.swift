@@ -72,7 +72,8 @@ struct CardReader {
             take("anniversaries", id)
         }
         single("notes", member: "note") { c, v in c.note = v }
-        if let (id, media) = only("media"), media["kind"]?.string == "photo", media.object?.count == 2,
+        let photos = (m["media"]?.object ?? [:]).filter { $0.value["kind"]?.string == "photo" }
+        if photos.count == 1, let (id, media) = photos.first, media.object?.count == 2,
             let uri = media["uri"]?.string, let photo = Self.photo(fromDataURI: uri)
         {
             contact.photo = photo
@@ -98,12 +99,10 @@ struct CardReader {
             contact.mergedContactIDs = merged
             take(Vendor.mergedContactIDs)
         }
-        if let exact = Vendor.decode([UnmappedProperty].self, from: m[Vendor.exact + "Unmapped"]) {
-            contact.unmappedProperties = exact
-        } else {
-            contact.unmappedProperties = Self.unmapped(from: m["vCardProps"], kind: m["kind"]?.string, prodId: m["prodId"]?.string)
-        }
-        take(Vendor.exact + "Unmapped"); take("vCardProps"); take("kind"); take("prodId")
+        let (rebuilt, usedByProperties) = Self.unmapped(from: m)
+        used.formUnion(usedByProperties)
+        contact.unmappedProperties = Vendor.decode([UnmappedProperty].self, from: m[Vendor.exact + "Unmapped"]) ?? rebuilt
+        take(Vendor.exact + "Unmapped")
         contact.unmappedProperties += residue(.object(m), path: [])
         if !renamed.isEmpty {
             let ids = JSONValue.object(renamed.mapValues(JSONValue.string))
@@ -133,7 +132,7 @@ struct CardReader {
             var index = 0
             var socialIndex = map.values.filter { $0["vCardName"] != nil }.count
             for key in orderedKeys(map, prefix: kind.idPrefix) {
-                guard let json = map[key]?.object else { continue }
+                guard let json = map[key]?.object, kind != .links || json["kind"] == nil else { continue }
                 if kind == .onlineServices, json["vCardName"] == nil {
                     socialIndex += 1
                     socials.append(SocialCoding.decode(json, id: key, index: socialIndex))
@@ -206,18 +205,38 @@ struct CardReader {
         return object.keys.sorted().flatMap { residue(object[$0]!, path: path + [$0]) }
     }
 
-    /// Unmapped vCard properties from `vCardProps`, `kind` and `prodId`.
-    static func unmapped(from props: JSONValue?, kind: String?, prodId: String?) -> [UnmappedProperty] {
+    /// Unmapped vCard properties from the members that hold them (`kind`, `prodId`, `updated`,
+    /// `members`, the Id maps of ``PropertyRule``, `vCardProps`), and the paths used.
+    static func unmapped(from m: [String: JSONValue]) -> (properties: [UnmappedProperty], used: Set<[String]>) {
         var result: [UnmappedProperty] = []
-        if let kind { result.append(UnmappedProperty(name: "KIND", value: kind)) }
-        if let prodId { result.append(UnmappedProperty(name: "PRODID", value: VCardNames.escapeText(prodId))) }
-        for entry in props?.array ?? [] {
+        var used: Set<[String]> = [["kind"], ["prodId"], ["vCardProps"]]
+        if let kind = m["kind"]?.string { result.append(UnmappedProperty(name: "KIND", value: kind)) }
+        if let prodId = m["prodId"]?.string { result.append(UnmappedProperty(name: "PRODID", value: VCardNames.escapeText(prodId))) }
+        if let updated = m["updated"]?.string, let rev = Timestamps.vcard(updated) {
+            result.append(UnmappedProperty(name: "REV", value: rev))
+            used.insert(["updated"])
+        }
+        for rule in PropertyRule.all {
+            guard let map = m[rule.map]?.object else { continue }
+            var index = 0
+            for key in orderedKeys(map, prefix: rule.prefix) {
+                guard let json = map[key]?.object, rule.matches(json), json.keys.allSatisfy(rule.members.contains) else { continue }
+                index += 1
+                result.append(rule.property(json, id: key, index: index))
+                used.insert([rule.map, key])
+            }
+        }
+        if let members = m["members"]?.object, members.values.allSatisfy({ $0 == .bool(true) }) {
+            for uid in members.keys.sorted() { result.append(UnmappedProperty(name: "MEMBER", value: uid)) }
+            used.insert(["members"])
+        }
+        for entry in m["vCardProps"]?.array ?? [] {
             guard let parts = entry.array, parts.count >= 4, let name = parts[0].string else { continue }
             let (parameters, group) = VCardNames.parameters(parts[1].object ?? [:])
             let value = parts[3].string ?? parts[3].jsonText
             result.append(UnmappedProperty(group: group, name: VCardNames.vcard(name), parameters: parameters, value: value))
         }
-        return result
+        return (result, used)
     }
 
     static func photo(fromDataURI uri: String) -> Photo? {

@@ -189,6 +189,7 @@ struct CardBuilder {
         var props: [JSONValue] = []
         var jsprops: [UnmappedProperty] = []
         var kept: [UnmappedProperty] = []
+        var counts: [String: Int] = [:]
         var unmapped = contact.unmappedProperties
         if let i = unmapped.firstIndex(where: { $0.name == "JSPROP" && $0.parameters.first("JSPTR") == Vendor.ids }),
             let ids = (try? JSONValue(jsonText: VCardNames.unescapeText(unmapped[i].value)))?.object
@@ -215,6 +216,27 @@ struct CardBuilder {
                 members["prodId"] = .string(VCardNames.unescapeText(u.value))
                 continue
             }
+            if u.group == nil, u.parameters.isEmpty {
+                if u.name.uppercased() == "REV", members["updated"] == nil, let updated = Timestamps.jscontact(u.value) {
+                    members["updated"] = .string(updated)
+                    continue
+                }
+                if u.name.uppercased() == "MEMBER", members["members"]?.object?[u.value] == nil {
+                    var map = members["members"]?.object ?? [:]
+                    map[u.value] = true
+                    members["members"] = .object(map)
+                    continue
+                }
+            }
+            if let rule = PropertyRule.all.first(where: { $0.vcard == u.name.uppercased() }), let entry = rule.entry(u) {
+                counts[rule.vcard, default: 0] += 1
+                var map = members[rule.map]?.object ?? [:]
+                var id = u.parameters.first("PROP-ID") ?? "\(rule.prefix)-\(counts[rule.vcard]!)"
+                if map[id] != nil || !CardValidator.isID(id) { id = "\(rule.prefix)-\(counts[rule.vcard]!)-\(map.count)" }
+                map[id] = .object(entry)
+                members[rule.map] = .object(map)
+                continue
+            }
             kept.append(u)
         }
         for u in kept {
@@ -222,7 +244,7 @@ struct CardBuilder {
             props.append([.string(VCardNames.json(u.name)), .object(params), "unknown", .string(u.value)])
         }
         if !props.isEmpty { members["vCardProps"] = .array(props) }
-        let rebuilt = CardReader.unmapped(from: members["vCardProps"], kind: members["kind"]?.string, prodId: members["prodId"]?.string)
+        let rebuilt = CardReader.unmapped(from: members).properties
         let expected = contact.unmappedProperties.filter { u in !jsprops.contains(u) }
         if rebuilt != expected { members[Vendor.exact + "Unmapped"] = Vendor.encode(expected) }
     }

@@ -102,3 +102,21 @@ enum Vendor {
         return try? decoder.decode(type, from: data)
     }
 }
+
+/// vCard `TIMESTAMP` (`19951031T222710Z`) and JSContact `UTCDateTime` (`1995-10-31T22:27:10Z`).
+enum Timestamps {
+    static func jscontact(_ vcard: String) -> String? {
+        let c = Array(vcard)
+        guard c.count == 16, c[8] == "T", c[15] == "Z", (c[0..<8] + c[9..<15]).allSatisfy(\.isASCII), (c[0..<8] + c[9..<15]).allSatisfy(\.isNumber)
+        else { return nil }
+        let s = String(c)
+        func part(_ a: Int, _ b: Int) -> Substring { s.dropFirst(a).prefix(b - a) }
+        return "\(part(0, 4))-\(part(4, 6))-\(part(6, 8))T\(part(9, 11)):\(part(11, 13)):\(part(13, 15))Z"
+    }
+
+    static func vcard(_ utc: String) -> String? {
+        guard CardValidator.isUTCDateTime(utc), utc.count == 20 else { return nil }
+        let digits = utc.filter { $0.isNumber }
+        return String(digits.prefix(8)) + "T" + String(digits.suffix(6)) + "Z"
+    }
+}

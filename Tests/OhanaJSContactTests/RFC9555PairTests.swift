@@ -13,16 +13,21 @@ import OhanaVCard
         "2.5.6-NICKNAME-1", "2.7.1-EMAIL-1", "2.7.2-IMPP-1", "2.7.4-LANGUAGE-1", "2.7.5-SOCIALPROFILE-1", "2.7.6-TEL-1",
         "2.11.1-CATEGORIES-1", "2.11.3-CREATED-1", "2.11.5-PRODID-1", "2.11.8-UID-1", "2.11.9-URL-1",
         "2.11.11-X-ABLabel-1", "2.15.1-vCardProps-1", "2.15.2-vCardParams-1",
+        "2.4.3-SOURCE-1", "2.7.3-LANG-1", "2.9.1-CONTACT-URI-1", "2.9.2-LOGO-1", "2.9.3-MEMBER-1", "2.10.1-EXPERTISE-1",
+        "2.10.2-HOBBY-1", "2.10.3-INTEREST-1", "2.10.4-ORG-DIRECTORY-1", "2.11.6-REV-1", "2.11.7-SOUND-1", "2.12.1-KEY-1",
+        "2.13.1-CALADRURI-1", "2.13.2-CALURI-1", "2.13.3-FBURL-1",
     ]
 
     @Test(arguments: vCardToJSContact)
     func vCardConvertsToTheRFCsJSContact(_ name: String) throws {
         let expected = try Fixtures.object(try Fixtures.text("RFC9555", name + ".json"))
-        let loaded = readVCard(try Fixtures.text("RFC9555", name + ".vcf"))
+        let vcard = try Fixtures.text("RFC9555", name + ".vcf")
+        let loaded = readVCard(vcard)
         let contact = try #require(loaded.contacts.first, "\(name): \(loaded.diagnostics)")
         let card = JSContactConverter().card(from: contact)
         #expect(card.validate() == [])
-        for (member, value) in expected {
+        // An example whose vCard has no UID shows a made-up uid.
+        for (member, value) in expected where member != "uid" || vcard.contains("UID:") {
             let actual = card[member] ?? .null
             #expect(Self.sameIgnoringGeneratedIDs(actual, value), "\(name) \(member): \(actual.jsonText) ≠ \(value.jsonText)")
         }

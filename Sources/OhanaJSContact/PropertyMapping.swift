@@ -1,0 +1,92 @@
+import Foundation
+import Ohana
+
+/// vCard properties the model keeps as unmapped properties that JSContact has an Id map for
+/// (RFC 9555 sections 2.4 to 2.13): converted both ways by one table.
+struct PropertyRule {
+    /// The vCard property name.
+    let vcard: String
+    /// The JSContact member holding the Id map.
+    let map: String
+    /// The prefix of generated ids.
+    let prefix: String
+    /// Members every entry of this property has (`kind`).
+    let fixed: [String: JSONValue]
+    /// The member holding the property's value.
+    let valueMember: String
+    /// Whether the value is TEXT (escaped in vCard) rather than a URI.
+    var isText = false
+
+    static let all: [PropertyRule] = [
+        .init(vcard: "CALADRURI", map: "schedulingAddresses", prefix: "SCHEDULING", fixed: [:], valueMember: "uri"),
+        .init(vcard: "CALURI", map: "calendars", prefix: "CAL", fixed: ["kind": "calendar"], valueMember: "uri"),
+        .init(vcard: "FBURL", map: "calendars", prefix: "FBURL", fixed: ["kind": "freeBusy"], valueMember: "uri"),
+        .init(vcard: "KEY", map: "cryptoKeys", prefix: "KEY", fixed: [:], valueMember: "uri"),
+        .init(vcard: "LOGO", map: "media", prefix: "LOGO", fixed: ["kind": "logo"], valueMember: "uri"),
+        .init(vcard: "SOUND", map: "media", prefix: "SOUND", fixed: ["kind": "sound"], valueMember: "uri"),
+        .init(vcard: "SOURCE", map: "directories", prefix: "ENTRY", fixed: ["kind": "entry"], valueMember: "uri"),
+        .init(vcard: "ORG-DIRECTORY", map: "directories", prefix: "DIRECTORY", fixed: ["kind": "directory"], valueMember: "uri"),
+        .init(vcard: "CONTACT-URI", map: "links", prefix: "CONTACT", fixed: ["kind": "contact"], valueMember: "uri"),
+        .init(vcard: "LANG", map: "preferredLanguages", prefix: "LANG", fixed: [:], valueMember: "language"),
+        .init(vcard: "EXPERTISE", map: "personalInfo", prefix: "PERSINFO", fixed: ["kind": "expertise"], valueMember: "value", isText: true),
+        .init(vcard: "HOBBY", map: "personalInfo", prefix: "PERSINFO", fixed: ["kind": "hobby"], valueMember: "value", isText: true),
+        .init(vcard: "INTEREST", map: "personalInfo", prefix: "PERSINFO", fixed: ["kind": "interest"], valueMember: "value", isText: true),
+    ]
+
+    /// EXPERTISE's levels in JSContact's words (RFC 9555 section 2.10.1).
+    static let expertiseLevels = ["beginner": "low", "average": "medium", "expert": "high"]
+
+    /// The entry for an unmapped property, or nil when it has a group or a parameter without a member.
+    func entry(_ u: UnmappedProperty) -> [String: JSONValue]? {
+        var json = fixed
+        json[valueMember] = .string(isText ? VCardNames.unescapeText(u.value) : u.value)
+        var rest: [PropertyParameter] = []
+        for p in u.parameters {
+            let one = p.values.count == 1 ? p.values[0] : nil
+            switch p.name.uppercased() {
+            case "PREF" where one.flatMap({ Int($0) }) != nil && json["pref"] == nil: json["pref"] = .integer(Int(one!)!)
+            case "MEDIATYPE" where one != nil && json["mediaType"] == nil: json["mediaType"] = .string(one!)
+            case "INDEX" where one.flatMap({ Int($0) }) != nil && json["listAs"] == nil: json["listAs"] = .integer(Int(one!)!)
+            case "LEVEL" where one != nil && json["level"] == nil:
+                json["level"] = .string(vcard == "EXPERTISE" ? Self.expertiseLevels[one!.lowercased()] ?? one! : one!.lowercased())
+            case "TYPE" where json["contexts"] == nil && p.values.allSatisfy({ ["home", "work"].contains($0) }):
+                json["contexts"] = LabelMapping.trueMap(p.values.map { $0 == "home" ? "private" : "work" })
+            default: rest.append(p)
+            }
+        }
+        let params = VCardNames.object(rest.removing(["PROP-ID"]), group: u.group)
+        if !params.isEmpty { json["vCardParams"] = .object(params) }
+        return json
+    }
+
+    /// Whether an entry of the map belongs to this property.
+    func matches(_ json: [String: JSONValue]) -> Bool {
+        fixed.allSatisfy { json[$0.key] == $0.value } && json[valueMember]?.string != nil
+            && (fixed["kind"] != nil || json["kind"] == nil)
+    }
+
+    /// The unmapped property for an entry.
+    func property(_ json: [String: JSONValue], id: String, index: Int) -> UnmappedProperty {
+        var parameters: [PropertyParameter] = []
+        if let contexts = json["contexts"]?.object {
+            parameters.append(PropertyParameter(name: "TYPE", values: contexts.keys.sorted().map { $0 == "private" ? "home" : $0 }))
+        }
+        if let pref = json["pref"]?.integer { parameters.append(PropertyParameter(name: "PREF", values: [String(pref)])) }
+        if let m = json["mediaType"]?.string { parameters.append(PropertyParameter(name: "MEDIATYPE", values: [m])) }
+        if let i = json["listAs"]?.integer { parameters.append(PropertyParameter(name: "INDEX", values: [String(i)])) }
+        if let level = json["level"]?.string {
+            let word = vcard == "EXPERTISE" ? Self.expertiseLevels.first(where: { $0.value == level })?.key ?? level : level
+            parameters.append(PropertyParameter(name: "LEVEL", values: [word]))
+        }
+        let (rest, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        parameters += rest
+        if id != "\(prefix)-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        let value = json[valueMember]?.string ?? ""
+        return UnmappedProperty(group: group, name: vcard, parameters: parameters, value: isText ? VCardNames.escapeText(value) : value)
+    }
+
+    /// The members an entry of this property may have.
+    var members: Set<String> {
+        Set(fixed.keys).union([valueMember, "pref", "mediaType", "listAs", "level", "contexts", "vCardParams"])
+    }
+}
