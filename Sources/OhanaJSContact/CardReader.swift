@@ -72,7 +72,9 @@ struct CardReader {
             take("anniversaries", id)
         }
         single("notes", member: "note") { c, v in c.note = v }
-        let photos = (m["media"]?.object ?? [:]).filter { $0.value["kind"]?.string == "photo" }
+        let photos = (m["media"]?.object ?? [:]).filter {
+            $0.value["kind"]?.string == "photo" && $0.value["uri"]?.string?.lowercased().hasPrefix("data:") == true
+        }
         if photos.count == 1, let (id, media) = photos.first, media.object?.count == 2,
             let uri = media["uri"]?.string, let photo = Self.photo(fromDataURI: uri)
         {

@@ -22,6 +22,7 @@ struct PropertyRule {
         .init(vcard: "CALURI", map: "calendars", prefix: "CAL", fixed: ["kind": "calendar"], valueMember: "uri"),
         .init(vcard: "FBURL", map: "calendars", prefix: "FBURL", fixed: ["kind": "freeBusy"], valueMember: "uri"),
         .init(vcard: "KEY", map: "cryptoKeys", prefix: "KEY", fixed: [:], valueMember: "uri"),
+        .init(vcard: "PHOTO", map: "media", prefix: "PHOTO", fixed: ["kind": "photo"], valueMember: "uri"),
         .init(vcard: "LOGO", map: "media", prefix: "LOGO", fixed: ["kind": "logo"], valueMember: "uri"),
         .init(vcard: "SOUND", map: "media", prefix: "SOUND", fixed: ["kind": "sound"], valueMember: "uri"),
         .init(vcard: "SOURCE", map: "directories", prefix: "ENTRY", fixed: ["kind": "entry"], valueMember: "uri"),
@@ -38,6 +39,10 @@ struct PropertyRule {
 
     /// The entry for an unmapped property, or nil when it has a group or a parameter without a member.
     func entry(_ u: UnmappedProperty) -> [String: JSONValue]? {
+        // Embedded photos are the contact's photo; only linked ones are unmapped properties.
+        if vcard == "PHOTO", u.value.lowercased().hasPrefix("data:") || u.parameters.contains(where: { $0.name.uppercased() == "ENCODING" }) {
+            return nil
+        }
         var json = fixed
         json[valueMember] = .string(isText ? VCardNames.unescapeText(u.value) : u.value)
         var rest: [PropertyParameter] = []
@@ -62,6 +67,7 @@ struct PropertyRule {
     /// Whether an entry of the map belongs to this property.
     func matches(_ json: [String: JSONValue]) -> Bool {
         fixed.allSatisfy { json[$0.key] == $0.value } && json[valueMember]?.string != nil
+            && !(vcard == "PHOTO" && json[valueMember]?.string?.lowercased().hasPrefix("data:") == true)
             && (fixed["kind"] != nil || json["kind"] == nil)
     }
 
