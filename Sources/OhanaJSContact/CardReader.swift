@@ -228,6 +228,18 @@ struct CardReader {
                 used.insert([rule.map, key])
             }
         }
+        if let related = m["relatedTo"]?.object,
+            related.allSatisfy({ $0.value.object?.keys.allSatisfy { $0 == "relation" } == true && $0.value["relation"]?.object != nil })
+        {
+            for key in related.keys.sorted() {
+                let types = related[key]?["relation"]?.object?.keys.sorted() ?? []
+                var parameters = types.isEmpty ? [] : [PropertyParameter(name: "TYPE", values: types)]
+                let isText = !key.contains(":")
+                if isText { parameters.append(PropertyParameter(name: "VALUE", values: ["text"])) }
+                result.append(UnmappedProperty(name: "RELATED", parameters: parameters, value: isText ? VCardNames.escapeText(key) : key))
+            }
+            used.insert(["relatedTo"])
+        }
         if let members = m["members"]?.object, members.values.allSatisfy({ $0 == .bool(true) }) {
             for uid in members.keys.sorted() { result.append(UnmappedProperty(name: "MEMBER", value: uid)) }
             used.insert(["members"])

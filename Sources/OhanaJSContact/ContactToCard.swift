@@ -170,6 +170,22 @@ struct CardBuilder {
         if !speak.isEmpty { members["speakToAs"] = .object(speak) }
     }
 
+    /// A `RELATED` property as a `relatedTo` entry (RFC 9555 section 2.9.5): its URI (or text) and relations.
+    static func related(_ u: UnmappedProperty) -> (String, JSONValue)? {
+        var relation: [String: JSONValue] = [:]
+        var isText = false
+        for p in u.parameters {
+            switch p.name.uppercased() {
+            case "TYPE": for t in p.values { relation[t] = true }
+            case "VALUE" where p.values.map({ $0.lowercased() }) == ["text"]: isText = true
+            default: return nil
+            }
+        }
+        let key = isText ? VCardNames.unescapeText(u.value) : u.value
+        guard !key.isEmpty, isText != key.contains(":") else { return nil }
+        return (key, ["relation": .object(relation)])
+    }
+
     /// Gives the entry at `path` (a map and its generated key, or a map alone when it has one entry) another id.
     private mutating func rename(_ path: String, to id: String) {
         var tokens = JSONPointer.tokens(path)
@@ -227,6 +243,12 @@ struct CardBuilder {
                     members["members"] = .object(map)
                     continue
                 }
+            }
+            if u.name.uppercased() == "RELATED", u.group == nil, let related = Self.related(u), members["relatedTo"]?.object?[related.0] == nil {
+                var map = members["relatedTo"]?.object ?? [:]
+                map[related.0] = related.1
+                members["relatedTo"] = .object(map)
+                continue
             }
             if let rule = PropertyRule.all.first(where: { $0.vcard == u.name.uppercased() }), let entry = rule.entry(u) {
                 counts[rule.vcard, default: 0] += 1

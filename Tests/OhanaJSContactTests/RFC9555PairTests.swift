@@ -15,7 +15,7 @@ import OhanaVCard
         "2.11.11-X-ABLabel-1", "2.15.1-vCardProps-1", "2.15.2-vCardParams-1",
         "2.4.3-SOURCE-1", "2.7.3-LANG-1", "2.9.1-CONTACT-URI-1", "2.9.2-LOGO-1", "2.9.3-MEMBER-1", "2.10.1-EXPERTISE-1",
         "2.10.2-HOBBY-1", "2.10.3-INTEREST-1", "2.10.4-ORG-DIRECTORY-1", "2.11.6-REV-1", "2.11.7-SOUND-1", "2.12.1-KEY-1",
-        "2.13.1-CALADRURI-1", "2.5.7-PHOTO-1", "2.13.2-CALURI-1", "2.13.3-FBURL-1",
+        "2.13.1-CALADRURI-1", "2.5.7-PHOTO-1", "2.9.5-RELATED-1", "2.13.2-CALURI-1", "2.13.3-FBURL-1",
     ]
 
     @Test(arguments: vCardToJSContact)
