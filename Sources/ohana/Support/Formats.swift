@@ -73,8 +73,12 @@ func makeProvider(for argument: String, format: InputFormat?, csvDialect: CSVDia
     let url = URL(fileURLWithPath: argument)
     switch format {
     case .json:
-        // A .json file whose first object says "@type": "Card" is JSContact (RFC 9553).
-        if let head = try? FileHandle(forReadingFrom: url).read(upToCount: 8192), JSContactDocument.isJSContact(head) {
+        // A .json file whose first object says "@type": "Card" is JSContact (RFC 9553). Only a regular
+        // file is looked into: reading the start of a pipe would take it from the provider.
+        let isRegularFile = (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
+        if isRegularFile, let handle = try? FileHandle(forReadingFrom: url), let head = try? handle.read(upToCount: 8192),
+            JSContactDocument.isJSContact(head)
+        {
             return JSContactFileProvider(fileURL: url)
         }
         return JSONContactsProvider(fileURL: url)
