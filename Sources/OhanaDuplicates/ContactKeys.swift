@@ -54,6 +54,8 @@ struct KeyExtractor {
     var wordCache: [String: [String]] = [:]
     /// Whether every phone number is parsed (else only those cheap keys cannot stand in for).
     var parsesAllPhones: Bool
+    /// The one phone resolution, with its cache of parses.
+    var phoneResolver = PhoneNumberResolver(formats: .e164)
 
     init(rules: DuplicateRules, parsesAllPhones: Bool = false) {
         self.rules = rules
@@ -111,7 +113,7 @@ struct KeyExtractor {
     /// ``DuplicateRules/matchingTrailingDigits``, 8 by default), so blocking needs no parse.
     mutating func phones(of contact: Contact) -> [PhoneKey] {
         var result: [PhoneKey] = []
-        var region: String?
+        var evidence: PhoneRegionEvidence?
         let count = rules.matchingTrailingDigits
         for (index, field) in contact.fields.enumerated() where field.type == .phoneNumber {
             let (digits, isPlain, hasPlus) = PhoneDigits.scan(field.value)
@@ -120,12 +122,13 @@ struct KeyExtractor {
             let input = isPlain ? (hasPlus ? "+" + digits : digits) : field.value
             var key = PhoneKey(
                 fieldIndex: index, written: field.value, digits: digits, parseInput: input, e164: nil, isParsed: false, trailing: digits)
-            if let known = field.phoneNumber?.e164 {
+            if let known = Self.resolvedE164(of: field) {
+                // Resolved earlier (the phone formatting post processor): unresolved numbers compare by digits.
                 key.e164 = known
                 key.isParsed = true
             } else if parsesAllPhones || !isPlain || digits.count <= count {
-                if region == nil { region = self.region(of: contact) }
-                key.e164 = PhoneNumberUtility.shared.e164(input, defaultRegion: region!)
+                if evidence == nil { evidence = phoneEvidence(of: contact) }
+                key.e164 = e164(input, evidence: evidence!)
                 key.isParsed = true
             }
             let source = key.e164.map { String($0.dropFirst()) } ?? digits
@@ -138,8 +141,28 @@ struct KeyExtractor {
     /// Parses a number not parsed yet; returns its E.164 form, if valid.
     mutating func parse(_ key: PhoneKey, of contact: Contact) -> String? {
         if key.isParsed { return key.e164 }
-        let region = self.region(of: contact)
-        return PhoneNumberUtility.shared.e164(key.parseInput, defaultRegion: region)
+        return e164(key.parseInput, evidence: phoneEvidence(of: contact))
+    }
+
+    /// The E.164 form of one of a contact's phone fields under ``PhoneNumberResolver``'s one
+    /// resolution (as resolved earlier when it was), or `nil` when it is unresolved or junk.
+    mutating func e164(of field: ContactField, in contact: Contact) -> String? {
+        if let known = Self.resolvedE164(of: field) { return known }
+        return e164(field.value.trimmingWhitespace(), evidence: phoneEvidence(of: contact))
+    }
+
+    /// What a phone field's details from the phone formatting post processor say, when they say
+    /// it: its E.164 form, `nil` inside when it is unresolved or junk; `nil` when they do not
+    /// say (no details, details from before resolution was recorded, or no E.164 form computed).
+    static func resolvedE164(of field: ContactField) -> String?? {
+        guard let details = field.phoneNumber, let status = details.status else { return nil }
+        if status != .resolved { return .some(nil) }
+        return details.e164.map { .some($0) }
+    }
+
+    /// The E.164 form of a number with its contact's evidence, `nil` when unresolved or junk.
+    mutating func e164(_ text: String, evidence: PhoneRegionEvidence) -> String? {
+        phoneResolver.resolve(text, evidence: evidence).e164
     }
 
     mutating func words(_ text: String?) -> [String] {
@@ -195,24 +218,13 @@ struct KeyExtractor {
         return forms
     }
 
-    /// The region for a contact's national numbers: its address's country, else the region of its
-    /// first internationally written number, else the default (always the default unless
+    /// The evidence for a contact's national numbers (``PhoneNumberResolver``'s): its address,
+    /// other numbers, email domain, then the default region (only the default unless
     /// ``DuplicateRules/usesContactRegion``).
-    func region(of contact: Contact) -> String {
-        guard rules.usesContactRegion else { return rules.defaultRegion }
-        let ordered = contact.postalAddresses.filter(\.isPreferred) + contact.postalAddresses.filter { !$0.isPreferred }
-        for address in ordered {
-            if let code = address.isoCountryCode, let region = RegionCodes.region(forCountry: code) { return region }
-            if let name = address.country, let region = RegionCodes.region(forCountry: name) { return region }
-        }
-        for field in contact.fields where field.type == .phoneNumber {
-            let trimmed = field.value.drop { $0 == " " }
-            guard trimmed.hasPrefix("+") || trimmed.hasPrefix("00") else { continue }
-            if let region = PhoneNumberUtility.shared.callingCodeRegion(of: field.value, defaultRegion: rules.defaultRegion) {
-                return region
-            }
-        }
-        return rules.defaultRegion
+    mutating func phoneEvidence(of contact: Contact) -> PhoneRegionEvidence {
+        let use = rules.usesContactRegion
+        return phoneResolver.evidence(
+            for: contact, defaultRegion: rules.defaultRegion, usesAddress: use, usesOtherNumbers: use, usesEmailDomain: use)
     }
 
     func normalizeEmail(_ text: String) -> String {

@@ -79,7 +79,8 @@ struct ContactMerger {
         for (m, member) in members.enumerated() {
             for (f, var field) in member.fields.enumerated() {
                 if field.provenance == nil { field.provenance = member.provenance.first }
-                let key = phoneKeys[m][f] ?? normalizedKey(of: field, region: { extractor.region(of: member) }, extractor: extractor)
+                let e164 = phoneKeys[m][f] == nil && field.type == .phoneNumber ? extractor.e164(of: field, in: member) : nil
+                let key = phoneKeys[m][f] ?? normalizedKey(of: field, e164: e164, extractor: extractor)
                 if let existing = fieldIndex[key] {
                     absorb(field, into: &fields[existing])
                 } else {
@@ -195,7 +196,7 @@ struct ContactMerger {
     func phoneKeys(_ members: [Contact], extractor: inout KeyExtractor) -> [[Int: String]] {
         let phones = members.map { extractor.phones(of: $0) }
         var e164s = phones.map { $0.map(\.e164) }
-        var regions = [String?](repeating: nil, count: members.count)
+        var evidences = [PhoneRegionEvidence?](repeating: nil, count: members.count)
         var groups: [String: [(member: Int, phone: Int)]] = [:]
         for (m, list) in phones.enumerated() {
             for (p, phone) in list.enumerated() { groups[phone.trailing, default: []].append((m, p)) }
@@ -203,12 +204,11 @@ struct ContactMerger {
         for entries in groups.values where entries.count > 1 {
             let numbers = entries.map { phones[$0.member][$0.phone] }
             guard Set(numbers.map(\.digits)).count > 1 || numbers.contains(where: \.isParsed) else { continue }
-            for entry in entries where regions[entry.member] == nil {
-                let member = members[entry.member]
-                regions[entry.member] = extractor.region(of: member)
+            for entry in entries where evidences[entry.member] == nil {
+                evidences[entry.member] = extractor.phoneEvidence(of: members[entry.member])
             }
             for (entry, number) in zip(entries, numbers) where !number.isParsed {
-                e164s[entry.member][entry.phone] = PhoneNumberUtility.shared.e164(number.parseInput, defaultRegion: regions[entry.member]!)
+                e164s[entry.member][entry.phone] = extractor.e164(number.parseInput, evidence: evidences[entry.member]!)
             }
         }
         return phones.enumerated().map { m, list in
@@ -218,13 +218,12 @@ struct ContactMerger {
         }
     }
 
-    func normalizedKey(of field: ContactField, region: () -> String, extractor: KeyExtractor) -> String {
+    /// The de-duplication key of a field; `e164` is a phone field's resolved E.164 form, if any.
+    func normalizedKey(of field: ContactField, e164: String?, extractor: KeyExtractor) -> String {
         let value = field.value.trimmingWhitespace()
         switch field.type {
         case .phoneNumber:
-            if let e164 = field.phoneNumber?.e164 ?? PhoneNumberUtility.shared.e164(value, defaultRegion: region()) {
-                return "tel:" + e164
-            }
+            if let e164 { return "tel:" + e164 }
             let digits = value.filter { $0.isASCII && $0.isNumber }
             return digits.count >= 3 ? "tel:" + digits : "tel-text:" + value.lowercased()
         case .emailAddress:

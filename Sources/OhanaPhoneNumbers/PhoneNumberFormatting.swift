@@ -1,84 +1,69 @@
 import Ohana
 
-/// Parses every phone number field and stores its formatted forms in ``ContactField/phoneNumber``.
+/// Resolves every phone number field and stores its formatted forms in ``ContactField/phoneNumber``.
 ///
-/// The port of Ohana's `OHPhoneNumberFormattingPostProcessor`. Numbers written without a country
-/// code are read in the region of the contact's postal address when it has one (so `030 1234567`
-/// on a contact living in Germany is a Berlin number), otherwise in ``defaultRegion``. A national
-/// number that is not valid there but is valid in the region of the contact's own international
-/// numbers (`+49 …` beside `030 …`) is read in that region. A number that
-/// cannot be parsed keeps its value exactly as written and is marked (`isParsed == false`, with a
-/// `problem`); nothing is dropped. Cost: linear in the number of phone fields.
+/// The port of Ohana's `OHPhoneNumberFormattingPostProcessor`, with ``PhoneNumberResolver``'s one
+/// resolution: a number written with a country code (`+49 …`, `0049 …`) belongs to that country;
+/// any other number is read in the country of the contact's address (so `030 1234567` on a contact
+/// living in Germany is a Berlin number), else of its other numbers' country codes, else of its
+/// email domain (`web.de`), else in ``defaultRegion``, and only where it is valid. A number no
+/// evidence decides keeps its value exactly as written and is marked (``PhoneNumberStatus/unresolved``
+/// or ``PhoneNumberStatus/junk``, with a `problem`); nothing is dropped and no country is invented.
+/// Cost: linear in the number of phone fields, each distinct number parsed once per region, on every core.
 public struct PhoneNumberFormatting: ContactsPostProcessor {
     /// The formats to compute for each number.
     public var formats: PhoneNumberFormat
-    /// The region assumed for numbers without a country code when the contact's address gives none.
+    /// The region assumed for numbers the contact's own evidence does not place.
     public var defaultRegion: String
-    /// Whether a contact's postal address chooses the region for its numbers.
+    /// Whether a contact's postal address is evidence of its numbers' region.
     public var usesAddressRegion: Bool
-    /// Whether a national number that is invalid in the assumed region is retried in the region of
-    /// the contact's numbers written with a country code.
+    /// Whether the country codes of a contact's other numbers are evidence of its numbers' region.
     public var infersRegionFromNumbers: Bool
+    /// Whether the country-code top-level domains of a contact's email addresses are evidence.
+    public var infersRegionFromEmail: Bool
 
     /// Creates the post processor; `defaultRegion` defaults to ``RegionCodes/current``.
     public init(
         formats: PhoneNumberFormat = .all, defaultRegion: String? = nil, usesAddressRegion: Bool = true,
-        infersRegionFromNumbers: Bool = true
+        infersRegionFromNumbers: Bool = true, infersRegionFromEmail: Bool = true
     ) {
         self.formats = formats
         self.defaultRegion = (defaultRegion?.uppercased()).flatMap { $0.isEmpty ? nil : $0 } ?? RegionCodes.current
         self.usesAddressRegion = usesAddressRegion
         self.infersRegionFromNumbers = infersRegionFromNumbers
+        self.infersRegionFromEmail = infersRegionFromEmail
     }
 
     /// Returns the contacts with ``ContactField/phoneNumber`` set on every phone number field.
     public func process(_ contacts: [Contact]) async throws -> [Contact] {
-        var result = contacts
-        for index in result.indices {
-            if index & 1023 == 0 { try Task.checkCancellation() }
-            format(&result[index])
+        try Task.checkCancellation()
+        let processor = self
+        return parallelMap(contacts, minimumPerWorker: 256, state: { PhoneNumberResolver(formats: processor.formats) }) { resolver, contact in
+            var contact = contact
+            processor.format(&contact, resolver: &resolver)
+            return contact
         }
-        return result
     }
 
     /// Sets ``ContactField/phoneNumber`` on every phone number field of one contact.
     public func format(_ contact: inout Contact) {
-        guard contact.fields.contains(where: { $0.type == .phoneNumber }) else { return }
-        let region = region(for: contact)
-        let utility = PhoneNumberUtility.shared
-        var needsHint = false
-        for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
-            let details = utility.details(for: contact.fields[index].value, defaultRegion: region, formats: formats)
-            contact.fields[index].phoneNumber = details
-            if details.isParsed, !details.isValid, details.assumedRegion != nil { needsHint = true }
-        }
-        guard infersRegionFromNumbers, needsHint else { return }
-        // The region of the contact's own valid numbers written with a country code.
-        let hint = contact.fields.lazy.compactMap { field -> String? in
-            guard field.type == .phoneNumber, let details = field.phoneNumber, details.isValid,
-                details.assumedRegion == nil, let code = details.regionCode, code.count == 2, code != region
-            else { return nil }
-            return code
-        }.first
-        guard let hint else { return }
-        for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
-            guard let details = contact.fields[index].phoneNumber, details.isParsed, !details.isValid,
-                details.assumedRegion != nil
-            else { continue }
-            let retry = utility.details(for: contact.fields[index].value, defaultRegion: hint, formats: formats)
-            if retry.isValid { contact.fields[index].phoneNumber = retry }
-        }
+        var resolver = PhoneNumberResolver(formats: formats)
+        format(&contact, resolver: &resolver)
     }
 
-    /// The region assumed for the contact's numbers: its preferred (else first) postal address's
-    /// country, by ISO code or else by name, when ``usesAddressRegion`` is on; else ``defaultRegion``.
+    /// Sets ``ContactField/phoneNumber`` on every phone number field of one contact, with a resolver
+    /// (and its cache) kept across contacts.
+    public func format(_ contact: inout Contact, resolver: inout PhoneNumberResolver) {
+        resolver.formats = formats
+        resolver.resolve(
+            &contact, defaultRegion: defaultRegion, usesAddress: usesAddressRegion,
+            usesOtherNumbers: infersRegionFromNumbers, usesEmailDomain: infersRegionFromEmail)
+    }
+
+    /// The region first tried for the contact's numbers written without a country code: its
+    /// preferred (else first) postal address's country when ``usesAddressRegion`` is on; else ``defaultRegion``.
     public func region(for contact: Contact) -> String {
-        guard usesAddressRegion, !contact.postalAddresses.isEmpty else { return defaultRegion }
-        let ordered = contact.postalAddresses.filter(\.isPreferred) + contact.postalAddresses.filter { !$0.isPreferred }
-        for address in ordered {
-            if let code = address.isoCountryCode, let region = RegionCodes.region(forCountry: code) { return region }
-            if let name = address.country, let region = RegionCodes.region(forCountry: name) { return region }
-        }
-        return defaultRegion
+        guard usesAddressRegion else { return defaultRegion }
+        return PhoneRegionEvidence.addressRegions(of: contact).first ?? defaultRegion
     }
 }

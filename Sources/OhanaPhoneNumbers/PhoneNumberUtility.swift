@@ -29,7 +29,9 @@ public final class PhoneNumberUtility: Sendable {
         return render(&raw, as: format)
     }
 
-    /// The E.164 form of `text` (such as `+4930123456`), or `nil` when it cannot be parsed.
+    /// The E.164 form of `text` read in `defaultRegion` alone (such as `+4930123456`), or `nil` when
+    /// it cannot be parsed; valid or not. This is no resolution: for a contact's numbers use
+    /// ``PhoneNumberResolver``, which never invents a country.
     ///
     /// Cheaper than ``parse(_:defaultRegion:)`` followed by ``format(_:as:)``: it skips working out
     /// the number's validity, type and region.
@@ -38,64 +40,6 @@ public final class PhoneNumberUtility: Sendable {
             defaultRegion.withCString { region in ohpn_e164(bytes, count, region, buffer, capacity) }
         }
     }
-
-    /// The main region of the country calling code `text` is written with (`"DE"` for
-    /// `+49 30 123456`, and for `0049 30 123456` unless `defaultRegion` is in the North American
-    /// plan, which dials `011` abroad), or `nil` for a number written without one.
-    ///
-    /// Reads only the leading digits (calling codes are prefix-free), so it costs far less than
-    /// parsing; the main region of the code is as good a default region for a contact's other,
-    /// nationally written numbers.
-    public func callingCodeRegion(of text: String, defaultRegion: String) -> String? {
-        var digits: [Int] = []
-        var sawPlus = false
-        scan: for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits.append(Int(byte - UInt8(ascii: "0")))
-                if digits.count == 5 { break scan }
-            case UInt8(ascii: "+") where digits.isEmpty && !sawPlus:
-                sawPlus = true
-            case UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "\t"):
-                continue
-            default:
-                break scan
-            }
-        }
-        var start = 0
-        if !sawPlus {
-            guard digits.count > 2, digits[0] == 0, digits[1] == 0,
-                  !Self.northAmericanRegions.contains(defaultRegion.uppercased()) else { return nil }
-            start = 2
-        }
-        var code = 0
-        for digit in digits.dropFirst(start).prefix(3) {
-            code = code * 10 + digit
-            if let region = Self.callingCodeRegions[code] { return region == "001" ? nil : region }
-        }
-        return nil
-    }
-
-    /// The main region of every assigned country calling code, read from libphonenumber once.
-    private static let callingCodeRegions: [Int: String] = {
-        _ = ohpn_initialize()
-        var table: [Int: String] = [:]
-        for code in 1...999 {
-            let region = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 8) { buffer -> String? in
-                let length = Int(ohpn_main_region_for_calling_code(Int32(code), buffer.baseAddress, 8))
-                guard length > 0, length < 8 else { return nil }
-                return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
-            }
-            if let region { table[code] = region }
-        }
-        return table
-    }()
-
-    /// Regions of the North American Numbering Plan (calling code 1), which dial `011` abroad.
-    private static let northAmericanRegions: Set<String> = [
-        "US", "CA", "AG", "AI", "AS", "BB", "BM", "BS", "DM", "DO", "GD", "GU", "JM", "KN", "KY", "LC", "MP",
-        "MS", "PR", "SX", "TC", "TT", "VC", "VG", "VI",
-    ]
 
     /// Calls a shim function that writes text into a buffer; `nil` when it returns -1.
     private func shimText(
@@ -135,8 +79,9 @@ public final class PhoneNumberUtility: Sendable {
         return PhoneNumberMatch(shimValue: level)
     }
 
-    /// What parsing `text` finds: whether it is a number, whether it is valid, its region, the
-    /// requested formatted forms, and the problem when there is one. Never fails.
+    /// What parsing `text` in `defaultRegion` alone finds: whether it is a number, whether it is
+    /// valid, its region, the requested formatted forms, and the problem when there is one. Never
+    /// fails. This is no resolution: for a contact's numbers use ``PhoneNumberResolver``.
     public func details(for text: String, defaultRegion: String, formats: PhoneNumberFormat) -> PhoneNumberDetails {
         switch rawParse(text, defaultRegion: defaultRegion) {
         case .failure(let error):
@@ -164,7 +109,7 @@ public final class PhoneNumberUtility: Sendable {
 
     // MARK: - Shim calls
 
-    private func rawParse(_ text: String, defaultRegion: String) -> Result<ohpn_number, PhoneNumberParseError> {
+    func rawParse(_ text: String, defaultRegion: String) -> Result<ohpn_number, PhoneNumberParseError> {
         var out = ohpn_number()
         var text = text
         let status = text.withUTF8 { bytes in
@@ -178,7 +123,7 @@ public final class PhoneNumberUtility: Sendable {
         return .success(out)
     }
 
-    private func render(_ raw: inout ohpn_number, as format: PhoneNumberFormat) -> String {
+    func render(_ raw: inout ohpn_number, as format: PhoneNumberFormat) -> String {
         let kind: ohpn_format_kind =
             if format.contains(.e164) || format.isEmpty { OHPN_FORMAT_E164 }
             else if format.contains(.international) { OHPN_FORMAT_INTERNATIONAL }
@@ -199,7 +144,7 @@ public final class PhoneNumberUtility: Sendable {
         return String(decoding: bytes.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func invalidity(of raw: ohpn_number, region: String) -> String {
+    static func invalidity(of raw: ohpn_number, region: String) -> String {
         let place = region.isEmpty ? "country code +\(raw.country_code)" : (region == "001" ? "+\(raw.country_code)" : region)
         let why: String = switch raw.possibility {
         case Int32(OHPN_POSSIBLE_TOO_SHORT.rawValue): "too short"

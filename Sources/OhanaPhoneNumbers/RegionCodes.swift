@@ -3,14 +3,19 @@ import Foundation
 /// Region (country) codes: finding the ISO 3166 code for a country name, and the current one.
 public enum RegionCodes {
     /// The ISO 3166-1 alpha-2 code for a country given by code or name, such as `"DE"` for
-    /// "Germany", "Deutschland", "Allemagne", "de" or "DEU"; `nil` when the name is unknown.
+    /// "Germany", "Deutschland", "Allemagne", "ドイツ", "de" or "DEU"; `nil` when the name is unknown.
     ///
-    /// Case, accents, punctuation and extra spaces do not matter. Names come from Foundation's
-    /// locale data in several languages, plus common short forms ("USA", "UK", "Holland").
+    /// Case, accents, width, punctuation and extra spaces do not matter. Names are CLDR's, in every
+    /// language the platform's locale data has (read through Foundation once per process, the first
+    /// time a name is not among the common languages'), plus common short forms ("USA", "UK").
+    /// A single word of a longer name that belongs to one country only (`السعودية` of
+    /// `المملكة العربية السعودية`) names that country too.
     public static func region(forCountry name: String) -> String? {
         let key = fold(name)
         guard !key.isEmpty else { return nil }
-        return table[key]
+        if let code = table[key] { return code }
+        let all = AllLanguages.names
+        return all.names[key] ?? all.words[key]
     }
 
     /// The current locale's region code, or `"US"` when the locale has none.
@@ -43,15 +48,30 @@ public enum RegionCodes {
         // Locale data names China "China mainland" (and so in other languages).
         "china": "CN", "chine": "CN", "cina": "CN", "中国": "CN", "中國": "CN", "Китай": "CN", "중국": "CN",
         "people's republic of china": "CN", "volksrepublik china": "CN",
+        // "Country of Thailand", as Thai addresses write it (locale data has "ไทย").
+        "ประเทศไทย": "TH",
     ]
 
+    /// ISO codes, names in the common languages and the aliases: what nearly every lookup needs.
     private static let table: [String: String] = {
         var table: [String: String] = [:]
-        let codes = Locale.Region.isoRegions.map(\.identifier).filter(isAlpha2)
-        for code in codes { table[fold(code)] = code }
+        for code in isoCodes { table[fold(code)] = code }
+        addNames(in: languages, to: &table)
+        for (name, code) in aliases {
+            let key = fold(name)
+            if table[key] == nil { table[key] = code }
+        }
+        return table
+    }()
+
+    /// The ISO 3166-1 alpha-2 codes Foundation knows.
+    private static let isoCodes = Locale.Region.isoRegions.map(\.identifier).filter(isAlpha2)
+
+    /// Adds the folded localized name of every region, in each language, to `table` (the first name wins).
+    private static func addNames(in languages: [String], to table: inout [String: String]) {
         for language in languages {
             let locale = Locale(identifier: language)
-            for code in codes {
+            for code in isoCodes {
                 guard let name = locale.localizedString(forRegionCode: code) else { continue }
                 for variant in variants(of: name) {
                     let key = fold(variant)
@@ -59,12 +79,33 @@ public enum RegionCodes {
                 }
             }
         }
-        for (name, code) in aliases {
-            let key = fold(name)
-            if table[key] == nil { table[key] = code }
-        }
-        return table
-    }()
+    }
+
+    /// Names in every language of the platform's locale data, and the words of those names that
+    /// belong to one country only; built once, on the first lookup the common table cannot answer.
+    private enum AllLanguages {
+        static let names: (names: [String: String], words: [String: String]) = {
+            let identifiers = Locale.availableIdentifiers.compactMap { Locale(identifier: $0).language.languageCode?.identifier }
+            let all = Array(Set(identifiers)).sorted()
+            var names = RegionCodes.table
+            addNames(in: all, to: &names)
+            // A word (of at least 3 letters) that occurs in the names of one country only.
+            var owner: [String: String?] = [:]
+            for (name, code) in names where name.contains(" ") {
+                for word in name.split(separator: " ") where word.count >= 3 {
+                    let word = String(word)
+                    if let existing = owner[word] {
+                        if existing != code { owner[word] = .some(nil) }
+                    } else {
+                        owner[word] = .some(code)
+                    }
+                }
+            }
+            var words: [String: String] = [:]
+            for (word, code) in owner { if let code, names[word] == nil { words[word] = code } }
+            return (names, words)
+        }()
+    }
 
     /// A name, and for "Myanmar (Burma)" also "Myanmar" and "Burma".
     private static func variants(of name: String) -> [String] {

@@ -31,11 +31,11 @@ struct PhoneKeysTests {
         var extractor = KeyExtractor(rules: .default)
         var compared = 0
         for contact in ContactGenerator(seed: 5).generate(count: 5_000) {
-            let region = extractor.region(of: contact)
+            let evidence = extractor.phoneEvidence(of: contact)
             for phone in extractor.phones(of: contact) where phone.parseInput != phone.written {
                 compared += 1
-                #expect(PhoneNumberUtility.shared.e164(phone.parseInput, defaultRegion: region)
-                        == PhoneNumberUtility.shared.e164(phone.written, defaultRegion: region), "\(phone.written) in \(region)")
+                #expect(extractor.e164(phone.parseInput, evidence: evidence)
+                        == extractor.e164(phone.written, evidence: evidence), "\(phone.written) with \(evidence)")
             }
         }
         #expect(compared > 1_000)

@@ -11,6 +11,7 @@ struct GeneratedContactsTests {
         let processed = try await PhoneNumberFormatting(formats: .all, defaultRegion: "US").process(contacts)
         #expect(processed.count == contacts.count)
         var phones = 0, parsed = 0, valid = 0
+        var unresolved: [String] = []
         for (before, after) in zip(contacts, processed) {
             #expect(after.id == before.id)
             #expect(after.fields.count == before.fields.count)
@@ -30,14 +31,16 @@ struct GeneratedContactsTests {
                     #expect(details.international != nil && details.national != nil)
                 } else {
                     #expect(details.problem != nil)
+                    #expect(details.status == .unresolved || details.status == .junk)
+                    if unresolved.count < 20 { unresolved.append(new.value) }
                 }
                 if details.isValid { valid += 1 }
             }
         }
         #expect(phones > 2_000)
-        // Generated numbers are written the way people of each country write them, with the
-        // contact's address in that country: nearly all must parse and most must be valid.
-        #expect(Double(parsed) / Double(phones) > 0.95, "parsed \(parsed) of \(phones)")
+        // Generated numbers are written the way people of each country write them, most with the
+        // contact's address in that country; some have no hint of their country, some are junk.
+        #expect(Double(parsed) / Double(phones) > 0.85, "parsed \(parsed) of \(phones); unresolved: \(unresolved)")
         #expect(Double(valid) / Double(phones) > 0.8, "valid \(valid) of \(phones)")
     }
 }

@@ -8,23 +8,33 @@ struct PhoneNumberFormattingTests {
     // Ported from Ohana's OHPhoneNumberFormattingPostProcessorTests (testFormatting).
     @Test("formats a number in all four formats")
     func formatting() async throws {
+        let contact = Contact(fields: [ContactField(type: .phoneNumber, label: "test", value: "650-2530000")])
+        let processed = try await PhoneNumberFormatting(formats: .all, defaultRegion: "US").process([contact])
+        let details = try #require(processed.first?.fields.first?.phoneNumber)
+        #expect(details.e164 == "+16502530000")
+        #expect(details.international == "+1 650-253-0000")
+        #expect(details.national == "(650) 253-0000")
+        #expect(details.rfc3966 == "tel:+1-650-253-0000")
+        #expect(details.isParsed)
+        #expect(details.isValid)
+        #expect(details.regionSource == .defaultRegion)
+        #expect(processed.first?.fields.first?.value == "650-2530000")
+    }
+
+    @Test("a number valid in no candidate region gets no formatted form (the original formatted 555 numbers)")
+    func fictionalUnresolved() async throws {
         let contact = Contact(fields: [ContactField(type: .phoneNumber, label: "test", value: "555-5555555")])
         let processed = try await PhoneNumberFormatting(formats: .all, defaultRegion: "US").process([contact])
         let details = try #require(processed.first?.fields.first?.phoneNumber)
-        #expect(details.e164 == "+15555555555")
-        #expect(details.international == "+1 555-555-5555")
-        #expect(details.national == "(555) 555-5555")
-        #expect(details.rfc3966 == "tel:+1-555-555-5555")
-        #expect(details.isParsed)
-        // 555 numbers are fictional: libphonenumber reads them but calls them invalid.
-        #expect(!details.isValid)
+        #expect(details.status == .unresolved)
+        #expect(details.e164 == nil && details.international == nil && details.national == nil && details.rfc3966 == nil)
         #expect(processed.first?.fields.first?.value == "555-5555555")
     }
 
     // Ported from Ohana's OHPhoneNumberFormattingPostProcessorTests (testFormattingLimited).
     @Test("computes only the requested formats")
     func formattingLimited() async throws {
-        let contact = Contact(fields: [ContactField(type: .phoneNumber, label: "test", value: "555-5555555")])
+        let contact = Contact(fields: [ContactField(type: .phoneNumber, label: "test", value: "650-2530000")])
         let processed = try await PhoneNumberFormatting(formats: [.e164, .national], defaultRegion: "US")
             .process([contact])
         let details = try #require(processed.first?.fields.first?.phoneNumber)
@@ -75,7 +85,8 @@ struct PhoneNumberFormattingTests {
         let details = try #require(processed[0].fields[0].phoneNumber)
         #expect(details.e164 != "+49301234567")
         #expect(!details.isValid)
-        #expect(details.assumedRegion == "US")
+        #expect(details.status == .unresolved)
+        #expect(details.e164 == nil)
     }
 
     @Test("a national number invalid in the assumed region is read in the region of the contact's international numbers")
@@ -90,17 +101,20 @@ struct PhoneNumberFormattingTests {
 
         let off = try await PhoneNumberFormatting(defaultRegion: "US", infersRegionFromNumbers: false).process([contact])
         #expect(off[0].fields[1].phoneNumber?.isValid == false)
-        #expect(off[0].fields[1].phoneNumber?.assumedRegion == "US")
+        #expect(off[0].fields[1].phoneNumber?.status == .unresolved)
+        #expect(off[0].fields[1].phoneNumber?.e164 == nil)
     }
 
-    @Test("a national number valid in the assumed region is not reread")
+    @Test("a national number invalid in the other numbers' region is read in the default region, or left unresolved")
     func validNumbersStay() async throws {
-        let contact = Contact(fields: [.phone("+49 30 1234567"), .phone("(650) 253-0000"), .phone("030 12")])
+        let contact = Contact(fields: [.phone("+33 1 42 68 53 00"), .phone("(650) 253-0000"), .phone("030 12")])
         let processed = try await PhoneNumberFormatting(defaultRegion: "US").process([contact])
+        // Invalid in France (the other number's country), valid in the default region.
         #expect(processed[0].fields[1].phoneNumber?.e164 == "+16502530000")
-        // Invalid in the US and in Germany: stays as read in the US, marked invalid.
-        #expect(processed[0].fields[2].phoneNumber?.e164 == "+103012")
-        #expect(processed[0].fields[2].phoneNumber?.assumedRegion == "US")
+        #expect(processed[0].fields[1].phoneNumber?.regionSource == .defaultRegion)
+        // Invalid in France and in the US: unresolved, no E.164.
+        #expect(processed[0].fields[2].phoneNumber?.e164 == nil)
+        #expect(processed[0].fields[2].phoneNumber?.status == .unresolved)
         #expect(processed[0].fields[2].phoneNumber?.isValid == false)
     }
 
@@ -148,7 +162,7 @@ struct PhoneNumberFormattingTests {
         #expect(processed[0].fields.last?.value == "a@example.com")
     }
 
-    @Test("invalid but readable numbers are formatted and marked with a problem")
+    @Test("a number possible but not valid in the address's country is formatted there and marked with a problem")
     func invalidMarked() async throws {
         let contact = Contact(fields: [.phone("030 12")], postalAddresses: [PostalAddress(isoCountryCode: "DE")])
         let processed = try await PhoneNumberFormatting(formats: .e164, defaultRegion: "US").process([contact])

@@ -74,22 +74,6 @@ struct PhoneNumberUtilityTests {
         #expect(utility.e164("not a number", defaultRegion: region) == nil)
     }
 
-    @Test("the calling code region of internationally written numbers, and nil for national ones")
-    func callingCodeRegion() {
-        #expect(utility.callingCodeRegion(of: "+49 30 1234567", defaultRegion: "US") == "DE")
-        #expect(utility.callingCodeRegion(of: "+1 (415) 555-0100", defaultRegion: "DE") == "US")
-        #expect(utility.callingCodeRegion(of: "+7 495 123-45-67", defaultRegion: "US") == "RU")
-        #expect(utility.callingCodeRegion(of: "+352 12 34 56", defaultRegion: "US") == "LU")
-        #expect(utility.callingCodeRegion(of: "0044 20 7946 0000", defaultRegion: "FR") == "GB")
-        // North America dials 011 abroad: 00 is no international prefix there.
-        #expect(utility.callingCodeRegion(of: "0044 20 7946 0000", defaultRegion: "US") == nil)
-        #expect(utility.callingCodeRegion(of: "030 1234567", defaultRegion: "DE") == nil)
-        #expect(utility.callingCodeRegion(of: "(415) 555-0100", defaultRegion: "US") == nil)
-        // Non-geographic codes (+800, +882) name no region.
-        #expect(utility.callingCodeRegion(of: "+800 1234 5678", defaultRegion: "US") == nil)
-        #expect(utility.callingCodeRegion(of: "+", defaultRegion: "US") == nil)
-    }
-
     @Test("parse fills country code, national number and region")
     func parsedParts() throws {
         let number = try utility.parse("030 1234567", defaultRegion: "DE")

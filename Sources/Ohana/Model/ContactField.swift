@@ -193,7 +193,7 @@ public struct PhoneNumberFormat: OptionSet, Hashable, Codable, Sendable {
 
 /// What parsing a phone number found: its formatted forms, or why it could not be read.
 public struct PhoneNumberDetails: Hashable, Codable, Sendable {
-    /// Whether the number could be parsed at all.
+    /// Whether the number was read as a number of a known country, so that its formatted forms are set.
     public var isParsed: Bool
     /// Whether the number is a valid number for its region (parsed numbers only).
     public var isValid: Bool
@@ -211,6 +211,11 @@ public struct PhoneNumberDetails: Hashable, Codable, Sendable {
     public var rfc3966: String?
     /// Why the number could not be parsed or is invalid.
     public var problem: String?
+    /// Which evidence decided the number's region (resolved numbers only); `nil` in details from before it was recorded.
+    public var regionSource: PhoneRegionSource?
+    /// Whether the number was resolved, left as written for want of evidence, or is no number at all;
+    /// `nil` in details from before it was recorded.
+    public var status: PhoneNumberStatus?
 
     /// Creates phone number details.
     public init(
@@ -222,7 +227,9 @@ public struct PhoneNumberDetails: Hashable, Codable, Sendable {
         international: String? = nil,
         national: String? = nil,
         rfc3966: String? = nil,
-        problem: String? = nil
+        problem: String? = nil,
+        regionSource: PhoneRegionSource? = nil,
+        status: PhoneNumberStatus? = nil
     ) {
         self.isParsed = isParsed
         self.isValid = isValid
@@ -233,7 +240,12 @@ public struct PhoneNumberDetails: Hashable, Codable, Sendable {
         self.national = national
         self.rfc3966 = rfc3966
         self.problem = problem
+        self.regionSource = regionSource
+        self.status = status
     }
+
+    /// Whether the number may stand as an E.164 number: resolved (or from before statuses were recorded) with an E.164 form.
+    public var isResolved: Bool { status != .unresolved && status != .junk && isParsed }
 
     /// The formatted form for one format, if it was computed.
     public func formatted(_ format: PhoneNumberFormat) -> String? {

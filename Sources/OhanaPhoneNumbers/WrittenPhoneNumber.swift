@@ -1,0 +1,86 @@
+/// What a phone number looks like as written, before libphonenumber reads it: its leading digits
+/// (any script's decimal digits, read as ASCII), whether it starts with `+`, and how much of it is
+/// words. Cost: linear in the length of the text.
+struct WrittenPhoneNumber {
+    /// Whether the first non-space character is `+` (or a full-width `＋`).
+    var hasPlus = false
+    /// The ASCII digits of the first run of digits (after any leading words), separators (spaces,
+    /// `-`, `.`, `/`, `~`, parentheses) skipped.
+    var leadingDigits: [UInt8] = []
+    /// The text after the leading run (an extension, say), empty when the run reaches the end.
+    var tail: Substring = ""
+    /// Every decimal digit of the text.
+    var digitCount = 0
+    /// Letters outside an extension mark (`x`, `ext`, `extn`, `extension`, `ext=`).
+    var wordLetterCount = 0
+
+    /// International exit codes people write before a country code, tried in this order: `0011`
+    /// (Australia) before `00`, whose `1` would otherwise read as North America's code; `00` before
+    /// the rarer `001`, `002`... (so `001 212 …` is the North American number Europeans mean).
+    static let exitCodes: [[UInt8]] = ["0011", "00", "011", "010", "810", "001", "002", "005", "007", "008", "009", "000"]
+        .map { Array($0.utf8) }
+
+    init(_ text: String) {
+        var inLeading = true
+        var started = false
+        var letters: [Character] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if let digit = Self.asciiDigit(character) {
+                digitCount += 1
+                if inLeading { leadingDigits.append(digit) }
+                started = true
+            } else if !started && (character == "+" || character == "＋") && !hasPlus {
+                hasPlus = true
+                started = true
+            } else if Self.isSeparator(character) {
+                // part of the leading run
+            } else {
+                if inLeading && started {
+                    inLeading = false
+                    tail = text[index...]
+                }
+                if character.isLetter { letters.append(contentsOf: character.lowercased()) }
+                else if !letters.isEmpty { letters.append(" ") }
+            }
+            index = text.index(after: index)
+        }
+        wordLetterCount = Self.wordLetters(String(letters))
+    }
+
+    /// The digits after each exit code the leading digits start with, most common exit code first.
+    var afterExitCodes: [ArraySlice<UInt8>] {
+        guard !hasPlus else { return [] }
+        return Self.exitCodes.compactMap { code in
+            leadingDigits.count > code.count + 4 && leadingDigits.starts(with: code) ? leadingDigits[code.count...] : nil
+        }
+    }
+
+    private static func asciiDigit(_ character: Character) -> UInt8? {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return nil }
+        if scalar.isASCII {
+            return (0x30...0x39).contains(scalar.value) ? UInt8(scalar.value) : nil
+        }
+        guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+              value >= 0, value <= 9 else { return nil }
+        return UInt8(0x30 + Int(value))
+    }
+
+    private static func isSeparator(_ character: Character) -> Bool {
+        switch character {
+        case " ", "\t", "-", ".", "/", "~", "(", ")", "\u{00A0}", "\u{3000}", "\u{2010}", "\u{2011}", "\u{2012}",
+             "\u{2013}", "\u{2014}", "\u{2212}", "（", "）", "－", "．", "／", "～", "\u{200E}", "\u{200F}", "\u{202A}",
+             "\u{202C}":
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Letters of `words` (letters and single spaces) that are not an extension mark.
+    private static func wordLetters(_ words: String) -> Int {
+        let marks: Set<Substring> = ["x", "ext", "extn", "extension", "tel", "ramal", "durchwahl", "poste", "interno", "int", "dw", "доб", "内線"]
+        return words.split(separator: " ").reduce(0) { sum, word in marks.contains(word) ? sum : sum + word.count }
+    }
+}

@@ -1,0 +1,194 @@
+import Ohana
+import OhanaPhoneNumbers
+import OhanaSampleData
+import Testing
+
+/// Resolves the one phone field of a contact (default region US) and returns its details.
+private func resolved(
+    _ number: String, country: String? = nil, iso: String? = nil, email: String? = nil, others: [String] = [],
+    defaultRegion: String = "US"
+) throws -> PhoneNumberDetails {
+    var fields = [ContactField.phone(number)] + others.map { ContactField.phone($0) }
+    if let email { fields.append(.email(email)) }
+    let addresses = country == nil && iso == nil ? [] : [PostalAddress(country: country, isoCountryCode: iso)]
+    var contact = Contact(fields: fields, postalAddresses: addresses)
+    var resolver = PhoneNumberResolver()
+    resolver.resolve(&contact, defaultRegion: defaultRegion)
+    return try #require(contact.fields[0].phoneNumber)
+}
+
+@Suite("PhoneNumberResolver: evidence")
+struct PhoneNumberResolverEvidenceTests {
+    @Test("the address country by ISO code decides a national number")
+    func addressISO() throws {
+        let details = try resolved("0151 62794932", iso: "DE")
+        #expect(details.e164 == "+4915162794932")
+        #expect(details.regionSource == .address)
+        #expect(details.status == .resolved)
+    }
+
+    @Test("the address country named in its own script decides a national number", arguments: [
+        ("054-954-9601", "السعودية", "+966549549601"), ("090-1234-5678", "日本", "+819012345678"),
+        ("8 916 123-45-67", "Россия", "+79161234567"), ("052-123-4567", "ישראל", "+972521234567"),
+        ("081 234 5678", "ประเทศไทย", "+66812345678"), ("0151 62794932", "Allemagne", "+4915162794932"),
+    ])
+    func addressNativeScript(_ number: String, _ country: String, _ e164: String) throws {
+        let details = try resolved(number, country: country)
+        #expect(details.e164 == e164)
+        #expect(details.regionSource == .address)
+    }
+
+    @Test("the country code of the contact's other numbers decides a national number")
+    func otherNumbers() throws {
+        let details = try resolved("22 555 12 34", others: ["+48 601 234 567"])
+        #expect(details.e164 == "+48225551234")
+        #expect(details.regionSource == .otherNumbers)
+        let byExitCode = try resolved("030 9018 2000", others: ["0049 151 62794932"])
+        #expect(byExitCode.e164 == "+493090182000")
+        #expect(byExitCode.regionSource == .otherNumbers)
+    }
+
+    @Test("the email domain's country decides a national number; .com does not", arguments: [
+        ("015162794932", "sabine@web.de", "+4915162794932"), ("06 12 34 56 78", "j@orange.fr", "+33612345678"),
+        ("090-1234-5678", "t@yahoo.co.jp", "+819012345678"), ("8 916 123 45 67", "i@mail.ru", "+79161234567"),
+        ("222 556 417", "m@interia.pl", "+48222556417"),
+    ])
+    func emailDomain(_ number: String, _ email: String, _ e164: String) throws {
+        let details = try resolved(number, email: email)
+        #expect(details.e164 == e164)
+        #expect(details.regionSource == .emailDomain)
+        let generic = try resolved(number, email: "someone@example.com")
+        #expect(generic.e164 == nil)
+        #expect(generic.status == .unresolved)
+    }
+
+    @Test("the default region decides its own numbers")
+    func defaultRegion() throws {
+        let details = try resolved("(650) 253-0000")
+        #expect(details.e164 == "+16502530000")
+        #expect(details.regionSource == .defaultRegion)
+        #expect(details.assumedRegion == "US")
+    }
+
+    @Test("a number valid in no candidate region stays as written, marked, without any formatted form", arguments: [
+        "015162794932", "919 109 619", "222556417", "054-954-9601",
+    ])
+    func unresolved(_ number: String) throws {
+        let details = try resolved(number)
+        #expect(details.status == .unresolved)
+        #expect(details.e164 == nil && details.international == nil && details.national == nil && details.rfc3966 == nil)
+        #expect(details.problem?.contains("US") == true)
+        #expect(!details.isResolved)
+    }
+
+    @Test("the address is tried before the default region, and a number invalid there falls through to valid evidence")
+    func evidenceOrder() throws {
+        // Valid in the US, not in France: the US number of someone living in France.
+        let american = try resolved("(650) 253-0000", iso: "FR")
+        #expect(american.e164 == "+16502530000")
+        #expect(american.regionSource == .defaultRegion)
+        // Valid in Saudi Arabia (the address) though 011 is the North American exit code.
+        let riyadh = try resolved("011 234 5678", iso: "SA")
+        #expect(riyadh.e164 == "+966112345678")
+        #expect(riyadh.regionSource == .address)
+        // Beijing's area code 010 is Japan's exit code: the address decides.
+        let beijing = try resolved("010-6552 9988", country: "中国")
+        #expect(beijing.e164 == "+861065529988")
+    }
+}
+
+@Suite("PhoneNumberResolver: prefixes and digits")
+struct PhoneNumberResolverPrefixTests {
+    @Test("a number after an exit code is international whatever the default region", arguments: [
+        ("00966 59 255 4721", "US", "+966592554721"), ("011 49 30 9018 2000", "DE", "+493090182000"),
+        ("0011 44 20 7946 0018", "US", "+442079460018"), ("010 33 1 42 68 53 00", "US", "+33142685300"),
+        ("8~10 49 151 62794932", "US", "+4915162794932"), ("810 44 20 7946 0018", "FR", "+442079460018"),
+        ("0049 (0)151 62794932", "US", "+4915162794932"),
+    ])
+    func exitCodes(_ number: String, _ region: String, _ e164: String) throws {
+        let details = try resolved(number, defaultRegion: region)
+        #expect(details.e164 == e164)
+        #expect(details.regionSource == .countryCode)
+        #expect(details.assumedRegion == nil)
+    }
+
+    @Test("+CC (0) drops the trunk zero", arguments: [
+        ("+49 (0)30 9018 2000", "+493090182000"), ("+44 (0) 7911 123456", "+447911123456"), ("+31 (0)20 555 1234", "+31205551234"),
+    ])
+    func trunkZero(_ number: String, _ e164: String) throws {
+        let details = try resolved(number, iso: "US")
+        #expect(details.e164 == e164)
+        #expect(details.regionSource == .countryCode)
+    }
+
+    @Test("full-width and Arabic-Indic digits are digits", arguments: [
+        ("０３－１２３４－５６７８", "JP", "+81312345678"), ("＋８１ ９０ １２３４ ５６７８", nil, "+819012345678"),
+        ("٠٥٤٩٥٤٩٦٠١", "SA", "+966549549601"), ("+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧", nil, "+966501234567"), ("۰۹۱۲ ۳۴۵ ۶۷۸۹", "IR", "+989123456789"),
+    ])
+    func unicodeDigits(_ number: String, _ iso: String?, _ e164: String) throws {
+        #expect(try resolved(number, iso: iso).e164 == e164)
+    }
+
+    @Test("extensions are kept as extensions", arguments: [
+        ("+1 650-253-0000 x123", "123", "+16502530000"), ("(212) 736-5000 ext. 7", "7", "+12127365000"),
+        ("+33 1 42 68 53 00;ext=12", "12", "+33142685300"),
+    ])
+    func extensions(_ number: String, _ ext: String, _ e164: String) throws {
+        let details = try resolved(number)
+        #expect(details.rfc3966?.hasSuffix(";ext=" + ext) == true)
+        #expect(details.e164 == e164)
+    }
+
+    @Test("values that are no number are junk: kept as written, never formatted", arguments: [
+        "+", "0", "n/a", "call reception", "-", "tbd", "123", "0000", "ask Maria at the front desk", "", "+49",
+    ])
+    func junk(_ value: String) throws {
+        let details = try resolved(value)
+        #expect(details.status == .junk)
+        #expect(details.e164 == nil && details.international == nil)
+        #expect(details.problem != nil)
+    }
+
+    @Test("the own country code region of a number, nil for a national one")
+    func ownCountryCodeRegion() {
+        var resolver = PhoneNumberResolver()
+        #expect(resolver.ownCountryCodeRegion(of: "+49 30 9018 2000") == "DE")
+        #expect(resolver.ownCountryCodeRegion(of: "0044 20 7946 0018") == "GB")
+        #expect(resolver.ownCountryCodeRegion(of: "+1 416-979-1234") == "CA")
+        #expect(resolver.ownCountryCodeRegion(of: "030 9018 2000") == nil)
+        #expect(resolver.ownCountryCodeRegion(of: "+") == nil)
+    }
+}
+
+@Suite("PhoneNumberResolver: the test set")
+struct PhoneNumberTestSetTests {
+    @Test("the issue's rates hold on the test set: ≥ 99 % of decided and ≥ 90 % of all real numbers right, ≤ 0.5 % wrong, no junk formatted")
+    func rates() async throws {
+        let processed = try await PhoneNumberFormatting(formats: .e164, defaultRegion: PhoneNumberTestSet.defaultRegion)
+            .process(PhoneNumberTestSet.contacts)
+        let score = PhoneNumberTestSet.score(processed)
+        #expect(score.decided >= 150, "\(score)")
+        #expect(score.decidedRate >= 0.99, "\(score): \(score.failures)")
+        #expect(score.realRate >= 0.90, "\(score): \(score.failures)")
+        #expect(score.wrongRate <= 0.005, "\(score): \(score.failures)")
+        #expect(score.junk > 10 && score.junkWithNumber == 0, "\(score): \(score.failures)")
+    }
+
+    @Test("the test set has at least 20 countries and every kind of evidence")
+    func coverage() {
+        var countries = Set<String>()
+        var sources = Set<PhoneRegionSource>()
+        for entry in PhoneNumberTestSet.entries {
+            for truth in entry.truths {
+                if case .decided(let e164, let source) = truth {
+                    sources.insert(source)
+                    if let region = try? PhoneNumberUtility.shared.parse(e164, defaultRegion: "ZZ").regionCode {
+                        countries.insert(region)
+                    }
+                }
+            }
+        }
+        #expect(countries.count >= 20)
+        #expect(sources == Set(PhoneRegionSource.allCases))
+    }
+}
