@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaPhoneNumbers
+import OhanaSampleData
 
 /// `ohana-bench phones FILE.json [--region US]`: parsing and formatting every phone number.
 ///
@@ -68,7 +69,22 @@ struct PhonesBenchmark: AsyncParsableCommand {
         let unparsed = processed.reduce(0) { sum, contact in
             sum + contact.phoneNumbers.count(where: { $0.phoneNumber?.isParsed == false })
         }
-        Self.printLine(stage: "phones.postprocess.counts", ["tels": Double(phones.count), "unparsed": Double(unparsed)])
+        let unresolved = processed.reduce(0) { sum, contact in
+            sum + contact.phoneNumbers.count(where: { $0.phoneNumber?.status == .unresolved })
+        }
+        Self.printLine(stage: "phones.postprocess.counts", [
+            "tels": Double(phones.count), "unparsed": Double(unparsed), "unresolved": Double(unresolved),
+            "junk": Double(unparsed - unresolved),
+        ])
+
+        let testSet = try await PhoneNumberFormatting(formats: .e164, defaultRegion: PhoneNumberTestSet.defaultRegion)
+            .process(PhoneNumberTestSet.contacts)
+        let score = PhoneNumberTestSet.score(testSet)
+        Self.printLine(stage: "phones.testset", [
+            "decided": Double(score.decided), "decidedRight": Double(score.decidedRight), "decidedRate": score.decidedRate,
+            "real": Double(score.real), "realRate": score.realRate, "wrong": Double(score.realWrong), "wrongRate": score.wrongRate,
+            "junk": Double(score.junk), "junkWithNumber": Double(score.junkWithNumber),
+        ])
     }
 
     private static func seconds(_ duration: Duration) -> Double {

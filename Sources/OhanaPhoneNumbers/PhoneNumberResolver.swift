@@ -24,6 +24,7 @@ public struct PhoneNumberResolver {
 
     private var parses: [Key: ohpn_number?] = [:]
     private var resolved: [Key: PhoneNumberDetails] = [:]
+    private var countries: [String: String?] = [:]
     private static let cacheLimit = 250_000
 
     /// Creates a resolver that computes `formats` for each resolved number.
@@ -51,7 +52,14 @@ public struct PhoneNumberResolver {
         usesEmailDomain: Bool = true
     ) -> PhoneRegionEvidence {
         var evidence = PhoneRegionEvidence(defaultRegion: defaultRegion)
-        if usesAddress { evidence.addressRegions = PhoneRegionEvidence.addressRegions(of: contact) }
+        if usesAddress {
+            for preferred in [true, false] {
+                for address in contact.postalAddresses where address.isPreferred == preferred {
+                    let region = address.isoCountryCode.flatMap { countryRegion($0) } ?? address.country.flatMap { countryRegion($0) }
+                    if let region, !evidence.addressRegions.contains(region) { evidence.addressRegions.append(region) }
+                }
+            }
+        }
         if usesOtherNumbers {
             for field in contact.fields where field.type == .phoneNumber {
                 if let region = ownCountryCodeRegion(of: field.value), !evidence.numberRegions.contains(region) {
@@ -131,6 +139,15 @@ public struct PhoneNumberResolver {
             if let raw = parse(candidate, region: "ZZ"), raw.is_valid { return Self.regionCode(raw) }
         }
         return nil
+    }
+
+    /// ``RegionCodes/region(forCountry:)``, cached.
+    private mutating func countryRegion(_ name: String) -> String? {
+        if let cached = countries[name] { return cached }
+        let region = RegionCodes.region(forCountry: name)
+        if countries.count >= Self.cacheLimit { countries.removeAll(keepingCapacity: true) }
+        countries[name] = region
+        return region
     }
 
     // MARK: - Parsing and details

@@ -37,11 +37,12 @@ public struct PhoneRegionEvidence: Hashable, Sendable {
     /// The regions of a contact's postal addresses, preferred addresses first, each once.
     public static func addressRegions(of contact: Contact) -> [String] {
         var regions: [String] = []
-        let ordered = contact.postalAddresses.filter(\.isPreferred) + contact.postalAddresses.filter { !$0.isPreferred }
-        for address in ordered {
-            let region = address.isoCountryCode.flatMap(RegionCodes.region(forCountry:))
-                ?? address.country.flatMap(RegionCodes.region(forCountry:))
-            if let region, !regions.contains(region) { regions.append(region) }
+        for preferred in [true, false] {
+            for address in contact.postalAddresses where address.isPreferred == preferred {
+                let region = address.isoCountryCode.flatMap(RegionCodes.region(forCountry:))
+                    ?? address.country.flatMap(RegionCodes.region(forCountry:))
+                if let region, !regions.contains(region) { regions.append(region) }
+            }
         }
         return regions
     }

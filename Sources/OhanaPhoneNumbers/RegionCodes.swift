@@ -7,13 +7,18 @@ public enum RegionCodes {
     ///
     /// Case, accents, width, punctuation and extra spaces do not matter. Names are CLDR's, in every
     /// language the platform's locale data has (read through Foundation once per process, the first
-    /// time a name is not among the common languages'), plus common short forms ("USA", "UK").
+    /// time a name is not among the common languages', every language only for a name in another
+    /// script than ASCII that about eighty languages do not have), plus common short forms ("USA", "UK").
     /// A single word of a longer name that belongs to one country only (`السعودية` of
     /// `المملكة العربية السعودية`) names that country too.
     public static func region(forCountry name: String) -> String? {
         let key = fold(name)
         guard !key.isEmpty else { return nil }
         if let code = table[key] { return code }
+        let wider = WiderLanguages.names
+        if let code = wider.names[key] ?? wider.words[key] { return code }
+        // Only text in another script than ASCII can be a name the wider languages do not have.
+        guard !key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let all = AllLanguages.names
         return all.names[key] ?? all.words[key]
     }
@@ -81,30 +86,48 @@ public enum RegionCodes {
         }
     }
 
+    /// Names in the common languages and about fifty more (the first fallback, built in a tenth of
+    /// the time of every language's), and the words of those names that belong to one country only.
+    private enum WiderLanguages {
+        static let languages = [
+            "fa", "ur", "bn", "ta", "te", "mr", "gu", "kn", "ml", "pa", "ne", "si", "ms", "fil", "sw", "am", "ha", "yo",
+            "ig", "zu", "af", "ca", "eu", "gl", "hr", "sr", "bs", "sl", "sk", "bg", "mk", "sq", "lt", "lv", "et", "is",
+            "ga", "cy", "hy", "ka", "az", "kk", "uz", "mn", "km", "lo", "my", "ps", "ky", "tk", "so", "yue",
+        ]
+        static let names: (names: [String: String], words: [String: String]) = {
+            var names = RegionCodes.table
+            addNames(in: languages, to: &names)
+            return (names, uniqueWords(of: names))
+        }()
+    }
+
     /// Names in every language of the platform's locale data, and the words of those names that
-    /// belong to one country only; built once, on the first lookup the common table cannot answer.
+    /// belong to one country only; built once, on the first non-ASCII name no other table has.
     private enum AllLanguages {
         static let names: (names: [String: String], words: [String: String]) = {
             let identifiers = Locale.availableIdentifiers.compactMap { Locale(identifier: $0).language.languageCode?.identifier }
-            let all = Array(Set(identifiers)).sorted()
-            var names = RegionCodes.table
-            addNames(in: all, to: &names)
-            // A word (of at least 3 letters) that occurs in the names of one country only.
-            var owner: [String: String?] = [:]
-            for (name, code) in names where name.contains(" ") {
-                for word in name.split(separator: " ") where word.count >= 3 {
-                    let word = String(word)
-                    if let existing = owner[word] {
-                        if existing != code { owner[word] = .some(nil) }
-                    } else {
-                        owner[word] = .some(code)
-                    }
+            var names = WiderLanguages.names.names
+            addNames(in: Array(Set(identifiers)).sorted(), to: &names)
+            return (names, uniqueWords(of: names))
+        }()
+    }
+
+    /// The words (of at least 3 letters) of multi-word names that occur in the names of one country only.
+    private static func uniqueWords(of names: [String: String]) -> [String: String] {
+        var owner: [String: String?] = [:]
+        for (name, code) in names where name.contains(" ") {
+            for word in name.split(separator: " ") where word.count >= 3 {
+                let word = String(word)
+                if let existing = owner[word] {
+                    if existing != code { owner[word] = .some(nil) }
+                } else {
+                    owner[word] = .some(code)
                 }
             }
-            var words: [String: String] = [:]
-            for (word, code) in owner { if let code, names[word] == nil { words[word] = code } }
-            return (names, words)
-        }()
+        }
+        var words: [String: String] = [:]
+        for (word, code) in owner { if let code, names[word] == nil { words[word] = code } }
+        return words
     }
 
     /// A name, and for "Myanmar (Burma)" also "Myanmar" and "Burma".

@@ -1,6 +1,6 @@
 import Ohana
 
-/// Phone numbers written the way people write them in address books, from 27 countries, each with
+/// Phone numbers written the way people write them in address books, from over 30 countries, each with
 /// the number its author meant beside it: national forms with trunk prefixes, `+CC`, `+CC (0)`,
 /// exit codes (`00`, `011`, `0011`, `010`, `8~10`), full-width and Arabic-Indic digits,
 /// extensions, junk, and contacts whose only hint is an address country name in its own script or

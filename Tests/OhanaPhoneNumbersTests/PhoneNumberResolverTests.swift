@@ -192,3 +192,22 @@ struct PhoneNumberTestSetTests {
         #expect(sources == Set(PhoneRegionSource.allCases))
     }
 }
+
+@Suite("PhoneResolutionSummary")
+struct PhoneResolutionSummaryTests {
+    @Test("counts resolved numbers by evidence and names each unresolved or junk number")
+    func summary() async throws {
+        let contacts = [
+            Contact(givenName: "Sabine", familyName: "Neumann", fields: [.phone("015162794932"), .email("s@web.de")]),
+            Contact(givenName: "Ana", familyName: "Sousa", fields: [.phone("919 109 619"), .phone("n/a"), .phone("+44 20 7946 0018")]),
+        ]
+        let processed = try await PhoneNumberFormatting(defaultRegion: "US").process(contacts)
+        let summary = PhoneResolutionSummary(processed)
+        #expect(summary.resolved == [.emailDomain: 1, .countryCode: 1])
+        #expect(summary.unresolved == 1)
+        #expect(summary.junk == 1)
+        #expect(summary.notes.count == 2)
+        #expect(summary.notes[0].hasPrefix("Ana Sousa: \"919 109 619\": unresolved: "))
+        #expect(summary.description.hasPrefix("phone numbers: 2 resolved (1 by its own country code, 1 by the contact's email domain), 1 unresolved, 1 not a number"))
+    }
+}

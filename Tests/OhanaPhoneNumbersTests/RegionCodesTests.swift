@@ -23,6 +23,15 @@ struct RegionCodesTests {
         #expect(RegionCodes.region(forCountry: name) == code)
     }
 
+    @Test("names in languages beyond the common ones, in their own scripts, and a word naming one country", arguments: [
+        ("Ujerumani", "DE"), ("Þýskaland", "DE"), ("Yr Almaen", "DE"), ("Saksa", "DE"), ("ジャーマニー", nil),
+        ("السعودية", "SA"), ("المملكة العربية السعودية", "SA"), ("Ελλάδα", "GR"), ("ישראל", "IL"), ("भारत", "IN"),
+        ("مصر", "EG"), ("ایران", "IR"), ("ประเทศไทย", "TH"), ("Polska", "PL"), ("Sverige", "SE"), ("Україна", "UA"),
+    ])
+    func allLanguages(_ name: String, _ code: String?) {
+        #expect(RegionCodes.region(forCountry: name) == code)
+    }
+
     @Test("unknown names give nil", arguments: ["", "   ", "Atlantis", "Middle Earth", "ZZ", "123", "-"])
     func unknown(_ name: String) {
         #expect(RegionCodes.region(forCountry: name) == nil)

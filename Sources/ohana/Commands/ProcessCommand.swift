@@ -118,6 +118,7 @@ struct ProcessCommand: AsyncParsableCommand {
             postProcessors: try makePostProcessors(), quiet: quiet, toleratesFailures: true)
         let report = loaded.report
         if trace { printError(report.description) }
+        if trace, formatPhones != nil { printError(PhoneResolutionSummary(loaded.contacts).description) }
         let data = try encode(loaded.contacts, options: outputFileOptions.options(for: output))
         try writeOutput(data, to: outputFileOptions.outputFile)
         if let failure = report.failures.first?.failure {

@@ -5,9 +5,15 @@ func renderTable(_ contacts: [Contact]) -> String {
     var rows: [[String]] = [["NAME", "PHONES", "EMAILS", "ORGANIZATION"]]
     for contact in contacts {
         let phones = contact.phoneNumbers.map { field -> String in
-            let shown = field.phoneNumber?.international ?? field.phoneNumber?.e164 ?? field.value
-            let mark = (field.phoneNumber.map { !$0.isParsed || !$0.isValid } ?? false) ? " (invalid)" : ""
-            return shown + mark
+            guard let details = field.phoneNumber else { return field.value }
+            // Unresolved numbers and junk are shown as written, with their mark.
+            switch details.status {
+            case .unresolved?: return field.value + " (unresolved)"
+            case .junk?: return field.value + " (not a number)"
+            default: break
+            }
+            let shown = details.international ?? details.e164 ?? field.value
+            return shown + (!details.isParsed || !details.isValid ? " (invalid)" : "")
         }
         rows.append([
             contact.fullName.isEmpty ? "(no name)" : contact.fullName,
