@@ -1,3 +1,4 @@
+import Foundation
 import Ohana
 
 /// What duplicate detection found: the clusters of contacts it merges (or would merge) and why.
@@ -14,12 +15,21 @@ public struct DuplicateReport: Hashable, Codable, Sendable, CustomStringConverti
     public var oversizedBlocks: [OversizedBlock]
     /// The number of candidate pairs the rules were checked on.
     public var comparedPairs: Int
+    /// Matches the shared values satisfied a rule for but that were not merged: names of two
+    /// people, or a cluster that would hold two people or grow too large (the clusters split).
+    public var rejectedMatches: [RejectedMatch]
+    /// The most widely shared phone numbers and addresses (a switchboard, `info@`), which are no
+    /// evidence of one person on their own.
+    public var sharedValues: [SharedValue]
 
     /// Creates a report.
     public init(
         contactsIn: Int, contactsOut: Int, clusters: [DuplicateCluster], refusedMatches: [DuplicateMatch] = [],
-        oversizedBlocks: [OversizedBlock] = [], comparedPairs: Int = 0
+        oversizedBlocks: [OversizedBlock] = [], comparedPairs: Int = 0, rejectedMatches: [RejectedMatch] = [],
+        sharedValues: [SharedValue] = []
     ) {
+        self.rejectedMatches = rejectedMatches
+        self.sharedValues = sharedValues
         self.contactsIn = contactsIn
         self.contactsOut = contactsOut
         self.clusters = clusters
@@ -38,6 +48,8 @@ public struct DuplicateReport: Hashable, Codable, Sendable, CustomStringConverti
         var lines = [summary]
         for cluster in clusters { lines.append(cluster.description) }
         for match in refusedMatches { lines.append("kept apart: \(match.description)") }
+        for rejected in rejectedMatches { lines.append(rejected.description) }
+        for value in sharedValues { lines.append(value.description) }
         for block in oversizedBlocks { lines.append(block.description) }
         return lines.joined(separator: "\n")
     }
@@ -75,21 +87,65 @@ public struct DuplicateMatch: Hashable, Codable, Sendable, CustomStringConvertib
     public var second: ContactID
     /// The name of the rule that matched, or "kept together" for an override.
     public var rule: String
-    /// The matched values, one per kind of evidence the rule needs.
+    /// The evidence: every kind of value the two contacts share, and how their names relate.
     public var evidence: [MatchedValue]
+    /// The match weight: the sum of the evidence's weights, in bits (`nil` for an override).
+    public var score: Double?
 
     /// Creates a match.
-    public init(first: ContactID, second: ContactID, rule: String, evidence: [MatchedValue]) {
+    public init(first: ContactID, second: ContactID, rule: String, evidence: [MatchedValue], score: Double? = nil) {
         self.first = first
         self.second = second
         self.rule = rule
         self.evidence = evidence
+        self.score = score
     }
 
-    /// For example: `A ~ B: phone +14155550100 and name 'robert smith' ~ 'bob smith' (nickname)`.
+    /// For example: `A ~ B [name and phone]: phone +14155550100 (+10.0) and name 'robert smith' ~
+    /// 'bob smith' (nickname, +8.0); score 18.0`.
     public var description: String {
         let reasons = evidence.isEmpty ? rule : evidence.map(\.description).joined(separator: " and ")
-        return "\(first) ~ \(second) [\(rule)]: \(reasons)"
+        return "\(first) ~ \(second) [\(rule)]: \(reasons)" + (score.map { "; score " + String(format: "%.1f", $0) } ?? "")
+    }
+}
+
+/// A match the rules found that was not merged, and why.
+public struct RejectedMatch: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The match, with its evidence and score.
+    public var match: DuplicateMatch
+    /// Why it was not merged, such as "names of two people".
+    public var reason: String
+
+    /// Creates a rejected match.
+    public init(match: DuplicateMatch, reason: String) {
+        self.match = match
+        self.reason = reason
+    }
+
+    /// For example: `not merged (names of two people): A ~ B [shared email]: ...`.
+    public var description: String { "not merged (\(reason)): \(match.description)" }
+}
+
+/// A phone number or email address so many differently named contacts carry that it is no
+/// evidence of one person on its own.
+public struct SharedValue: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The kind of value.
+    public var kind: DuplicateEvidence
+    /// The value.
+    public var value: String
+    /// How many differently named contacts carry it.
+    public var contacts: Int
+
+    /// Creates a record of a shared value.
+    public init(kind: DuplicateEvidence, value: String, contacts: Int) {
+        self.kind = kind
+        self.value = value
+        self.contacts = contacts
+    }
+
+    /// For example: `shared email 'info@acme.com': 57 differently named contacts, no evidence on its own`.
+    public var description: String {
+        "shared \(kind.rawValue) '\(value)': \(contacts) differently named contacts, no evidence on its own"
     }
 }
 
@@ -103,19 +159,26 @@ public struct MatchedValue: Hashable, Codable, Sendable, CustomStringConvertible
     public var second: String
     /// How the values differ when they are not written alike, such as "nickname" or "last 8 digits".
     public var note: String?
+    /// The evidence's weight in the match score, in bits (negative against a match).
+    public var weight: Double?
+    /// How many contacts in the book carry the value (differently named ones, for phones and emails).
+    public var count: Int?
 
     /// Creates a matched value.
-    public init(kind: DuplicateEvidence, first: String, second: String, note: String? = nil) {
+    public init(kind: DuplicateEvidence, first: String, second: String, note: String? = nil, weight: Double? = nil, count: Int? = nil) {
         self.kind = kind
         self.first = first
         self.second = second
         self.note = note
+        self.weight = weight
+        self.count = count
     }
 
-    /// For example: `name 'robert smith' ~ 'bob smith' (nickname)` or `phone +14155550100`.
+    /// For example: `name 'robert smith' ~ 'bob smith' (nickname, +7.0)` or `phone +14155550100 (+10.0)`.
     public var description: String {
         let values = first == second ? quoteIfNeeded(first) : "'\(first)' ~ '\(second)'"
-        return "\(kind.rawValue) \(values)" + (note.map { " (\($0))" } ?? "")
+        let details = [note, weight.map(MatchWeights.format)].compactMap { $0 }
+        return "\(kind.rawValue) \(values)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
     private func quoteIfNeeded(_ value: String) -> String {

@@ -38,9 +38,9 @@ public struct DuplicateRule: Hashable, Codable, Sendable, CustomStringConvertibl
     public static let nameAndPhone = DuplicateRule("name and phone", requiring: [.name, .phone])
     /// Same name and a shared email address.
     public static let nameAndEmail = DuplicateRule("name and email", requiring: [.name, .email])
-    /// A shared email address alone.
+    /// A shared email address alone (the names must still be compatible).
     public static let sharedEmail = DuplicateRule("shared email", requiring: [.email])
-    /// A shared phone number alone (households and company lines share numbers: not a default).
+    /// A shared phone number alone, names compatible (a household's members have different names).
     public static let sharedPhone = DuplicateRule("shared phone", requiring: [.phone])
     /// Same name and same organization (colleagues with one name: not a default).
     public static let nameAndOrganization = DuplicateRule("name and organization", requiring: [.name, .organization])
@@ -56,8 +56,8 @@ public struct DuplicateRules: Hashable, Sendable {
     /// Whether a contact's postal address country (else the region of its internationally written
     /// numbers) sets the region for its national numbers.
     public var usesContactRegion: Bool
-    /// Phone numbers whose last this-many digits agree also count as shared, when a rule also needs
-    /// the name (catches national and international forms read with a wrong region); 0 turns it off.
+    /// Phone numbers whose last this-many digits agree also count as shared, when the names are one
+    /// person's (catches national and international forms read with a wrong region); 0 turns it off.
     public var matchingTrailingDigits: Int
     /// Whether provider rules apply to email addresses: Gmail ignores dots and `+tags` in local parts.
     public var appliesMailProviderRules: Bool
@@ -66,16 +66,26 @@ public struct DuplicateRules: Hashable, Sendable {
     /// The largest block of contacts sharing one key that is compared pair by pair; larger blocks
     /// are compared only between neighbours in name order, and the report lists them.
     public var maximumBlockSize: Int
+    /// A phone number or email address carried by more than this many differently named contacts
+    /// (a switchboard, a family line, `info@`) is no evidence of one person; it only adds its weight.
+    public var maximumSharedValueCount: Int
+    /// Local parts of role addresses (`info`, `sales`...), folded: never evidence of one person.
+    public var roleLocalParts: Set<String>
+    /// The largest cluster detection builds; a match that would make a larger one is reported, not applied.
+    public var maximumClusterSize: Int
 
     /// Creates rules; the defaults are ``default``'s.
     public init(
-        rules: [DuplicateRule] = [.nameAndPhone, .nameAndEmail, .sharedEmail],
+        rules: [DuplicateRule] = [.nameAndPhone, .nameAndEmail, .sharedEmail, .sharedPhone],
         defaultRegion: String = "US",
         usesContactRegion: Bool = true,
         matchingTrailingDigits: Int = 8,
         appliesMailProviderRules: Bool = true,
         nicknames: NicknameTable = .builtIn,
-        maximumBlockSize: Int = 50
+        maximumBlockSize: Int = 50,
+        maximumSharedValueCount: Int = 3,
+        roleLocalParts: Set<String> = RoleAddresses.builtIn,
+        maximumClusterSize: Int = 12
     ) {
         self.rules = rules
         self.defaultRegion = defaultRegion
@@ -84,10 +94,14 @@ public struct DuplicateRules: Hashable, Sendable {
         self.appliesMailProviderRules = appliesMailProviderRules
         self.nicknames = nicknames
         self.maximumBlockSize = max(2, maximumBlockSize)
+        self.maximumSharedValueCount = max(1, maximumSharedValueCount)
+        self.roleLocalParts = roleLocalParts
+        self.maximumClusterSize = max(2, maximumClusterSize)
     }
 
-    /// Same name with a shared phone or email, or a shared email alone; region US; Gmail rules on;
-    /// last 8 digits; built-in nicknames; blocks of up to 50.
+    /// Same name with a shared phone or email, or a shared email or phone alone with compatible names; region
+    /// US; Gmail rules on; last 8 digits; built-in nicknames; blocks of up to 50; values shared by
+    /// more than 3 differently named contacts and role addresses are no evidence; clusters of up to 12.
     public static let `default` = DuplicateRules()
 }
 

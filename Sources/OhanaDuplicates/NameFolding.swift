@@ -167,7 +167,7 @@ public struct NicknameTable: Hashable, Sendable {
         ["Anthony", "Tony"], ["Andrew", "Andy", "Drew"], ["Edward", "Ed", "Eddie", "Ted", "Teddy", "Ned"],
         ["Charles", "Charlie", "Chuck", "Chas"], ["Matthew", "Matt", "Matty"], ["Benjamin", "Ben", "Benny"],
         ["Nicholas", "Nick", "Nicky"], ["Jonathan", "Jon", "Jonny"], ["Steven", "Steve"], ["Stephen", "Steve"],
-        ["Alexander", "Alex", "Al", "Sandy", "Xander"], ["Samuel", "Sam", "Sammy"], ["Timothy", "Tim", "Timmy"],
+        ["Alexander", "Alex", "Al", "Sandy", "Xander", "Sasha"], ["David", "Dave", "Davey"], ["Samuel", "Sam", "Sammy"], ["Timothy", "Tim", "Timmy"],
         ["Patrick", "Pat", "Paddy"], ["Peter", "Pete"], ["Gregory", "Greg"], ["Jeffrey", "Jeff"], ["Kenneth", "Ken", "Kenny"],
         ["Lawrence", "Larry"], ["Raymond", "Ray"], ["Ronald", "Ron", "Ronnie"], ["Donald", "Don", "Donnie"],
         ["Douglas", "Doug"], ["Frederick", "Fred", "Freddie"], ["Gerald", "Gerry", "Jerry"], ["Henry", "Hank", "Harry"],
@@ -206,6 +206,9 @@ public struct NicknameTable: Hashable, Sendable {
         ["Иван", "Ваня"], ["Александр", "Саша", "Шура"], ["Дмитрий", "Дима"], ["Михаил", "Миша"], ["Владимир", "Володя", "Вова"],
         ["Анна", "Аня"], ["Екатерина", "Катя"], ["Мария", "Маша"], ["Анастасия", "Настя"], ["Ольга", "Оля"], ["Наталья", "Наташа"],
         ["Алексей", "Лёша"], ["Сергей", "Серёжа"], ["Татьяна", "Таня"], ["Елена", "Лена"],
+        // Russian names in the Latin letters their owners use
+        ["Dmitry", "Dima"], ["Maria", "Masha"], ["Natalia", "Natasha"], ["Tatiana", "Tanya"], ["Elena", "Lena"],
+        ["Anna", "Anya"], ["Olga", "Olya"], ["Ivan", "Vanya"], ["Alexey", "Lyosha"], ["Sergey", "Seryozha"],
         // Other
         ["Venkatesh", "Venky"],
     ])

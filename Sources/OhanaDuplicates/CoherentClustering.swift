@@ -1,0 +1,179 @@
+import Ohana
+
+/// Builds clusters from matches, strongest first, so that every member fits every other member:
+/// no chaining from one person to another through a shared value.
+///
+/// A match joins two clusters only when no two of their members have names of two different
+/// people, no keep-apart override separates them and the result stays within
+/// ``DuplicateRules/maximumClusterSize``. With clusters that small, each join costs O(1), and the
+/// whole O(*e* log *e*) in the number of matches.
+struct CoherentClustering {
+    let rules: DuplicateRules
+    let overrides: DuplicateOverrides
+    let contacts: [Contact]
+    let tables: KeyTables
+    /// The folded names of the contacts that take part in a match, by index.
+    private var signatures: [NameSignature?]
+    /// Contact indices by id, for overrides.
+    private var indexByID: [ContactID: [Int32]] = [:]
+
+    init(rules: DuplicateRules, overrides: DuplicateOverrides, contacts: [Contact], tables: KeyTables) {
+        self.rules = rules
+        self.overrides = overrides
+        self.contacts = contacts
+        self.tables = tables
+        signatures = []
+        if !overrides.isEmpty {
+            for (i, contact) in contacts.enumerated() { indexByID[contact.id, default: []].append(Int32(i)) }
+        }
+    }
+
+    /// Folds the names of every contact in `edges` or an override, then drops the edges whose
+    /// names (compared word by word) belong to two people, listing them in `rejected`.
+    mutating func checkNames(_ edges: inout [Edge], rejected: inout [(edge: Edge, reason: Rejection)]) {
+        var wanted: [Int32] = []
+        wanted.reserveCapacity(edges.count * 2)
+        for edge in edges { wanted.append(edge.first); wanted.append(edge.second) }
+        for group in overrides.keptTogether + overrides.keptApart { for id in group { wanted += indexByID[id] ?? [] } }
+        wanted = Array(Set(wanted)).sorted()
+        let rules = self.rules
+        let contacts = self.contacts
+        let folded = parallelMap(wanted, minimumPerWorker: 512, state: { KeyExtractor(rules: rules) }) { extractor, index in
+            NameSignature(contacts[Int(index)], extractor: &extractor)
+        }
+        signatures = [NameSignature?](repeating: nil, count: contacts.count)
+        for (index, signature) in zip(wanted, folded) { signatures[Int(index)] = signature }
+
+        confirmPhones(&edges)
+        var kept: [Edge] = []
+        kept.reserveCapacity(edges.count)
+        for var edge in edges {
+            guard edge.needsNameCheck else {
+                kept.append(edge)
+                continue
+            }
+            switch relation(edge.first, edge.second) {
+            case .conflicting:
+                edge.score += Float(MatchWeights.conflictingName)
+                rejected.append((edge, .namesConflict))
+            case .compatible:
+                edge.score += Float(MatchWeights.compatibleName)
+                kept.append(edge)
+            case .same, .missing:
+                kept.append(edge)
+            }
+        }
+        edges = kept
+    }
+
+    /// Drops the edges whose only phone evidence is a match in the last digits that parsing shows
+    /// to be two different numbers (`+1 415 555 0134` and `+44 20 5555 0134`).
+    private func confirmPhones(_ edges: inout [Edge]) {
+        let loose = edges.indices.filter { edges[$0].phoneNeedsParse }
+        guard !loose.isEmpty else { return }
+        let rules = self.rules
+        let contacts = self.contacts
+        let pairs = loose.map { (edges[$0].first, edges[$0].second) }
+        let confirmed = parallelMap(pairs, minimumPerWorker: 64, state: { KeyExtractor(rules: rules) }) { extractor, pair in
+            let a = contacts[Int(pair.0)]
+            let b = contacts[Int(pair.1)]
+            let phonesB = extractor.phones(of: b)
+            for x in extractor.phones(of: a) {
+                for y in phonesB where x.trailing == y.trailing {
+                    if let number = extractor.parse(x, of: a), number == extractor.parse(y, of: b) { return true }
+                }
+            }
+            return false
+        }
+        var dropped = Set<Int>()
+        for (index, isOneNumber) in zip(loose, confirmed) where !isOneNumber { dropped.insert(index) }
+        guard !dropped.isEmpty else { return }
+        edges = edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
+    }
+
+    /// How the names of two contacts relate: the same when a name form is shared, else word by word.
+    func relation(_ a: Int32, _ b: Int32) -> NameRelation {
+        let ea = tables.entries[Int(a)]
+        let eb = tables.entries[Int(b)]
+        if ea.nameCount == 0 || eb.nameCount == 0 { return .missing }
+        let formsB = tables.pool[Int(eb.start)..<(Int(eb.start) + Int(eb.nameCount))]
+        for slot in Int(ea.start)..<(Int(ea.start) + Int(ea.nameCount)) where formsB.contains(tables.pool[slot]) { return .same }
+        guard let sa = signatures[Int(a)], let sb = signatures[Int(b)] else { return .conflicting }
+        return sa.relation(to: sb, nicknames: rules.nicknames)
+    }
+
+    /// Joins clusters along `edges` (strongest first) where every member fits every other; returns
+    /// each contact's root, the edges applied, those a keep-apart override refused, and those
+    /// rejected for incoherence or size.
+    func unite(_ edges: [Edge]) -> (roots: [Int32], unions: [Edge], refused: [Edge], rejected: [(edge: Edge, reason: Rejection)]) {
+        let n = contacts.count
+        var parent = Array(0..<Int32(n))
+        var members: [Int32: [Int32]] = [:]
+        func find(_ x: Int32) -> Int32 {
+            var root = x
+            while parent[Int(root)] != root { root = parent[Int(root)] }
+            var node = x
+            while parent[Int(node)] != root {
+                let next = parent[Int(node)]
+                parent[Int(node)] = root
+                node = next
+            }
+            return root
+        }
+        func membersOf(_ root: Int32) -> [Int32] { members[root] ?? [root] }
+        func join(_ ra: Int32, _ rb: Int32) {
+            let a = membersOf(ra)
+            let b = membersOf(rb)
+            let (big, small) = a.count >= b.count ? (ra, rb) : (rb, ra)
+            parent[Int(small)] = big
+            members[big] = a.count >= b.count ? a + b : b + a
+            members[small] = nil
+        }
+
+        // Keep-apart: each constrained contact's partners.
+        var apartPartners: [Int32: [Int32]] = [:]
+        for group in overrides.keptApart {
+            let ids = group.flatMap { indexByID[$0] ?? [] }
+            for a in ids { for b in ids where a != b { apartPartners[a, default: []].append(b) } }
+        }
+
+        var unions: [Edge] = []
+        var refused: [Edge] = []
+        var rejected: [(edge: Edge, reason: Rejection)] = []
+        for group in overrides.keptTogether {
+            let ids = group.flatMap { indexByID[$0] ?? [] }.sorted()
+            guard let first = ids.first else { continue }
+            for other in ids.dropFirst() {
+                let ra = find(first)
+                let rb = find(other)
+                guard ra != rb else { continue }
+                join(ra, rb)
+                unions.append(Edge(first: first, second: other, rule: -1, score: 0))
+            }
+        }
+        edgeLoop: for edge in edges {
+            let ra = find(edge.first)
+            let rb = find(edge.second)
+            guard ra != rb else { continue }
+            let a = membersOf(ra)
+            let b = membersOf(rb)
+            if !apartPartners.isEmpty {
+                for m in a { for partner in apartPartners[m] ?? [] where find(partner) == rb { refused.append(edge); continue edgeLoop } }
+            }
+            if a.count + b.count > rules.maximumClusterSize {
+                rejected.append((edge, .clusterTooLarge))
+                continue
+            }
+            for m in a {
+                for o in b where relation(m, o) == .conflicting {
+                    rejected.append((edge, .incoherent(m, o)))
+                    continue edgeLoop
+                }
+            }
+            join(ra, rb)
+            unions.append(edge)
+        }
+        let roots = (0..<Int32(n)).map { find($0) }
+        return (roots, unions, refused, rejected)
+    }
+}

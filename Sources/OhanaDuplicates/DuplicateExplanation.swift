@@ -1,0 +1,201 @@
+import Foundation
+import Ohana
+
+/// One worker's state while explaining: an extractor and the keys it has computed.
+struct Explaining {
+    var extractor: KeyExtractor
+    var keysCache: [Int: ContactKeys] = [:]
+
+    mutating func keys(_ index: Int, _ contacts: [Contact]) -> ContactKeys {
+        if let cached = keysCache[index] { return cached }
+        let computed = extractor.keys(of: contacts[index])
+        keysCache[index] = computed
+        return computed
+    }
+}
+
+extension DuplicateMerging {
+    /// The report of a detection: clusters with their explained matches, and what was not merged.
+    func report(_ detection: Detection, contacts: [Contact]) -> DuplicateReport {
+        // Explanations are independent per matched pair: spread them over the cores.
+        let rules = self.rules
+        let tables = detection.tables
+        let edges = detection.unions + detection.refused + detection.rejected.map(\.edge)
+        let matches = parallelMap(edges, minimumPerWorker: 256,
+                                  state: { Explaining(extractor: KeyExtractor(rules: rules)) }) { state, edge in
+            self.match(edge, contacts, tables, &state)
+        }
+        var matchesByRoot: [Int32: [DuplicateMatch]] = [:]
+        for (edge, match) in zip(detection.unions, matches) {
+            matchesByRoot[detection.roots[Int(edge.first)], default: []].append(match)
+        }
+        var state = Explaining(extractor: KeyExtractor(rules: rules))
+        var membersByRoot: [Int32: [Int]] = [:]
+        var rootOrder: [Int32] = []
+        for (index, root) in detection.roots.enumerated() where matchesByRoot[root] != nil {
+            if membersByRoot[root] == nil { rootOrder.append(root) }
+            membersByRoot[root, default: []].append(index)
+        }
+        let clusters = rootOrder.map { root -> DuplicateCluster in
+            let members = membersByRoot[root]!
+            return DuplicateCluster(
+                contactIDs: members.map { contacts[$0].id }, names: members.map { contacts[$0].fullName },
+                matches: matchesByRoot[root]!)
+        }
+        let merged = clusters.reduce(0) { $0 + $1.contactIDs.count - 1 }
+        let oversized = detection.oversized.map { block -> OversizedBlock in
+            OversizedBlock(kind: block.kind, value: blockValue(block.kind, hash: block.hash, block.member, contacts, &state), size: block.size)
+        }
+        let shared = detection.shared.map { value -> SharedValue in
+            SharedValue(kind: value.kind, value: blockValue(value.kind, hash: value.hash, value.member, contacts, &state), contacts: value.size)
+        }
+        let refusedCount = detection.refused.count
+        let rejectedMatches = zip(detection.rejected, matches.dropFirst(detection.unions.count + refusedCount)).map { rejection, match in
+            RejectedMatch(match: match, reason: reason(rejection.reason, contacts))
+        }
+        return DuplicateReport(
+            contactsIn: contacts.count, contactsOut: contacts.count - merged, clusters: clusters,
+            refusedMatches: Array(matches.dropFirst(detection.unions.count).prefix(refusedCount)), oversizedBlocks: oversized,
+            comparedPairs: detection.comparedPairs, rejectedMatches: rejectedMatches, sharedValues: shared)
+    }
+
+    private func reason(_ rejection: Rejection, _ contacts: [Contact]) -> String {
+        switch rejection {
+        case .namesConflict: return "names of two people"
+        case .clusterTooLarge: return "the cluster would exceed \(rules.maximumClusterSize) contacts"
+        case .incoherent(let a, let b):
+            let first = contacts[Int(a)]
+            let second = contacts[Int(b)]
+            return "the clusters would hold '\(first.fullName)' [\(first.id)] and '\(second.fullName)' [\(second.id)], names of two people"
+        }
+    }
+
+    private func match(_ edge: Edge, _ contacts: [Contact], _ tables: KeyTables, _ state: inout Explaining) -> DuplicateMatch {
+        let a = Int(edge.first)
+        let b = Int(edge.second)
+        guard edge.rule >= 0 else {
+            return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: "kept together", evidence: [])
+        }
+        let rule = rules.rules[Int(edge.rule)]
+        let keysA = state.keys(a, contacts)
+        let keysB = state.keys(b, contacts)
+        let evidence = explain(a, b, keysA, keysB, contacts, tables, extractor: &state.extractor)
+        let score = evidence.reduce(0) { $0 + ($1.weight ?? 0) }
+        return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: rule.name, evidence: evidence,
+                              score: (score * 10).rounded() / 10)
+    }
+
+    private func blockValue(_ kind: DuplicateEvidence, hash: UInt64, _ member: Int, _ contacts: [Contact], _ state: inout Explaining) -> String {
+        let keys = state.keys(member, contacts)
+        switch kind {
+        case .name: return keys.nameForms.first { stableHash($0) == hash }.map { String($0.dropFirst(2)) } ?? keys.displayName
+        case .email: return keys.emails.first { stableHash($0.normalized) == hash }?.normalized ?? ""
+        case .organization: return keys.organization ?? ""
+        case .phone:
+            guard let phone = keys.phones.first(where: { stableHash($0.trailing) == hash || $0.e164.map(stableHash) == hash }) else { return "" }
+            return state.extractor.parse(phone, of: contacts[member]) ?? phone.written
+        }
+    }
+
+    /// Every kind of evidence two contacts share, with its weight and how many contacts carry it:
+    /// phone, email, name, organization.
+    private func explain(_ a: Int, _ b: Int, _ keysA: ContactKeys, _ keysB: ContactKeys, _ contacts: [Contact],
+                         _ tables: KeyTables, extractor: inout KeyExtractor) -> [MatchedValue] {
+        let ea = tables.entries[a]
+        let eb = tables.entries[b]
+        let ca = contacts[a]
+        let cb = contacts[b]
+        var values: [MatchedValue] = []
+        // Phone: the heaviest shared number.
+        var bestPhone: MatchedValue?
+        for (ka, pa) in keysA.phones.enumerated() where ka < Int(ea.phoneCount) {
+            let slot = Int(ea.start) + Int(ea.nameCount) + 2 * ka
+            let count = Int(max(tables.counts[slot], tables.counts[slot + 1]))
+            for pb in keysB.phones where pa.trailing == pb.trailing || (pa.e164 != nil && pa.e164 == pb.e164) {
+                // Numbers are parsed lazily: tell an exact match from one in the last digits now.
+                let e164 = extractor.parse(pa, of: ca)
+                let exact = e164 != nil && e164 == extractor.parse(pb, of: cb)
+                let weight = MatchWeights.phone(count: count, loose: !exact)
+                guard bestPhone.map({ weight > $0.weight ?? 0 }) ?? true else { continue }
+                var notes: [String] = []
+                if !exact { notes.append("last \(rules.matchingTrailingDigits) digits") }
+                if count > 1 { notes.append("\(count) names carry it") }
+                let shown = exact ? e164 : nil
+                bestPhone = MatchedValue(kind: .phone, first: shown ?? pa.written, second: shown ?? pb.written,
+                                         note: notes.isEmpty ? nil : notes.joined(separator: ", "), weight: weight, count: count)
+            }
+        }
+        if let bestPhone { values.append(bestPhone) }
+        // Email: the heaviest shared address.
+        var bestEmail: MatchedValue?
+        for (ka, address) in keysA.emails.enumerated() where ka < Int(ea.emailCount) {
+            let slot = Int(ea.start) + Int(ea.nameCount) + 2 * Int(ea.phoneCount) + ka
+            let count = Int(tables.counts[slot])
+            for (kb, other) in keysB.emails.enumerated() where kb < Int(eb.emailCount) && address.normalized == other.normalized {
+                let isRole = ea.roleEmails & (1 << UInt32(ka)) != 0 || eb.roleEmails & (1 << UInt32(kb)) != 0
+                let weight = MatchWeights.email(count: count, isRole: isRole)
+                guard bestEmail.map({ weight > $0.weight ?? 0 }) ?? true else { continue }
+                var notes: [String] = []
+                if address.written != other.written {
+                    notes.append(address.written.lowercased() == other.written.lowercased() ? "case" : "provider rules")
+                }
+                if isRole { notes.append("role address") }
+                if count > 1 { notes.append("\(count) names carry it") }
+                bestEmail = MatchedValue(kind: .email, first: address.written, second: other.written,
+                                         note: notes.isEmpty ? nil : notes.joined(separator: ", "), weight: weight, count: count)
+            }
+        }
+        if let bestEmail { values.append(bestEmail) }
+        values.append(nameEvidence(ea, keysA, keysB, ca, cb, tables, extractor: &extractor))
+        if ea.organization != 0 && ea.organization == eb.organization && !ea.isOrganizationOnly {
+            values.append(MatchedValue(kind: .organization, first: ca.organization ?? "", second: cb.organization ?? "",
+                                       note: ca.organization == cb.organization ? nil : "case and accents",
+                                       weight: MatchWeights.organization))
+        }
+        return values
+    }
+
+    private func nameEvidence(_ ea: CompactKeys, _ a: ContactKeys, _ b: ContactKeys, _ ca: Contact, _ cb: Contact,
+                              _ tables: KeyTables, extractor: inout KeyExtractor) -> MatchedValue {
+        if !Set(a.nameForms).isDisjoint(with: b.nameForms) {
+            let count = Int(tables.counts[Int(ea.start)])
+            var note = nameNote(a, b, ca, cb)
+            if count > 2 { note = (note.map { $0 + ", " } ?? "") + "\(count) contacts have it" }
+            return MatchedValue(kind: .name, first: a.displayName, second: b.displayName, note: note,
+                                weight: MatchWeights.sameName(count: count), count: count)
+        }
+        let relation = NameSignature(ca, extractor: &extractor).relation(to: NameSignature(cb, extractor: &extractor),
+                                                                         nicknames: rules.nicknames)
+        let (weight, note): (Double, String) = switch relation {
+        case .same: (0, "same words")
+        case .compatible: (MatchWeights.compatibleName, "compatible: initial, nickname or typo")
+        case .missing: (MatchWeights.missingName, "one card has no name")
+        case .conflicting: (MatchWeights.conflictingName, "two people")
+        }
+        return MatchedValue(kind: .name, first: a.displayName, second: b.displayName, note: note, weight: weight)
+    }
+
+    private func nameNote(_ a: ContactKeys, _ b: ContactKeys, _ ca: Contact, _ cb: Contact) -> String? {
+        let nameA = [ca.givenName, ca.familyName].compactMap { $0 }.joined(separator: " ")
+        let nameB = [cb.givenName, cb.familyName].compactMap { $0 }.joined(separator: " ")
+        var notes: [String] = []
+        if a.isOrganizationOnly { notes.append("organization") }
+        let literal = !Set(a.literalNameForms).isDisjoint(with: b.literalNameForms)
+        if !literal { notes.append("nickname") }
+        let scriptA = nameA.unicodeScalars.contains { $0.value >= 0x250 }
+        let scriptB = nameB.unicodeScalars.contains { $0.value >= 0x250 }
+        if scriptA != scriptB { notes.append("script") }
+        else if a.displayName == b.displayName && nameA != nameB && nameA.lowercased() != nameB.lowercased()
+            && (ca.givenName == nil) == (cb.givenName == nil) {
+            notes.append("accents")
+        } else if a.displayName == b.displayName && nameA != nameB && nameA.lowercased() == nameB.lowercased() {
+            notes.append("case")
+        }
+        if literal && a.displayName != b.displayName && !notes.contains("script") {
+            let sortedA = a.displayName.split(separator: " ").sorted()
+            let sortedB = b.displayName.split(separator: " ").sorted()
+            notes.append(sortedA == sortedB ? "word order" : "spacing")
+        }
+        return notes.isEmpty ? nil : notes.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,218 @@
+import Ohana
+
+/// One key of one contact in a block: the value's hash, the contact, and the key's slot in the pool.
+struct BlockKey {
+    var hash: UInt64
+    var index: Int32
+    var slot: Int32
+}
+
+/// What comparing two contacts found.
+enum PairOutcome {
+    /// No rule is satisfied.
+    case none
+    /// A rule is satisfied (the names may still need a word-by-word check).
+    case match(Edge)
+    /// A rule is satisfied by the shared values, but the names belong to two people.
+    case conflict(Edge)
+}
+
+extension DuplicateDetector {
+    // MARK: Blocks and counts
+
+    /// Every key of one kind of every contact, sorted by value then contact: runs of one value are blocks.
+    ///
+    /// Complexity: O(*k* log *k*) in the number of keys.
+    func sortedBlockKeys(_ kind: DuplicateEvidence, _ tables: KeyTables) -> [BlockKey] {
+        var keyed: [BlockKey] = []
+        keyed.reserveCapacity(tables.entries.count * 2)
+        let trailing = rules.matchingTrailingDigits > 0 ? 1 : 0
+        for (i, e) in tables.entries.enumerated() {
+            let index = Int32(i)
+            switch kind {
+            case .name:
+                for slot in names(e, tables.pool).indices { keyed.append(BlockKey(hash: tables.pool[slot], index: index, slot: Int32(slot))) }
+            case .email:
+                for slot in emails(e, tables.pool).indices { keyed.append(BlockKey(hash: tables.pool[slot], index: index, slot: Int32(slot))) }
+            case .organization:
+                if e.organization != 0 { keyed.append(BlockKey(hash: e.organization, index: index, slot: -1)) }
+            case .phone:
+                let pairs = phonePairs(e, tables.pool)
+                var k = pairs.startIndex
+                while k < pairs.endIndex {
+                    let slot = k + trailing
+                    if tables.pool[slot] != 0 { keyed.append(BlockKey(hash: tables.pool[slot], index: index, slot: Int32(slot))) }
+                    k += 2
+                }
+            }
+        }
+        keyed.sort { ($0.hash, $0.index, $0.slot) < ($1.hash, $1.index, $1.slot) }
+        return keyed
+    }
+
+    /// The contacts of one block, each once, in index order.
+    func distinctMembers(_ block: ArraySlice<BlockKey>) -> [Int32] {
+        var members: [Int32] = []
+        members.reserveCapacity(block.count)
+        for key in block where members.last != key.index { members.append(key.index) }
+        return members
+    }
+
+    /// Counts the contacts that carry each first name form (the name's term frequency).
+    func countNames(_ tables: inout KeyTables) {
+        var firsts: [(hash: UInt64, slot: Int32)] = []
+        firsts.reserveCapacity(tables.entries.count)
+        for e in tables.entries where e.nameCount > 0 { firsts.append((tables.pool[Int(e.start)], e.start)) }
+        firsts.sort { $0.hash < $1.hash }
+        var low = 0
+        while low < firsts.count {
+            var high = low + 1
+            while high < firsts.count && firsts[high].hash == firsts[low].hash { high += 1 }
+            for k in low..<high { tables.counts[Int(firsts[k].slot)] = UInt32(high - low) }
+            low = high
+        }
+    }
+
+    /// Counts, for each phone or email value, the differently named contacts that carry it, people
+    /// and organization cards apart (a contact without a name counts on its own), and writes to
+    /// each slot the count of its contact's kind; returns the values carried by more than
+    /// ``DuplicateRules/maximumSharedValueCount``.
+    func countHolders(_ kind: DuplicateEvidence, _ keyed: [BlockKey], _ tables: inout KeyTables)
+        -> [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] {
+        var shared: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
+        var people: [UInt64] = []
+        var organizations: [UInt64] = []
+        func distinct(_ values: inout [UInt64]) -> Int {
+            guard values.count > 1 else { return values.count }
+            values.sort()
+            var count = 1
+            for k in values.indices.dropFirst() where values[k] != values[k - 1] { count += 1 }
+            return count
+        }
+        var low = 0
+        while low < keyed.count {
+            var high = low + 1
+            while high < keyed.count && keyed[high].hash == keyed[low].hash { high += 1 }
+            people.removeAll(keepingCapacity: true)
+            organizations.removeAll(keepingCapacity: true)
+            for key in keyed[low..<high] {
+                let entry = tables.entries[Int(key.index)]
+                if entry.isOrganizationOnly {
+                    organizations.append(entry.identity)
+                } else {
+                    people.append(entry.identity != 0 ? entry.identity : UInt64(UInt32(key.index)) | 1 << 63)
+                }
+            }
+            let peopleCount = distinct(&people)
+            let organizationCount = distinct(&organizations)
+            for key in keyed[low..<high] {
+                let count = UInt32(tables.entries[Int(key.index)].isOrganizationOnly ? organizationCount : peopleCount)
+                tables.counts[Int(key.slot)] = count
+                // A phone's E.164 slot sits just before its trailing-digits slot.
+                if kind == .phone && rules.matchingTrailingDigits > 0 { tables.counts[Int(key.slot) - 1] = count }
+            }
+            let most = max(peopleCount, organizationCount)
+            if most > rules.maximumSharedValueCount { shared.append((kind, keyed[low].hash, Int(keyed[low].index), most)) }
+            low = high
+        }
+        return shared
+    }
+
+    // MARK: Comparing two contacts
+
+    /// The bit of one kind of evidence in an evidence mask.
+    static func bit(_ kind: DuplicateEvidence) -> UInt8 {
+        switch kind {
+        case .name: 1
+        case .phone: 2
+        case .email: 4
+        case .organization: 8
+        }
+    }
+
+    /// Each rule's requirements as a mask of ``bit(_:)``s.
+    var ruleMasks: [UInt8] {
+        rules.rules.map { rule in rule.requirements.reduce(0) { $0 | Self.bit($1) } }
+    }
+
+    /// Compares two contacts: the evidence they share, its weight, and the first rule it satisfies.
+    ///
+    /// A phone or email counts as evidence only when it is no role address and at most
+    /// ``DuplicateRules/maximumSharedValueCount`` differently named contacts carry it; a rule that
+    /// does not need the name still needs names that can be one person.
+    func compare(_ i: Int32, _ j: Int32, _ tables: KeyTables, _ ruleMasks: [UInt8]) -> PairOutcome {
+        let a = tables.entries[Int(i)]
+        let b = tables.entries[Int(j)]
+        let pool = tables.pool
+        let limit = UInt32(rules.maximumSharedValueCount)
+        var found: UInt8 = 0
+        var score = 0.0
+
+        let namesA = names(a, pool)
+        let nameMatch = namesA.contains { names(b, pool).contains($0) }
+        if nameMatch {
+            found |= 1
+            score += MatchWeights.sameName(count: Int(tables.counts[Int(a.start)]))
+        }
+
+        var emailWeight = -1.0
+        let emailsA = emails(a, pool)
+        let emailsB = emails(b, pool)
+        for sa in emailsA.indices {
+            for sb in emailsB.indices where pool[sa] == pool[sb] {
+                let isRole = a.roleEmails & (1 << UInt32(sa - emailsA.startIndex)) != 0
+                    || b.roleEmails & (1 << UInt32(sb - emailsB.startIndex)) != 0
+                let count = tables.counts[sa]
+                if !isRole && count <= limit { found |= 4 }
+                emailWeight = max(emailWeight, MatchWeights.email(count: Int(count), isRole: isRole))
+            }
+        }
+        if emailWeight >= 0 { score += emailWeight }
+
+        let pa = phonePairs(a, pool)
+        let pb = phonePairs(b, pool)
+        var phoneWeight = -1.0
+        var exact = false
+        var loose = false
+        var x = pa.startIndex
+        while x < pa.endIndex {
+            var y = pb.startIndex
+            while y < pb.endIndex {
+                let count = max(tables.counts[x], tables.counts[x + 1])
+                if pa[x] != 0 && pa[x] == pb[y] {
+                    if count <= limit { exact = true }
+                    phoneWeight = max(phoneWeight, MatchWeights.phone(count: Int(count), loose: false))
+                } else if rules.matchingTrailingDigits > 0 && pa[x + 1] == pb[y + 1] {
+                    if count <= limit { loose = true }
+                    phoneWeight = max(phoneWeight, MatchWeights.phone(count: Int(count), loose: true))
+                }
+                y += 2
+            }
+            x += 2
+        }
+        if exact || loose { found |= 2 }
+        if phoneWeight >= 0 { score += phoneWeight }
+        if a.organization != 0 && a.organization == b.organization {
+            found |= 8
+            if !a.isOrganizationOnly { score += MatchWeights.organization }
+        }
+        guard found & ~8 != 0 || ruleMasks.contains(8) else { return .none }
+
+        for (index, mask) in ruleMasks.enumerated() where mask != 0 && mask & found == mask {
+            // A match in the last digits alone is enough only alongside names that are one person's.
+            if !exact && mask & 2 != 0 && mask & 1 == 0 && (a.nameCount == 0 || b.nameCount == 0) { continue }
+            var edge = Edge(first: i, second: j, rule: Int32(index), score: Float(score))
+            edge.phoneNeedsParse = !exact && mask & 2 != 0 && mask & 1 == 0
+            if mask & 1 == 0 && !nameMatch && a.nameCount > 0 && b.nameCount > 0 {
+                // Organization cards only merge with cards of the same organization, and never with people.
+                if a.isOrganizationOnly || b.isOrganizationOnly {
+                    edge.score += Float(MatchWeights.conflictingName)
+                    return .conflict(edge)
+                }
+                edge.needsNameCheck = true
+            }
+            return .match(edge)
+        }
+        return .none
+    }
+}

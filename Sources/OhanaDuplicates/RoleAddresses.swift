@@ -1,0 +1,24 @@
+/// Role addresses: mailboxes of a function (`info@`, `sales@`), read by whoever holds the role.
+public enum RoleAddresses {
+    /// Common role local parts in English, German, French, Spanish, Italian, Portuguese and Dutch.
+    public static let builtIn: Set<String> = [
+        "info", "information", "sales", "support", "contact", "contacts", "office", "hello", "hi", "admin",
+        "administrator", "noreply", "no-reply", "donotreply", "do-not-reply", "team", "help", "helpdesk",
+        "service", "services", "customerservice", "billing", "accounts", "accounting", "finance", "invoices",
+        "hr", "jobs", "careers", "recruiting", "enquiries", "enquiry", "inquiries", "inquiry", "reception",
+        "frontdesk", "marketing", "press", "media", "news", "newsletter", "mail", "email", "webmaster",
+        "postmaster", "hostmaster", "abuse", "security", "orders", "order", "booking", "bookings",
+        "reservations", "events", "general", "main", "feedback", "legal", "privacy", "it", "ops", "dev",
+        "kontakt", "buero", "büro", "verwaltung", "vertrieb", "contacto", "ventas", "ayuda", "contatto",
+        "vendite", "contato", "atendimento", "vendas", "bonjour", "accueil", "secretariat", "all", "staff",
+        "family", "home",
+    ]
+
+    /// Whether a normalised address's local part (before any `+tag`) is a role in `roles`.
+    static func isRole(_ normalizedAddress: String, roles: Set<String>) -> Bool {
+        guard let at = normalizedAddress.lastIndex(of: "@") else { return false }
+        var local = normalizedAddress[..<at]
+        if let plus = local.firstIndex(of: "+") { local = local[..<plus] }
+        return roles.contains(String(local))
+    }
+}
