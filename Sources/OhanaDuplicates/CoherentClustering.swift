@@ -67,7 +67,7 @@ struct CoherentClustering {
     }
 
     /// Drops the edges whose only phone evidence is a match in the last digits that parsing shows
-    /// to be two different numbers (`+1 415 555 0134` and `+44 20 5555 0134`).
+    /// to be two different valid numbers (`+1 415 555 0134` and `+44 20 5555 0134`).
     private func confirmPhones(_ edges: inout [Edge]) {
         let loose = edges.indices.filter { edges[$0].phoneNeedsParse }
         guard !loose.isEmpty else { return }
@@ -80,7 +80,9 @@ struct CoherentClustering {
             let phonesB = extractor.phones(of: b)
             for x in extractor.phones(of: a) {
                 for y in phonesB where x.trailing == y.trailing {
-                    if let number = extractor.parse(x, of: a), number == extractor.parse(y, of: b) { return true }
+                    // Two different valid numbers disprove it; a number that does not parse cannot.
+                    guard let first = extractor.parse(x, of: a), let second = extractor.parse(y, of: b) else { return true }
+                    if first == second { return true }
                 }
             }
             return false

@@ -83,7 +83,7 @@ public struct DuplicateRules: Hashable, Sendable {
         appliesMailProviderRules: Bool = true,
         nicknames: NicknameTable = .builtIn,
         maximumBlockSize: Int = 50,
-        maximumSharedValueCount: Int = 3,
+        maximumSharedValueCount: Int = 4,
         roleLocalParts: Set<String> = RoleAddresses.builtIn,
         maximumClusterSize: Int = 12
     ) {
@@ -101,7 +101,8 @@ public struct DuplicateRules: Hashable, Sendable {
 
     /// Same name with a shared phone or email, or a shared email or phone alone with compatible names; region
     /// US; Gmail rules on; last 8 digits; built-in nicknames; blocks of up to 50; values shared by
-    /// more than 3 differently named contacts and role addresses are no evidence; clusters of up to 12.
+    /// more than 4 differently named contacts (a family of four shares a line) and role addresses
+    /// are no evidence; clusters of up to 12.
     public static let `default` = DuplicateRules()
 }
 

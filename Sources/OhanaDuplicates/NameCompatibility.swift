@@ -108,9 +108,14 @@ struct NameSignature {
                 guard !used[k] else { return false }
                 let (other, otherSound) = (long.0[k], long.1[k])
                 if sound == otherSound && !sound.isEmpty { return true }
-                // An initial; a syllable of vowels (이 as `i`, `Lee` to its owner) against a short word.
-                if word.count == 1 || other.count == 1 { return word.first == other.first }
-                return (sound.isEmpty || otherSound.isEmpty) && word.count <= 3 && other.count <= 3
+                // An initial ㄹ or ㄴ that a romanization drops (임 as `im`, `Lim` to its owner).
+                if let f = sound.first, let g = otherSound.first, "aeiou".contains(f) != "aeiou".contains(g),
+                   "ln".contains(f) || "ln".contains(g), sound.dropFirst() == otherSound.dropFirst(), sound.count > 1 {
+                    return true
+                }
+                // A syllable of vowels (이 as `i`, `Lee` to its owner) against a short word; an initial.
+                if (sound.isEmpty || otherSound.isEmpty) && word.count <= 3 && other.count <= 3 { return true }
+                return (word.count == 1 || other.count == 1) && word.first == other.first
             }
             guard let k = match else { return false }
             used[k] = true
@@ -119,7 +124,7 @@ struct NameSignature {
     }
 
     /// A word's first letter and the consonants after it, spelled one way: vowels, `y`, `w`, `h`,
-    /// a `j` after a vowel and a `k` before `h` go; `x` is `ks`, `c` is `ts`, `q` is `k`, and voiced consonants are
+    /// a final `j` after a vowel (`-ij`), a `k` before `h` and an `r` before a consonant go; `x` is `ks`, `c` is `ts`, `q` is `k`, and voiced consonants are
     /// their voiceless pairs (`g` `k`, `d` `t`, `b` `p`, `r` `l`: 김 is `gim` to ICU, `Kim` to its
     /// owner); doubled letters are single. A word of vowels only (이 as `i`) is empty.
     static func skeleton(_ word: String) -> String {
@@ -133,8 +138,10 @@ struct NameSignature {
             defer { previous = byte }
             if n > 0 {
                 if vowels.contains(byte) || byte == UInt8(ascii: "w") || byte == UInt8(ascii: "h") { continue }
-                if byte == UInt8(ascii: "j") && vowels.contains(previous) { continue }
+                if byte == UInt8(ascii: "j") && vowels.contains(previous) && n == bytes.count - 1 { continue }
                 if byte == UInt8(ascii: "k") && n + 1 < bytes.count && bytes[n + 1] == UInt8(ascii: "h") { continue }
+                // A silent r before a consonant (`Park` for 박).
+                if byte == UInt8(ascii: "r") && n + 1 < bytes.count && !vowels.contains(bytes[n + 1]) { continue }
             }
             let mapped: [UInt8] = switch byte {
             case UInt8(ascii: "x"): Array("ks".utf8)
@@ -157,7 +164,11 @@ struct NameSignature {
         if a == b { return true }
         let ua = Array(a.utf8)
         let ub = Array(b.utf8)
-        if ua.count == 1 || ub.count == 1 { return ua.first == ub.first }
+        if ua.count == 1 || ub.count == 1 {
+            // An initial stands for the word or, for a nickname, for the full name (A. for Sasha).
+            let (initial, word) = ua.count == 1 ? (a, b) : (b, a)
+            return word.first == initial.first || nicknames.fullNames(for: word).contains { $0.first == initial.first }
+        }
         if nicknames.isNickname(a) || nicknames.isNickname(b) {
             let fa = Set(nicknames.fullNames(for: a))
             let fb = Set(nicknames.fullNames(for: b))
@@ -183,11 +194,12 @@ struct NameSignature {
 
     /// Two words that differ the way people mistype: two neighbouring letters swapped, or one
     /// letter changed, dropped or doubled, never the first or the last letter (`Maria` and `Mario`,
-    /// `Daniel` and `Daniela`, `Christian` and `Christina`, `Hung` and `Huong` are two people);
-    /// five letters or more.
+    /// `Daniel` and `Daniela`, `Christian` and `Christina` are two people); four letters or more
+    /// for a dropped letter, five for a changed or swapped one.
     private static func isSmallTypo(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard min(a.count, b.count) >= 5, a.first == b.first, a.last == b.last else { return false }
+        guard min(a.count, b.count) >= 4, a.first == b.first, a.last == b.last else { return false }
         if a.count == b.count {
+            guard a.count >= 5 else { return false }
             let differences = a.indices.filter { a[$0] != b[$0] }
             if differences.count == 1 { return true }
             if differences.count == 2 {

@@ -207,7 +207,7 @@ public struct NicknameTable: Hashable, Sendable {
         ["Анна", "Аня"], ["Екатерина", "Катя"], ["Мария", "Маша"], ["Анастасия", "Настя"], ["Ольга", "Оля"], ["Наталья", "Наташа"],
         ["Алексей", "Лёша"], ["Сергей", "Серёжа"], ["Татьяна", "Таня"], ["Елена", "Лена"],
         // Russian names in the Latin letters their owners use
-        ["Dmitry", "Dima"], ["Maria", "Masha"], ["Natalia", "Natasha"], ["Tatiana", "Tanya"], ["Elena", "Lena"],
+        ["Dmitry", "Dima"], ["Aleksandr", "Sasha", "Sanya"], ["Dmitrij", "Dima"], ["Maria", "Masha"], ["Natalia", "Natasha"], ["Tatiana", "Tanya"], ["Elena", "Lena"],
         ["Anna", "Anya"], ["Olga", "Olya"], ["Ivan", "Vanya"], ["Alexey", "Lyosha"], ["Sergey", "Seryozha"],
         // Other
         ["Venkatesh", "Venky"],

@@ -135,6 +135,48 @@ extension DuplicateDetector {
         rules.rules.map { rule in rule.requirements.reduce(0) { $0 | Self.bit($1) } }
     }
 
+    /// Whether two contacts share a phone or email that no other name carries (a role address aside).
+    func sharesPersonalValue(_ a: CompactKeys, _ b: CompactKeys, _ tables: KeyTables) -> Bool {
+        let pool = tables.pool
+        let emailsA = emails(a, pool)
+        let emailsB = emails(b, pool)
+        for sa in emailsA.indices where tables.counts[sa] == 1 && a.roleEmails & (1 << UInt32(sa - emailsA.startIndex)) == 0 {
+            if emailsB.contains(pool[sa]) { return true }
+        }
+        let pa = phonePairs(a, pool)
+        let pb = phonePairs(b, pool)
+        var x = pa.startIndex
+        while x < pa.endIndex {
+            if tables.counts[x + 1] == 1 {
+                var y = pb.startIndex
+                while y < pb.endIndex {
+                    if pa[x + 1] == pb[y + 1] { return true }
+                    y += 2
+                }
+            }
+            x += 2
+        }
+        return false
+    }
+
+    /// Whether each contact has an email (or each a phone) that only its name carries and the other lacks.
+    func ownValuesDisagree(_ a: CompactKeys, _ b: CompactKeys, _ tables: KeyTables) -> Bool {
+        let pool = tables.pool
+        func ownEmail(_ x: CompactKeys, notIn y: CompactKeys) -> Bool {
+            let list = emails(x, pool)
+            let other = emails(y, pool)
+            return list.indices.contains { tables.counts[$0] == 1 && x.roleEmails & (1 << UInt32($0 - list.startIndex)) == 0 && !other.contains(pool[$0]) }
+        }
+        func ownPhone(_ x: CompactKeys, notIn y: CompactKeys) -> Bool {
+            let list = phonePairs(x, pool)
+            let other = phonePairs(y, pool)
+            return stride(from: list.startIndex, to: list.endIndex, by: 2).contains { k in
+                tables.counts[k + 1] == 1 && !stride(from: other.startIndex, to: other.endIndex, by: 2).contains { pool[$0 + 1] == pool[k + 1] }
+            }
+        }
+        return (ownEmail(a, notIn: b) && ownEmail(b, notIn: a)) || (ownPhone(a, notIn: b) && ownPhone(b, notIn: a))
+    }
+
     /// Compares two contacts: the evidence they share, its weight, and the first rule it satisfies.
     ///
     /// A phone or email counts as evidence only when it is no role address and at most
@@ -192,6 +234,9 @@ extension DuplicateDetector {
         }
         if exact || loose { found |= 2 }
         if phoneWeight >= 0 { score += phoneWeight }
+        // Values shared with other people (a small company's line, a family address) say nothing
+        // when each card has a value of its own of the same kind that the other lacks.
+        if found & 6 != 0 && !sharesPersonalValue(a, b, tables) && ownValuesDisagree(a, b, tables) { found &= ~6 }
         if a.organization != 0 && a.organization == b.organization {
             found |= 8
             if !a.isOrganizationOnly { score += MatchWeights.organization }
