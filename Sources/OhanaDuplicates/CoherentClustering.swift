@@ -29,7 +29,8 @@ struct CoherentClustering {
     }
 
     /// Folds the names of every contact in `edges` or an override, then drops the edges whose
-    /// names (compared word by word) belong to two people, listing them in `rejected`.
+    /// names (compared word by word) belong to two people, listing them in `rejected`, and those
+    /// whose only phone evidence turns out to be two numbers.
     mutating func checkNames(_ edges: inout [Edge], rejected: inout [(edge: Edge, reason: Rejection)]) {
         var wanted: [Int32] = []
         wanted.reserveCapacity(edges.count * 2)
@@ -44,7 +45,6 @@ struct CoherentClustering {
         signatures = [NameSignature?](repeating: nil, count: contacts.count)
         for (index, signature) in zip(wanted, folded) { signatures[Int(index)] = signature }
 
-        confirmPhones(&edges)
         var kept: [Edge] = []
         kept.reserveCapacity(edges.count)
         for var edge in edges {
@@ -63,6 +63,8 @@ struct CoherentClustering {
                 kept.append(edge)
             }
         }
+        // Parsing costs most: only for the matches the names allow.
+        confirmPhones(&kept)
         edges = kept
     }
 

@@ -95,7 +95,7 @@ struct NameSignature {
 
     /// Whether a transliterated name and a name in Latin letters can be one: their consonant
     /// skeletons agree word by word or run together (ICU writes 지우 as `jiu`, its owner `Jiwoo`;
-    /// Дмитрий as `dmitrij`, its owner `Dmitry`). A word without consonants fits any word.
+    /// Дмитрий as `dmitrij`, its owner `Dmitry`); a short word of vowels (이 as `i`) fits a short word.
     func sounds(like other: NameSignature) -> Bool {
         let mine = words.map(Self.skeleton)
         let theirs = other.words.map(Self.skeleton)
@@ -124,7 +124,7 @@ struct NameSignature {
     }
 
     /// A word's first letter and the consonants after it, spelled one way: vowels, `y`, `w`, `h`,
-    /// a final `j` after a vowel (`-ij`), a `k` before `h` and an `r` before a consonant go; `x` is `ks`, `c` is `ts`, `q` is `k`, and voiced consonants are
+    /// a `j` between a vowel and a consonant or the end (`-ij`, `-ajl-`), a `k` before `h` and an `r` before a consonant go; `x` is `ks`, `c` is `ts`, `q` is `k`, and voiced consonants are
     /// their voiceless pairs (`g` `k`, `d` `t`, `b` `p`, `r` `l`: 김 is `gim` to ICU, `Kim` to its
     /// owner); doubled letters are single. A word of vowels only (이 as `i`) is empty.
     static func skeleton(_ word: String) -> String {
@@ -138,7 +138,7 @@ struct NameSignature {
             defer { previous = byte }
             if n > 0 {
                 if vowels.contains(byte) || byte == UInt8(ascii: "w") || byte == UInt8(ascii: "h") { continue }
-                if byte == UInt8(ascii: "j") && vowels.contains(previous) && n == bytes.count - 1 { continue }
+                if byte == UInt8(ascii: "j") && vowels.contains(previous) && (n == bytes.count - 1 || !vowels.contains(bytes[n + 1])) { continue }
                 if byte == UInt8(ascii: "k") && n + 1 < bytes.count && bytes[n + 1] == UInt8(ascii: "h") { continue }
                 // A silent r before a consonant (`Park` for 박).
                 if byte == UInt8(ascii: "r") && n + 1 < bytes.count && !vowels.contains(bytes[n + 1]) { continue }
