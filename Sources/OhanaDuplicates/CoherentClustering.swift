@@ -16,6 +16,8 @@ struct CoherentClustering {
     private var signatures: [NameSignature?]
     /// Contact indices by id, for overrides.
     private var indexByID: [ContactID: [Int32]] = [:]
+    /// Folds the names needed later, one at a time.
+    private var extractor: KeyExtractor
 
     init(rules: DuplicateRules, overrides: DuplicateOverrides, contacts: [Contact], tables: KeyTables) {
         self.rules = rules
@@ -23,18 +25,18 @@ struct CoherentClustering {
         self.contacts = contacts
         self.tables = tables
         signatures = []
+        extractor = KeyExtractor(rules: rules)
         if !overrides.isEmpty {
             for (i, contact) in contacts.enumerated() { indexByID[contact.id, default: []].append(Int32(i)) }
         }
     }
 
-    /// Folds the names of every contact in `edges` or an override, then drops the edges whose
-    /// names (compared word by word) belong to two people, listing them in `rejected`, and those
-    /// whose only phone evidence turns out to be two numbers.
+    /// Folds the names of the contacts in `edges` that need a word-by-word comparison (on every
+    /// core), then drops the edges whose names belong to two people, listing them in `rejected`,
+    /// and those whose only phone evidence turns out to be two numbers.
     mutating func checkNames(_ edges: inout [Edge], rejected: inout [(edge: Edge, reason: Rejection)]) {
         var wanted: [Int32] = []
-        wanted.reserveCapacity(edges.count * 2)
-        for edge in edges { wanted.append(edge.first); wanted.append(edge.second) }
+        for edge in edges where edge.needsNameCheck { wanted.append(edge.first); wanted.append(edge.second) }
         for group in overrides.keptTogether + overrides.keptApart { for id in group { wanted += indexByID[id] ?? [] } }
         wanted = Array(Set(wanted)).sorted()
         let rules = self.rules
@@ -95,21 +97,28 @@ struct CoherentClustering {
         edges = edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
     }
 
-    /// How the names of two contacts relate: the same when a name form is shared, else word by word.
-    func relation(_ a: Int32, _ b: Int32) -> NameRelation {
+    /// How the names of two contacts relate: the same when a name form is shared, else word by
+    /// word (folding a name not folded yet).
+    mutating func relation(_ a: Int32, _ b: Int32) -> NameRelation {
         let ea = tables.entries[Int(a)]
         let eb = tables.entries[Int(b)]
         if ea.nameCount == 0 || eb.nameCount == 0 { return .missing }
         let formsB = tables.pool[Int(eb.start)..<(Int(eb.start) + Int(eb.nameCount))]
         for slot in Int(ea.start)..<(Int(ea.start) + Int(ea.nameCount)) where formsB.contains(tables.pool[slot]) { return .same }
-        guard let sa = signatures[Int(a)], let sb = signatures[Int(b)] else { return .conflicting }
-        return sa.relation(to: sb, nicknames: rules.nicknames)
+        return signature(a).relation(to: signature(b), nicknames: rules.nicknames)
+    }
+
+    private mutating func signature(_ index: Int32) -> NameSignature {
+        if let known = signatures[Int(index)] { return known }
+        let folded = NameSignature(contacts[Int(index)], extractor: &extractor)
+        signatures[Int(index)] = folded
+        return folded
     }
 
     /// Joins clusters along `edges` (strongest first) where every member fits every other; returns
     /// each contact's root, the edges applied, those a keep-apart override refused, and those
     /// rejected for incoherence or size.
-    func unite(_ edges: [Edge]) -> (roots: [Int32], unions: [Edge], refused: [Edge], rejected: [(edge: Edge, reason: Rejection)]) {
+    mutating func unite(_ edges: [Edge]) -> (roots: [Int32], unions: [Edge], refused: [Edge], rejected: [(edge: Edge, reason: Rejection)]) {
         let n = contacts.count
         var parent = Array(0..<Int32(n))
         var members: [Int32: [Int32]] = [:]

@@ -20,7 +20,19 @@ extension DuplicateMerging {
         // Explanations are independent per matched pair: spread them over the cores.
         let rules = self.rules
         let tables = detection.tables
-        let edges = detection.unions + detection.refused + detection.rejected.map(\.edge)
+        // Splits of clusters are all listed; pairs with names of two people (households, namesakes
+        // at one address) up to a limit, with the number left out.
+        var rejected: [(edge: Edge, reason: Rejection)] = []
+        var unlisted = 0
+        var conflicts = 0
+        for rejection in detection.rejected {
+            if rejection.reason == .namesConflict {
+                conflicts += 1
+                if conflicts > Self.listedNameConflicts { unlisted += 1; continue }
+            }
+            rejected.append(rejection)
+        }
+        let edges = detection.unions + detection.refused + rejected.map(\.edge)
         let matches = parallelMap(edges, minimumPerWorker: 256,
                                   state: { Explaining(extractor: KeyExtractor(rules: rules)) }) { state, edge in
             self.match(edge, contacts, tables, &state)
@@ -50,14 +62,18 @@ extension DuplicateMerging {
             SharedValue(kind: value.kind, value: blockValue(value.kind, hash: value.hash, value.member, contacts, &state), contacts: value.size)
         }
         let refusedCount = detection.refused.count
-        let rejectedMatches = zip(detection.rejected, matches.dropFirst(detection.unions.count + refusedCount)).map { rejection, match in
+        let rejectedMatches = zip(rejected, matches.dropFirst(detection.unions.count + refusedCount)).map { rejection, match in
             RejectedMatch(match: match, reason: reason(rejection.reason, contacts))
         }
         return DuplicateReport(
             contactsIn: contacts.count, contactsOut: contacts.count - merged, clusters: clusters,
             refusedMatches: Array(matches.dropFirst(detection.unions.count).prefix(refusedCount)), oversizedBlocks: oversized,
-            comparedPairs: detection.comparedPairs, rejectedMatches: rejectedMatches, sharedValues: shared)
+            comparedPairs: detection.comparedPairs, rejectedMatches: rejectedMatches, sharedValues: shared,
+            unlistedRejectedMatches: unlisted)
     }
+
+    /// How many matches rejected for names of two people a report lists.
+    static let listedNameConflicts = 2_000
 
     private func reason(_ rejection: Rejection, _ contacts: [Contact]) -> String {
         switch rejection {

@@ -21,13 +21,16 @@ public struct DuplicateReport: Hashable, Codable, Sendable, CustomStringConverti
     /// The most widely shared phone numbers and addresses (a switchboard, `info@`), which are no
     /// evidence of one person on their own.
     public var sharedValues: [SharedValue]
+    /// Matches rejected for names of two people beyond the first 2,000, counted but not listed.
+    public var unlistedRejectedMatches: Int?
 
     /// Creates a report.
     public init(
         contactsIn: Int, contactsOut: Int, clusters: [DuplicateCluster], refusedMatches: [DuplicateMatch] = [],
         oversizedBlocks: [OversizedBlock] = [], comparedPairs: Int = 0, rejectedMatches: [RejectedMatch] = [],
-        sharedValues: [SharedValue] = []
+        sharedValues: [SharedValue] = [], unlistedRejectedMatches: Int? = nil
     ) {
+        self.unlistedRejectedMatches = unlistedRejectedMatches
         self.rejectedMatches = rejectedMatches
         self.sharedValues = sharedValues
         self.contactsIn = contactsIn
@@ -49,6 +52,9 @@ public struct DuplicateReport: Hashable, Codable, Sendable, CustomStringConverti
         for cluster in clusters { lines.append(cluster.description) }
         for match in refusedMatches { lines.append("kept apart: \(match.description)") }
         for rejected in rejectedMatches { lines.append(rejected.description) }
+        if let unlisted = unlistedRejectedMatches, unlisted > 0 {
+            lines.append("\(unlisted) more matches not merged (names of two people), not listed")
+        }
         for value in sharedValues { lines.append(value.description) }
         for block in oversizedBlocks { lines.append(block.description) }
         return lines.joined(separator: "\n")
