@@ -13,6 +13,16 @@ swift build -c release --product ohana >/dev/null
 swift build -c release --product ohana-bench >/dev/null
 bin="$(swift build -c release --show-bin-path)"
 mkdir -p bench-out
+
+# ---- store benchmark (issue #16) ------------------------------------------------------------
+# `ohana-bench store` next to the raw sqlite3 peer (scripts/bench-store-peer.py: the same contacts
+# as JSON documents with a name index and FTS5, in one transaction).
+store_bench() {
+  local n="$1" book="$2"
+  run "$bin/ohana-bench" store --count "$n" --export-json "$book.store.json"
+  run python3 scripts/bench-store-peer.py "$book.store.json"
+}
+# ---- end of the store benchmark -------------------------------------------------------------
 out=bench-out/results.jsonl; : > "$out"
 run() { "$@" 2>>bench-out/stderr.log | grep '^{' >> "$out" || echo "failed: $*" >&2; }
 for n in "${counts[@]}"; do
@@ -26,7 +36,7 @@ for n in "${counts[@]}"; do
   [ -f "$book.csv" ] && run "$bin/ohana-bench" csv "$book.csv"
   run "$bin/ohana-bench" pipeline --counts "$n"
   run "$bin/ohana-bench" dedupe --count "$n"
-  run "$bin/ohana-bench" store --count "$n"
+  store_bench "$n" "$book"
   if [ -d "$peers/build" ]; then
     run "$peers/build/c_naive_split" "$book.vcf"
     run "$peers/build/cpp_kcontacts_parse" "$book.vcf"

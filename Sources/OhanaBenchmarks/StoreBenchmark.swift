@@ -24,6 +24,9 @@ struct StoreBenchmark: AsyncParsableCommand {
     @Option(help: "The store file to use (default: a temporary file, removed afterwards). It must not exist.")
     var path: String?
 
+    @Option(help: "Also write the generated contacts to this file as a JSON array (the input of scripts/bench-store-peer.py).")
+    var exportJSON: String?
+
     func validate() throws {
         if count < 1 { throw ValidationError("--count must be at least 1") }
         if let path, FileManager.default.fileExists(atPath: path) {
@@ -33,6 +36,11 @@ struct StoreBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let contacts = ContactGenerator(seed: seed).generate(count: count)
+        if let exportJSON {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            try encoder.encode(contacts).write(to: URL(fileURLWithPath: exportJSON))
+        }
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("ohana-bench-store-\(UUID().uuidString)", isDirectory: true)
         let url = path.map { URL(fileURLWithPath: $0) } ?? temporary.appendingPathComponent("contacts.sqlite")

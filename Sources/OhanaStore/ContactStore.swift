@@ -69,6 +69,11 @@ public final class ContactStore: Sendable {
         var config = GRDB.Configuration()
         config.busyMode = .timeout(configuration.busyTimeout)
         config.label = "ohana.store"
+        config.prepareDatabase { db in
+            // The writer keeps a batch's index pages in memory (SQLite's default is 2 MiB), so
+            // that a bulk import does not spill and re-read them; readers keep the default.
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -65536") }
+        }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: config)

@@ -137,11 +137,12 @@ public class ContactReadTransaction {
         return StoreInfo(storeID: row["storeID"], sequence: row["changeSequence"], prunedThrough: row["prunedThrough"])
     }
 
+    /// The contacts of a query selecting `id, json, photo, photoType`; many are decoded on every core.
     func fetchContacts(sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Contact] {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        var contacts: [Contact] = []
-        while let row = try rows.next() { contacts.append(try codec.decode(row)) }
-        return contacts
+        var records: [StoredRecord] = []
+        while let row = try rows.next() { records.append(StoredRecord(row)) }
+        return try ContactCodec.decodeAll(records)
     }
 }
 
@@ -165,67 +166,8 @@ public final class ContactWriteTransaction: ContactReadTransaction {
     /// Stores a contact: adds it, or replaces the stored contact with the same id.
     @discardableResult
     public func save(_ contact: Contact) throws -> ContactSaveOutcome {
-        try save(contact, encoded: EncodedContact(contact, codec: codec))
-    }
-
-    /// What storing a contact takes most work to make, apart from the database: its JSON, sort
-    /// key and lookup values.
-    struct EncodedContact: Sendable {
-        var json: Data
-        var sortKey: String
-        var entries: ContactIndex.Entries
-
-        init(_ contact: Contact, codec: ContactCodec) throws {
-            json = try codec.encodeJSON(contact)
-            sortKey = TextFolding.fold(contact.fullName)
-            entries = ContactIndex.Entries(contact)
-        }
-    }
-
-    /// Encodes a batch on every core (JSON encoding and text folding are most of the cost of
-    /// storing a contact; the database writes that follow are sequential).
-    func encode(_ contacts: [Contact]) throws -> [EncodedContact] {
-        let results = parallelMap(contacts, minimumPerWorker: 256, state: { ContactCodec() }) { codec, contact in
-            Result { try EncodedContact(contact, codec: codec) }
-        }
-        return try results.map { try $0.get() }
-    }
-
-    /// Stores a batch in order, encoding it on every core a few thousand contacts at a time (so
-    /// that memory stays bounded however large the batch).
-    private func saveEncoded(_ batch: [Contact], into summary: inout ContactSaveSummary) throws {
-        var start = 0
-        while start < batch.count {
-            let chunk = Array(batch[start..<min(batch.count, start + 4_096)])
-            for (contact, encoded) in zip(chunk, try encode(chunk)) { summary.count(try save(contact, encoded: encoded)) }
-            start += chunk.count
-        }
-    }
-
-    /// Stores a contact whose row parts are already made.
-    func save(_ contact: Contact, encoded: EncodedContact) throws -> ContactSaveOutcome {
-        let json = encoded.json
-        let existing = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT rowid, json, photo, photoType FROM contact WHERE id = ?"),
-            arguments: [contact.id.rawValue])
-        let sortKey = encoded.sortKey
-        if let existing {
-            let rowid: Int64 = existing["rowid"]
-            if (existing["json"] as Data) == json, (existing["photo"] as Data?) == contact.photo?.data,
-               (existing["photoType"] as String?) == contact.photo?.mediaType {
-                return .unchanged
-            }
-            try db.cachedStatement(sql: "UPDATE contact SET json = ?, photo = ?, photoType = ?, sortKey = ? WHERE rowid = ?")
-                .execute(arguments: [json, contact.photo?.data, contact.photo?.mediaType, sortKey, rowid])
-            try ContactIndex.write(contact, entries: encoded.entries, rowid: rowid, in: db, replacing: true)
-            try recordChange(of: contact.id, removed: false, added: false)
-            return .updated
-        }
-        try db.cachedStatement(sql: "INSERT INTO contact (id, json, photo, photoType, sortKey) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [contact.id.rawValue, json, contact.photo?.data, contact.photo?.mediaType, sortKey])
-        try ContactIndex.write(contact, entries: encoded.entries, rowid: db.lastInsertedRowID, in: db, replacing: false)
-        try recordChange(of: contact.id, removed: false, added: true)
-        return .added
+        let stored = try storedVersion(of: contact.id)
+        return try write(contact, prepared: PreparedContact(contact, stored: stored, codec: codec))
     }
 
     /// Adds a contact; throws ``ContactStoreError/duplicateID(_:)`` when its id is already stored.
@@ -278,17 +220,8 @@ public final class ContactWriteTransaction: ContactReadTransaction {
         var claimed = claimed
         switch mode {
         case .replace:
-            var keep = Set<ContactID>()
-            var batch: [Contact] = []
-            batch.reserveCapacity(contacts.count)
-            for contact in contacts {
-                var contact = contact
-                if !keep.insert(contact.id).inserted {
-                    contact.id = ContactID()
-                    keep.insert(contact.id)
-                }
-                batch.append(contact)
-            }
+            let batch = ContactWriteTransaction.withDistinctIDs(contacts)
+            let keep = Set(batch.map(\.id))
             for id in try String.fetchAll(db, sql: "SELECT id FROM contact") where !keep.contains(ContactID(rawValue: id)) {
                 try remove(id: ContactID(rawValue: id))
                 summary.removed += 1
@@ -354,7 +287,7 @@ public final class ContactWriteTransaction: ContactReadTransaction {
     }
 
     /// Records that a contact was added, changed or removed by this transaction.
-    private func recordChange(of id: ContactID, removed: Bool, added: Bool) throws {
+    func recordChange(of id: ContactID, removed: Bool, added: Bool) throws {
         let sequence = try transactionSequence()
         if removed { didRemove = true }
         if added {

@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+import Ohana
+import Synchronization
+
+/// The parts of a stored contact row that tell whether a new version differs from it: its content
+/// hash, or (a row stored before hashes were kept) its bytes.
+struct StoredVersion: Sendable {
+    var rowid: Int64
+    var contentHash: Int64?
+    /// The JSON, photo and photo type; read only for a row without a content hash.
+    var json: Data?
+    var photo: Data?
+    var photoType: String?
+}
+
+/// A contact made ready for writing, apart from the database: its content hash, and for a new or
+/// changed contact its JSON, sort key and lookup values.
+struct PreparedContact: Sendable {
+    /// The rowid of the stored version, if any.
+    var storedRowid: Int64?
+    var contentHash: Int64
+    /// Whether the stored version is the same but has no content hash yet (one is written, nothing else).
+    var needsHashOnly = false
+    /// `nil` when the stored version is the same: nothing to write.
+    var changes: (json: Data, sortKey: String, entries: ContactIndex.Entries)?
+
+    init(_ contact: Contact, stored: StoredVersion?, codec: ContactCodec) throws {
+        contentHash = try ContentHash.of(contact)
+        storedRowid = stored?.rowid
+        if let stored, stored.contentHash == contentHash { return }
+        let json = try codec.encodeJSON(contact)
+        if let stored, stored.contentHash == nil, stored.json == json, stored.photo == contact.photo?.data,
+           stored.photoType == contact.photo?.mediaType {
+            needsHashOnly = true
+            return
+        }
+        changes = (json, TextFolding.fold(contact.fullName), ContactIndex.Entries(contact))
+    }
+}
+
+/// Prepares one chunk of a batch on other threads while the database writes the previous one.
+private final class PreparationJob: Sendable {
+    private let outcome = Mutex<Result<[PreparedContact], any Error>?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ items: [(Contact, StoredVersion?)]) {
+        DispatchQueue.global().async { [self] in
+            let results = parallelMap(items, minimumPerWorker: 256, state: { ContactCodec() }) { codec, item in
+                Result { try PreparedContact(item.0, stored: item.1, codec: codec) }
+            }
+            let prepared = Result { try results.map { try $0.get() } }
+            outcome.withLock { $0 = prepared }
+            finished.signal()
+        }
+    }
+
+    /// Waits for the chunk and returns it.
+    func result() throws -> [PreparedContact] {
+        finished.wait()
+        return try outcome.withLock { $0! }.get()
+    }
+}
+
+extension ContactWriteTransaction {
+    /// How many contacts are prepared at a time: memory stays bounded however large the batch.
+    static let preparationChunkSize = 2_048
+
+    /// The batch with an id used again later in it replaced by a new id, so nothing is overwritten.
+    static func withDistinctIDs(_ contacts: [Contact]) -> [Contact] {
+        var seen = Set<ContactID>()
+        return contacts.map { contact in
+            var contact = contact
+            if !seen.insert(contact.id).inserted {
+                contact.id = ContactID()
+                seen.insert(contact.id)
+            }
+            return contact
+        }
+    }
+
+    /// The stored version of the contact with this id, if any.
+    func storedVersion(of id: ContactID) throws -> StoredVersion? {
+        // The bytes are read only for a row without a content hash (SQLite reads a column's
+        // overflow pages only when it is used).
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT rowid, contentHash,
+                   CASE WHEN contentHash IS NULL THEN json END AS json,
+                   CASE WHEN contentHash IS NULL THEN photo END AS photo,
+                   photoType
+            FROM contact WHERE id = ?
+            """), arguments: [id.rawValue])
+        else { return nil }
+        return StoredVersion(rowid: row["rowid"], contentHash: row["contentHash"], json: row["json"],
+                             photo: row["photo"], photoType: row["photoType"])
+    }
+
+    /// Stores a batch in order. Encoding (JSON, folding, lookup values: most of the cost) runs on
+    /// every core, one chunk ahead of the writes, which are sequential; an unchanged contact is
+    /// recognised by its stored bytes and costs no write.
+    ///
+    /// The ids of the batch must be distinct (the callers settle them first), so a chunk's stored
+    /// versions can be read before the chunk ahead of it is written.
+    func saveEncoded(_ batch: [Contact], into summary: inout ContactSaveSummary) throws {
+        guard !batch.isEmpty else { return }
+        let size = Self.preparationChunkSize
+        let starts = Array(stride(from: 0, to: batch.count, by: size))
+        func items(_ start: Int) throws -> [(Contact, StoredVersion?)] {
+            try batch[start..<min(batch.count, start + size)].map { ($0, try storedVersion(of: $0.id)) }
+        }
+        var job = PreparationJob(try items(starts[0]))
+        for (index, start) in starts.enumerated() {
+            let prepared = try job.result()
+            if index + 1 < starts.count { job = PreparationJob(try items(starts[index + 1])) }
+            for (offset, contact) in prepared.indices.map({ ($0, batch[start + $0]) }) {
+                summary.count(try write(contact, prepared: prepared[offset]))
+            }
+        }
+    }
+
+    /// Writes a prepared contact: its row, lookup rows and change record.
+    func write(_ contact: Contact, prepared: PreparedContact) throws -> ContactSaveOutcome {
+        guard let (json, sortKey, entries) = prepared.changes else {
+            if prepared.needsHashOnly, let rowid = prepared.storedRowid {
+                try db.cachedStatement(sql: "UPDATE contact SET contentHash = ? WHERE rowid = ?")
+                    .execute(arguments: [prepared.contentHash, rowid])
+            }
+            return .unchanged
+        }
+        let photo = contact.photo
+        if let rowid = prepared.storedRowid {
+            try db.cachedStatement(sql: """
+                UPDATE contact SET json = ?, photo = ?, photoType = ?, sortKey = ?, contentHash = ? WHERE rowid = ?
+                """).execute(arguments: [json, photo?.data, photo?.mediaType, sortKey, prepared.contentHash, rowid])
+            try ContactIndex.write(contact, entries: entries, rowid: rowid, in: db, replacing: true)
+            try recordChange(of: contact.id, removed: false, added: false)
+            return .updated
+        }
+        try db.cachedStatement(sql: """
+            INSERT INTO contact (id, json, photo, photoType, sortKey, contentHash) VALUES (?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [contact.id.rawValue, json, photo?.data, photo?.mediaType, sortKey, prepared.contentHash])
+        try ContactIndex.write(contact, entries: entries, rowid: db.lastInsertedRowID, in: db, replacing: false)
+        try recordChange(of: contact.id, removed: false, added: true)
+        return .added
+    }
+}
