@@ -183,8 +183,10 @@ public final class ContactsDataSource: Sendable {
             state.isLoaded = true
             state.lastReport = report
             // Keep selected contacts that still exist, in their new form.
-            let byID = Dictionary(result.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            state.selected = state.selected.compactMap { byID[$0.id] }
+            if !state.selected.isEmpty {
+                let byID = Dictionary(result.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                state.selected = state.selected.compactMap { byID[$0.id] }
+            }
             return true
         }
         if committed {

@@ -1,0 +1,186 @@
+import Foundation
+
+/// Reads and writes contacts as JSON: an array of ``Contact`` in its `Codable` form.
+///
+/// Both directions work a batch of contacts at a time, on every core: reading splits the top-level
+/// array into its elements first (one pass over the bytes), writing encodes batches in order and
+/// hands each one to a sink as soon as it is ready, so that a large book is never one giant value.
+public enum ContactsJSON {
+    /// How many contacts one encoding or decoding task handles.
+    package static let batchSize = 512
+
+    /// Decodes contacts from JSON data; `source` names the file in errors.
+    ///
+    /// The input is an array of contacts, or an object with a `contacts` array. Any contact that
+    /// cannot be decoded makes the whole call fail, naming its line; ``read(_:source:)`` skips it.
+    public static func decode(_ data: Data, source: String) throws(ContactsProviderError) -> [Contact] {
+        let loaded = try read(data, source: source)
+        if let first = loaded.diagnostics.first(where: { $0.severity == .error }) {
+            throw .invalidData(providerID: "json", source: source, line: first.line, reason: first.message)
+        }
+        return loaded.contacts
+    }
+
+    /// Reads contacts from JSON data; a contact that cannot be decoded becomes a diagnostic with
+    /// its line, and the others still load. A file that is not a JSON array (or an object with a
+    /// `contacts` array) at all throws, naming the line and the reason.
+    ///
+    /// Complexity: O(*n*) in the size of the data.
+    public static func read(_ data: Data, source: String) throws(ContactsProviderError) -> LoadedContacts {
+        let layout: JSONArrayLayout
+        switch JSONArrayLayout.split(data) {
+        case .success(let found): layout = found
+        case .failure(.notAnArray):
+            return LoadedContacts(contacts: try decodeWhole(data, source: source))
+        case .failure(.malformed(let line, let reason)):
+            throw .invalidData(providerID: "json", source: source, line: line, reason: reason)
+        }
+        let batches = stride(from: 0, to: layout.elements.count, by: batchSize).map {
+            $0..<min(layout.elements.count, $0 + batchSize)
+        }
+        let decoded = parallelMap(batches, minimumPerWorker: 1, state: makeDecoder) { decoder, batch in
+            decodeBatch(batch, of: layout, in: data, source: source, decoder: decoder)
+        }
+        var result = LoadedContacts(contacts: [])
+        result.contacts.reserveCapacity(layout.elements.count)
+        for part in decoded {
+            result.contacts += part.contacts
+            result.diagnostics += part.diagnostics
+        }
+        return result
+    }
+
+    /// Encodes contacts as a pretty-printed JSON array with sorted keys.
+    public static func encode(_ contacts: [Contact], pretty: Bool = true) throws -> Data {
+        var output = Data()
+        try write(contacts, pretty: pretty) { output.append($0) }
+        return output
+    }
+
+    /// Encodes contacts as ``encode(_:pretty:)`` does, byte for byte, handing the text to `sink` a
+    /// batch at a time (batches are encoded on every core, a few at once, and passed on in order).
+    public static func write(_ contacts: [Contact], pretty: Bool = true, to sink: (Data) throws -> Void) throws {
+        guard !contacts.isEmpty else { return try sink(makeEncoder(pretty: pretty).encode(contacts)) }
+        let group = batchSize * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        // JSONEncoder writes an array as "[" NL elements joined by "," NL, then NL "]" (pretty),
+        // or "[" elements joined by "," "]"; each batch's own brackets are cut off and re-joined.
+        let (open, separator, close) = pretty ? ("[\n", ",\n", "\n]") : ("[", ",", "]")
+        try sink(Data(open.utf8))
+        var start = 0
+        while start < contacts.count {
+            let end = min(contacts.count, start + group)
+            let batches = stride(from: start, to: end, by: batchSize).map { $0..<min(end, $0 + batchSize) }
+            let encoded = parallelMap(batches, minimumPerWorker: 1, state: { makeEncoder(pretty: pretty) }) { encoder, batch in
+                Result { try encoder.encode(Array(contacts[batch])) }
+            }
+            for (index, result) in encoded.enumerated() {
+                let text = try result.get()
+                if start > 0 || index > 0 { try sink(Data(separator.utf8)) }
+                try sink(text[(text.startIndex + open.utf8.count)..<(text.endIndex - close.utf8.count)])
+            }
+            start = end
+        }
+        try sink(Data(close.utf8))
+    }
+
+    /// Writes contacts to a file as ``write(_:pretty:to:)`` encodes them, through a temporary file
+    /// next to it that replaces it at the end, so that a failed write leaves no half file.
+    public static func write(_ contacts: [Contact], pretty: Bool = true, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+              let handle = try? FileHandle(forWritingTo: temporary) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        do {
+            defer { try? handle.close() }
+            try write(contacts, pretty: pretty) { try handle.write(contentsOf: $0) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [
+                NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+            ])
+        }
+    }
+
+    private static func makeEncoder(pretty: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
+        return encoder
+    }
+
+    @Sendable private static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// Decodes one batch of elements as one array; when that fails, element by element, so that
+    /// each bad one is reported with its line and the good ones still load.
+    private static func decodeBatch(
+        _ batch: Range<Int>, of layout: JSONArrayLayout, in data: Data, source: String, decoder: JSONDecoder
+    ) -> LoadedContacts {
+        let first = layout.elements[batch.lowerBound], last = layout.elements[batch.upperBound - 1]
+        var bytes = Data(capacity: last.bytes.upperBound - first.bytes.lowerBound + 2)
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(data[(data.startIndex + first.bytes.lowerBound)..<(data.startIndex + last.bytes.upperBound)])
+        bytes.append(UInt8(ascii: "]"))
+        if let contacts = try? decoder.decode([Contact].self, from: bytes) { return LoadedContacts(contacts: contacts) }
+        var loaded = LoadedContacts(contacts: [])
+        for element in layout.elements[batch] {
+            let text = data[(data.startIndex + element.bytes.lowerBound)..<(data.startIndex + element.bytes.upperBound)]
+            do {
+                loaded.contacts.append(try decoder.decode(Contact.self, from: text))
+            } catch let error as DecodingError {
+                loaded.diagnostics.append(Diagnostic(
+                    .error, source: source, line: element.line,
+                    message: "the contact starting on this line is skipped: \(describe(error))"))
+            } catch {
+                loaded.diagnostics.append(Diagnostic(
+                    .error, source: source, line: element.line, message: "the contact starting on this line is skipped: \(error)"))
+            }
+        }
+        return loaded
+    }
+
+    /// The object form, `{"contacts": [...]}`, decoded in one piece.
+    private static func decodeWhole(_ data: Data, source: String) throws(ContactsProviderError) -> [Contact] {
+        do {
+            return try makeDecoder().decode(Wrapper.self, from: data).contacts
+        } catch let error as DecodingError {
+            throw .invalidData(providerID: "json", source: source, line: nil, reason: describe(error))
+        } catch {
+            throw .invalidData(providerID: "json", source: source, line: nil, reason: "\(error)")
+        }
+    }
+
+    private struct Wrapper: Decodable { var contacts: [Contact] }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "" : " at \(keys.hasPrefix(".") ? String(keys.dropFirst()) : keys)"
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            if let underlying = context.underlyingError {
+                return "not valid JSON: \((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? underlying)"
+            }
+            return "\(context.debugDescription)\(path(context))"
+        case .keyNotFound(let key, let context):
+            return "missing key '\(key.stringValue)'\(path(context))"
+        case .typeMismatch(let type, let context):
+            return "expected \(type)\(path(context)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "missing \(type) value\(path(context))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

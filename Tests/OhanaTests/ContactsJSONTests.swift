@@ -1,0 +1,89 @@
+import Foundation
+import OhanaTestSupport
+import Testing
+@testable import Ohana
+
+@Suite("ContactsJSON: batched, streamed reading and writing")
+struct ContactsJSONTests {
+    /// More contacts than one group of batches on any machine, so several groups are joined.
+    static let contacts = ContactGenerator(seed: 7).generate(count: ContactsJSON.batchSize * 9 + 17)
+
+    private func wholeArray(_ contacts: [Contact], pretty: Bool) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
+        return try encoder.encode(contacts)
+    }
+
+    @Test(arguments: [true, false])
+    func streamedOutputIsByteForByteTheWholeArraysEncoding(pretty: Bool) throws {
+        var chunks = 0
+        var streamed = Data()
+        try ContactsJSON.write(Self.contacts, pretty: pretty) { chunks += 1; streamed.append($0) }
+        #expect(streamed == (try wholeArray(Self.contacts, pretty: pretty)))
+        #expect(chunks > 9)
+        for count in [0, 1, 2] {
+            let few = Array(Self.contacts.prefix(count))
+            #expect(try ContactsJSON.encode(few, pretty: pretty) == wholeArray(few, pretty: pretty))
+        }
+    }
+
+    @Test func aWrittenFileReadsBackTheSameContactsInOrder() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-json-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try ContactsJSON.write(Self.contacts, to: url)
+        let loaded = try ContactsJSON.read(try Data(contentsOf: url), source: url.path)
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.contacts == Self.contacts)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix(".\(url.lastPathComponent)") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aBadContactIsReportedWithItsLineAndTheOthersLoad() throws {
+        let text = """
+            [
+              {"id": "a", "givenName": "Ann"},
+              {"id": "b",
+               "fields": [{"value": "1"}]},
+              {"id": "c", "givenName": "Cy, \\"the\\" [third] {x}"}
+            ]
+            """
+        let loaded = try ContactsJSON.read(Data(text.utf8), source: "book.json")
+        #expect(loaded.contacts.map(\.id.rawValue) == ["a", "c"])
+        #expect(loaded.contacts.last?.givenName == #"Cy, "the" [third] {x}"#)
+        #expect(loaded.diagnostics.count == 1)
+        #expect(loaded.diagnostics.first?.line == 3)
+        #expect(loaded.diagnostics.first?.description.hasPrefix("book.json:3: error: ") == true)
+        #expect(loaded.diagnostics.first?.message.contains("missing key 'type'") == true)
+        #expect(throws: ContactsProviderError.self) { try ContactsJSON.decode(Data(text.utf8), source: "book.json") }
+    }
+
+    @Test func aBrokenArrayThrowsNamingTheLine() {
+        let cases: [(String, Int)] = [
+            ("[\n {\"id\": \"a\"},\n {\"id\": \"b", 3),
+            ("[\n {\"id\": \"a\"},\n {\"id\": \"b\"}\n", 3),
+            ("[\n {\"id\": \"a\"}\n] trailing", 3),
+            ("[\n {\"id\": \"a\"},,\n]", 2),
+        ]
+        for (text, line) in cases {
+            do {
+                _ = try ContactsJSON.read(Data(text.utf8), source: "x.json")
+                Issue.record("expected an error for \(text)")
+            } catch {
+                guard case .invalidData(_, let source, let errorLine, _) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(source == "x.json")
+                #expect(errorLine == line, "\(text)")
+            }
+        }
+    }
+
+    @Test func theObjectFormAndAnEmptyArrayStillRead() throws {
+        let wrapped = try ContactsJSON.read(Data(#"{"contacts": [{"id": "a"}]}"#.utf8), source: "x.json")
+        #expect(wrapped.contacts.map(\.id.rawValue) == ["a"])
+        #expect(try ContactsJSON.read(Data("\u{FEFF} [ ] \n".utf8), source: "x.json").contacts.isEmpty)
+    }
+}
