@@ -1,11 +1,13 @@
 import Foundation
 
-/// Turns a file's bytes into text: UTF-8 (with or without a byte order mark), UTF-16 with a byte
+/// Turns a file's bytes into UTF-8 text: UTF-8 (with or without a byte order mark), UTF-16 with a byte
 /// order mark, and otherwise Windows-1252, the encoding Outlook and Excel write on Western systems.
 enum TextDecoding {
-    /// The decoded text, and a warning when the bytes were not UTF-8.
+    /// The text as UTF-8 bytes, where it starts (after a byte order mark), and a warning when the
+    /// file was not UTF-8.
     struct Result {
-        var text: String
+        var bytes: [UInt8]
+        var start: Int
         var warning: (line: Int, message: String)?
     }
 
@@ -13,20 +15,22 @@ enum TextDecoding {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             if let text = String(data: data, encoding: .utf16) {
-                return Result(text: dropBOM(text))
+                return utf8(Array(text.utf8))
             }
         }
         if let invalidOffset = firstInvalidUTF8Offset(bytes) {
             let line = 1 + bytes[..<invalidOffset].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            let text = decodeWindows1252(bytes)
-            return Result(text: dropBOM(text), warning: (
-                line, "the file is not valid UTF-8 (first bad byte 0x\(String(bytes[invalidOffset], radix: 16, uppercase: true))); read it as Windows-1252"))
+            var result = utf8(Array(decodeWindows1252(bytes).utf8))
+            result.warning = (
+                line, "the file is not valid UTF-8 (first bad byte 0x\(String(bytes[invalidOffset], radix: 16, uppercase: true))); read it as Windows-1252")
+            return result
         }
-        return Result(text: dropBOM(String(decoding: bytes, as: UTF8.self)))
+        return utf8(bytes)
     }
 
-    private static func dropBOM(_ text: String) -> String {
-        text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    /// Valid UTF-8 bytes, with the start past a byte order mark.
+    private static func utf8(_ bytes: [UInt8]) -> Result {
+        Result(bytes: bytes, start: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
     }
 
     /// The offset of the first byte that does not belong to a valid UTF-8 sequence, if any.

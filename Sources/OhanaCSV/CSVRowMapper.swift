@@ -1,0 +1,180 @@
+import Foundation
+import Ohana
+
+/// Turns rows into contacts by the column plan made from the header row. Immutable, so rows
+/// are mapped on every core; what a row gets wrong goes to the caller's diagnostics.
+struct CSVRowMapper: Sendable {
+    let reader: CSVContactsReader
+    let source: String
+    let providerID: String?
+    let plan: ColumnPlan
+    let headerCount: Int
+    /// Warnings about the header row itself.
+    let headerDiagnostics: [Diagnostic]
+
+    /// Makes the plan from the header row on `line`.
+    init(reader: CSVContactsReader, header row: [String], line: Int, source: String, providerID: String?) {
+        self.reader = reader
+        self.source = source
+        self.providerID = providerID
+        var diagnostics: [Diagnostic] = []
+        let header = row.map { reader.removesFormulaEscapes ? FormulaGuard.unescape($0) : $0 }
+        var dialect = reader.dialect
+        if dialect == nil {
+            dialect = CSVDialect.detect(header: header)
+            if dialect == nil {
+                diagnostics.append(Diagnostic(
+                    .warning, source: source, line: line,
+                    message: "the header matches neither Google nor Outlook contacts CSV; unknown columns are kept as custom properties"))
+            }
+        }
+        let made = ColumnPlan(header: header, dialect: dialect ?? .google)
+        for warning in made.headerWarnings {
+            diagnostics.append(Diagnostic(.warning, source: source, line: line, message: warning))
+        }
+        plan = made
+        headerCount = header.count
+        headerDiagnostics = diagnostics
+    }
+
+    /// The contact of one data row, or `nil` when the row is blank or is skipped (with a diagnostic).
+    func contact(from row: [String], line: Int, diagnostics: inout [Diagnostic]) -> Contact? {
+        if row.allSatisfy(\.isBlank) { return nil }
+        if row.count > headerCount, !row[headerCount...].allSatisfy(\.isBlank) {
+            diagnostics.append(Diagnostic(
+                .error, source: source, line: line,
+                message: "the row has \(row.count) cells but the header has \(headerCount) (an unquoted comma?); the row is skipped"))
+            return nil
+        }
+        if row.count < headerCount {
+            diagnostics.append(Diagnostic(
+                .warning, source: source, line: line,
+                message: "the row has \(row.count) cells but the header has \(headerCount); the missing cells are read as empty"))
+        }
+        var contact = makeContact(row, plan: plan, line: line, diagnostics: &diagnostics)
+        if let providerID {
+            contact.provenance = [Provenance(providerID: providerID, recordID: "line \(line)")]
+        }
+        return contact
+    }
+
+    private func cell(_ row: [String], _ column: Int?) -> String {
+        guard let column, column < row.count else { return "" }
+        return reader.removesFormulaEscapes ? FormulaGuard.unescape(row[column]) : row[column]
+    }
+
+    private func values(_ text: String, split: Bool) -> [String] {
+        guard split, text.contains(" ::: ") else { return [text] }
+        return text.components(separatedBy: " ::: ")
+    }
+
+    private func makeContact(_ row: [String], plan: ColumnPlan, line: Int, diagnostics: inout [Diagnostic]) -> Contact {
+        var contact = Contact()
+        for (column, keyPath) in plan.names {
+            let value = cell(row, column)
+            if !value.isBlank { keyPath.set(value, on: &contact) }
+        }
+        for (column, header) in plan.birthdays {
+            let value = cell(row, column).trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { continue }
+            switch BirthdayText.parse(value) {
+            case .some(.some(let birthday)): contact.birthday = birthday
+            case .some(.none): break
+            case .none:
+                diagnostics.append(Diagnostic(
+                    .warning, source: source, line: line,
+                    message: "'\(value)' in column \(header) is not a date; it is kept as text"))
+                contact.customProperties[header] = .string(value)
+            }
+        }
+        var systemGroups: [String] = []
+        for column in plan.tags {
+            let text = cell(row, column)
+            let parts = plan.dialect == .google ? text.components(separatedBy: ":::") : text.components(separatedBy: ";")
+            for part in parts {
+                let tag = part.trimmingCharacters(in: .whitespaces)
+                if tag.isEmpty { continue }
+                if plan.dialect == .google && tag.hasPrefix("*") {
+                    systemGroups.append(tag)
+                } else {
+                    contact.tags.append(tag)
+                }
+            }
+        }
+        if !systemGroups.isEmpty { contact.customProperties[CSVContactsReader.googleSystemGroupsKey] = .strings(systemGroups) }
+
+        for slot in plan.fields {
+            let text = cell(row, slot.valueColumn)
+            guard !text.isBlank else { continue }
+            let items = values(text, split: plan.splitsMultipleValues)
+            let labelText = cell(row, slot.labelColumn)
+            let labels = values(labelText, split: plan.splitsMultipleValues)
+            let services = values(cell(row, slot.serviceColumn), split: plan.splitsMultipleValues)
+            for (index, value) in items.enumerated() where !value.isBlank {
+                var label = slot.fixedLabel
+                var preferred = false
+                if slot.labelColumn != nil {
+                    let parsed = Labels.fromGoogle(labels.count == items.count ? labels[index] : labelText)
+                    label = parsed.label
+                    preferred = parsed.isPreferred && (labels.count == items.count || index == 0)
+                }
+                var field = ContactField(type: slot.type, label: label, value: value, isPreferred: preferred)
+                let service = (services.count == items.count ? services[index] : services[0]).trimmingCharacters(in: .whitespaces)
+                if !service.isEmpty { field.parameters = [PropertyParameter(name: "X-SERVICE-TYPE", values: [service])] }
+                contact.fields.append(field)
+            }
+        }
+
+        for slot in plan.addresses {
+            contact.postalAddresses += addresses(row, slot: slot, split: plan.splitsMultipleValues)
+        }
+
+        for (column, key) in plan.custom {
+            let value = cell(row, column)
+            if !value.isBlank { contact.customProperties[key] = .string(value) }
+        }
+        return contact
+    }
+
+    private func addresses(_ row: [String], slot: ColumnPlan.AddressSlot, split: Bool) -> [PostalAddress] {
+        func parts(_ column: Int?) -> [String] { values(cell(row, column), split: split) }
+        let labelText = cell(row, slot.labelColumn)
+        let labels = parts(slot.labelColumn)
+        let streets = slot.street.map { parts($0.column) }
+        let formatted = parts(slot.formatted)
+        let poBox = parts(slot.poBox), extended = parts(slot.extendedAddress), city = parts(slot.city)
+        let region = parts(slot.region), postalCode = parts(slot.postalCode), country = parts(slot.country)
+        let count = ([labels, formatted, poBox, extended, city, region, postalCode, country] + streets).map(\.count).max() ?? 1
+        var result: [PostalAddress] = []
+        for index in 0..<count {
+            func part(_ list: [String]) -> String? {
+                let value = index < list.count ? list[index] : ""
+                return value.isBlank ? nil : value
+            }
+            var address = PostalAddress(label: slot.fixedLabel)
+            if slot.labelColumn != nil {
+                let parsed = Labels.fromGoogle(labels.count == count ? labels[index] : labelText)
+                address.label = parsed.label
+                address.isPreferred = parsed.isPreferred && (labels.count == count || index == 0)
+            }
+            address.street = streets.flatMap { part($0).map(Self.lines) ?? [] }
+            address.poBox = part(poBox)
+            address.extendedAddress = part(extended)
+            address.city = part(city)
+            address.region = part(region)
+            address.postalCode = part(postalCode)
+            address.country = part(country)
+            if address.isEmpty, let text = part(formatted) { address.street = Self.lines(text) }
+            if !address.isEmpty { result.append(address) }
+        }
+        return result
+    }
+
+    /// The non-blank lines of a cell.
+    static func lines(_ text: String) -> [String] {
+        text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            .map(String.init)
+            .filter { !$0.isBlank }
+    }
+}
+
