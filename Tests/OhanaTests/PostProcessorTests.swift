@@ -54,6 +54,16 @@ struct AlphabeticalSortTests {
         #expect(english.map(\.id) == ["Adam", "Ångström", "Olle", "Örn", "Zorro"])
     }
 
+    @Test func asciiNamesGetTheSameKeysAsCharacterByCharacter() {
+        let names = ["  Anne ", "\tbob\n", "Zoë", "O'Neil-Smith", "ann", "Émile", "x\r\ny", "", "   ", "Ann  Lee", "123 Co."]
+        let collator = Collator(locale: en, strings: names)
+        for name in names where name.utf8.allSatisfy({ $0 < 0x80 && $0 != 13 }) {
+            let fast = collator.asciiKey(name), slow = collator.characterKey(name)
+            #expect(fast.primary == slow.primary && fast.full == slow.full && fast.original == slow.original, "\(name.debugDescription)")
+        }
+        #expect(collator.key("x\r\ny").primary.count == 3)
+    }
+
     @Test func runsAsAPostProcessor() async throws {
         let sorted = try await AlphabeticalSort(.fullName, locale: en).process(contacts)
         #expect(sorted.first?.id == "bart")

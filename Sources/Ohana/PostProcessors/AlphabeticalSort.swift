@@ -110,10 +110,21 @@ struct Collator: Sendable {
     }
 
     private let ranks: [Character: (primary: UInt32, full: UInt32)]
+    /// The ranks of the ASCII characters, for strings that are all ASCII (most names): their
+    /// bytes are their characters, so no grapheme breaking or hashing is needed.
+    private let asciiRanks: [(primary: UInt32, full: UInt32)]
 
     init(locale: Locale, strings: [String]) {
         var distinct = Set<Character>()
-        for string in strings { for ch in string { distinct.insert(ch) } }
+        var ascii = [Bool](repeating: false, count: 128)
+        for string in strings {
+            if Self.isPlainASCII(string) {
+                for byte in string.utf8 { ascii[Int(byte)] = true }
+            } else {
+                for ch in string { distinct.insert(ch) }
+            }
+        }
+        for byte in 0..<128 where ascii[byte] { distinct.insert(Character(Unicode.Scalar(UInt8(byte)))) }
         let ordered = distinct.sorted { a, b in
             let result = String(a).compare(String(b), options: [], range: nil, locale: locale)
             return result == .orderedSame ? a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars, by: { $0.value < $1.value }) : result == .orderedAscending
@@ -132,9 +143,20 @@ struct Collator: Sendable {
             previous = ch
         }
         self.ranks = ranks
+        self.asciiRanks = (0..<128).map { ranks[Character(Unicode.Scalar(UInt8($0)))] ?? (UInt32.max, UInt32.max) }
+    }
+
+    /// Whether every byte is ASCII and none is CR (CR LF is one character, not two).
+    private static func isPlainASCII(_ string: String) -> Bool {
+        string.utf8.allSatisfy { $0 < 0x80 && $0 != 13 }
     }
 
     func key(_ string: String) -> Key {
+        Self.isPlainASCII(string) ? asciiKey(string) : characterKey(string)
+    }
+
+    /// ``key(_:)`` for any string, character by character.
+    func characterKey(_ string: String) -> Key {
         let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
         var primary: [UInt32] = []
         var full: [UInt32] = []
@@ -145,6 +167,27 @@ struct Collator: Sendable {
             primary.append(rank.primary)
             full.append(rank.full)
         }
+        return Key(primary: primary, full: full, original: trimmed)
+    }
+
+    /// ``key(_:)`` for an ASCII string: the same trimming (ASCII white space is 9–13 and 32), by bytes.
+    func asciiKey(_ string: String) -> Key {
+        let bytes = string.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
+        while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
+        while start < end, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        var primary: [UInt32] = []
+        var full: [UInt32] = []
+        let count = bytes.distance(from: start, to: end)
+        primary.reserveCapacity(count)
+        full.reserveCapacity(count)
+        for byte in bytes[start..<end] {
+            let rank = asciiRanks[Int(byte)]
+            primary.append(rank.primary)
+            full.append(rank.full)
+        }
+        let trimmed = start == bytes.startIndex && end == bytes.endIndex ? string : String(string[start..<end])
         return Key(primary: primary, full: full, original: trimmed)
     }
 
