@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # Benchmarks Ohana for Swift next to the peer tools users would otherwise pick (../shared/bench:
-# Python vobject and phonenumbers, KDE KContacts, Google's libphonenumber in C++), in one run, on
-# the same generated address book. Prints one table; raw JSON lines go to bench-out/.
-#   scripts/bench.sh [COUNT...]      default: 10000 100000
+# KDE KContacts, Python vobject, phonenumbers and csv, Google's libphonenumber in C++), in one run,
+# on the same generated address book, and prints one table of every stage and one table of the
+# ratios issue #13 asks for (scripts/bench-table.py). Raw JSON lines go to bench-out/results.jsonl.
+#   scripts/bench.sh [COUNT...]      default: 100000
+# Stages are the `stage` lines below: add a line (and, for a ratio, a row in bench-table.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(10000 100000)
+counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(100000)
 peers=../shared/bench
-bash scripts/setup.sh
+bash scripts/setup.sh >/dev/null
 if [ -d "$peers" ]; then bash "$peers/setup.sh" >/dev/null; else echo "no $peers: peers skipped" >&2; fi
 swift build -c release --product ohana >/dev/null
 swift build -c release --product ohana-bench >/dev/null
 bin="$(swift build -c release --show-bin-path)"
 mkdir -p bench-out
+out=bench-out/results.jsonl; : > "$out"; : > bench-out/stderr.log
+
+# A program that prints its own JSON figure lines (ohana-bench, the peers).
 
 # ---- store benchmark (issue #16) ------------------------------------------------------------
 # `ohana-bench store` next to the raw sqlite3 peer (scripts/bench-store-peer.py: the same contacts
@@ -23,20 +28,43 @@ store_bench() {
   run python3 scripts/bench-store-peer.py "$book.store.json"
 }
 # ---- end of the store benchmark -------------------------------------------------------------
-out=bench-out/results.jsonl; : > "$out"
 run() { "$@" 2>>bench-out/stderr.log | grep '^{' >> "$out" || echo "failed: $*" >&2; }
+
+# A command as a user runs it: wall time from start to exit, and the process's peak memory.
+cli() {  # cli STAGE CONTACTS COMMAND...
+  python3 - "$@" >> "$out" <<'PY' || echo "failed: ${*:3}" >&2
+import json, os, subprocess, sys, time
+stage, contacts, command = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+with open("bench-out/stderr.log", "a") as log:
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+if status != 0:
+    sys.exit(f"exit status {status}")
+print(json.dumps({"tool": "ohana-cli", "stage": stage, "contacts": contacts, "seconds": round(seconds, 4),
+                  "contactsPerSecond": round(contacts / seconds, 1), "peakMiB": round(usage.ru_maxrss / 1024, 1)}))
+PY
+}
+
 for n in "${counts[@]}"; do
   book=bench-out/book-$n
-  "$bin/ohana" generate --count "$n" --seed 1 --format vcard -o "$book.vcf" --quiet 2>/dev/null || "$bin/ohana" generate --count "$n" --seed 1 --format vcard -o "$book.vcf"
+  "$bin/ohana" generate --count "$n" --seed 1 --format vcard -o "$book.vcf" 2>/dev/null
   "$bin/ohana" generate --count "$n" --seed 1 -o "$book.json" 2>/dev/null
   "$bin/ohana" convert "$book.vcf" --to csv -o "$book.csv" 2>/dev/null || true
   echo "== $n contacts" >&2
+  # Ohana, library stages (ohana-bench) ...
   run "$bin/ohana-bench" vcard "$book.vcf"
   run "$bin/ohana-bench" phones "$book.json"
   [ -f "$book.csv" ] && run "$bin/ohana-bench" csv "$book.csv"
   run "$bin/ohana-bench" pipeline --counts "$n"
   run "$bin/ohana-bench" dedupe --count "$n"
   store_bench "$n" "$book"
+  # ... and commands as a user runs them.
+  cli "cli.$n.convert vcard→json" "$n" "$bin/ohana" convert "$book.vcf" --to json -o "$book.out.json"
+  cli "cli.$n.process json→json" "$n" "$bin/ohana" process "$book.json" --output json -o "$book.out2.json" --quiet
+  cli "cli.$n.process vcard: require phone → E.164 → sort → json" "$n" \
+    "$bin/ohana" process "$book.vcf" --require phone --format-phones e164 --region US --sort full-name --output json -o "$book.process.json" --quiet
   if [ -d "$peers/build" ]; then
     run "$peers/build/c_naive_split" "$book.vcf"
     run "$peers/build/cpp_kcontacts_parse" "$book.vcf"
@@ -47,17 +75,4 @@ for n in "${counts[@]}"; do
     [ -f "$book.csv" ] && run "$peers/.venv/bin/python" "$peers/peers/py_csv_parse.py" "$book.csv"
   fi
 done
-python3 - "$out" <<'PY'
-import json, sys
-rows = []
-for line in open(sys.argv[1]):
-    try: r = json.loads(line)
-    except ValueError: continue
-    tool = r.get("tool") or r.get("peer", "?")
-    cps = r.get("contactsPerSecond", r.get("contacts_per_s", 0)) or 0
-    mem = r.get("peakMiB", r.get("peak_rss_mb", 0)) or 0
-    rows.append((tool, r.get("stage", "?"), r.get("contacts", 0), r.get("seconds", 0), cps, mem))
-print(f"{'tool':<16} {'stage':<58} {'contacts':>9} {'seconds':>9} {'contacts/s':>12} {'peak MiB':>9}")
-for t, s, n, sec, cps, mem in rows:
-    print(f"{t:<16} {s[:58]:<58} {n:>9} {sec:>9.3f} {cps:>12,.0f} {mem:>9.1f}")
-PY
+python3 scripts/bench-table.py "$out"

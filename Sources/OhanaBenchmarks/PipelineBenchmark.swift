@@ -40,7 +40,11 @@ struct PipelineBenchmark: AsyncParsableCommand {
             }
             await measure("pipeline.\(n).search(\"mar\")", contacts: n) { _ = ContactSearch().contacts(in: contacts, matching: "mar") }
             await measure("pipeline.\(n).search(\"555 01\")", contacts: n) { _ = ContactSearch().contacts(in: contacts, matching: "555 01") }
-            let json = try await measure("pipeline.\(n).json.encode", contacts: n) { try ContactsJSON.encode(contacts, pretty: false) }
+            let json = try await measure("pipeline.\(n).json.encode", contacts: n) { try ContactsJSON.encode(contacts) }
+            var written = 0
+            try await measure("pipeline.\(n).json.write(streamed, kept nowhere)", contacts: n) {
+                try ContactsJSON.write(contacts) { written += $0.count }
+            }
             _ = try await measure("pipeline.\(n).json.decode", contacts: n) { try ContactsJSON.decode(json, source: "bench") }
             let source = ContactsDataSource(
                 providers: [InMemoryContactsProvider(contacts: contacts)],

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Prints the figures of one scripts/bench.sh run: every stage, then the ratios of issue #13.
+
+    python3 scripts/bench-table.py bench-out/results.jsonl
+
+Each input line is one stage's JSON figure, from ohana-bench (`tool`), `ohana` timed as a user runs
+it (`tool: ohana-cli`) or a peer in ../shared/bench (`peer`). To add a ratio, add a row to RATIOS.
+"""
+import json
+import re
+import sys
+
+# (work, Ohana stage, peer stage or None, goal): a stage is (tool, regular expression on the stage
+# name); the goal is a minimum ratio of contacts/s, or for rows without a peer a peak memory in MiB
+# that Ohana must stay under ("peak<300").
+RATIOS = [
+    ("read vCard, all held (library)", ("ohana-swift", r"^vcard\.read$"), ("cpp-kcontacts", r"^parse$"), 5.0),
+    ("read vCard as `ohana convert --to json`", ("ohana-cli", r"convert vcard→json"), ("cpp-kcontacts", r"^parse$"), 5.0),
+    ("read Google CSV (library)", ("ohana-swift", r"^csv\.read$"), ("py-csv", r"^parse$"), 2.0),
+    ("pipeline: `ohana process` require phone → E.164 → sort → JSON", ("ohana-cli", r"process vcard"),
+     ("py-pipeline", r"parse\+e164\+sort\+json"), 15.0),
+    ("JSON in → JSON out (`ohana process book.json --output json`)", ("ohana-cli", r"process json→json"),
+     ("ohana-swift", r"^vcard\.read$"), 1.0),
+    ("JSON out peak memory (`ohana convert --to json`)", ("ohana-cli", r"convert vcard→json"), None, "peak<300"),
+    ("JSON in + out peak memory (`ohana process book.json`)", ("ohana-cli", r"process json→json"), None, "peak<300"),
+]
+
+
+def load(path):
+    rows = []
+    for line in open(path, encoding="utf-8"):
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        rows.append({
+            "tool": r.get("tool") or r.get("peer", "?"),
+            "stage": r.get("stage", "?"),
+            "contacts": r.get("contacts", 0) or 0,
+            "seconds": r.get("seconds", 0) or 0,
+            "cps": r.get("contactsPerSecond", r.get("contacts_per_s", 0)) or 0,
+            "mib": r.get("peakMiB", r.get("peak_rss_mb", 0)) or 0,
+        })
+    return rows
+
+
+def find(rows, tool, pattern, contacts):
+    for r in rows:
+        if r["tool"] == tool and r["contacts"] == contacts and re.search(pattern, r["stage"]):
+            return r
+    return None
+
+
+def main(path):
+    rows = load(path)
+    print(f"{'tool':<16} {'stage':<62} {'contacts':>9} {'seconds':>9} {'contacts/s':>12} {'peak MiB':>9}")
+    for r in rows:
+        if r["contacts"]:
+            print(f"{r['tool']:<16} {r['stage'][:62]:<62} {r['contacts']:>9} {r['seconds']:>9.3f} {r['cps']:>12,.0f} {r['mib']:>9.1f}")
+    sizes = sorted({r["contacts"] for r in rows if r["tool"] == "ohana-cli"})
+    for n in sizes:
+        print(f"\nissue #13 at {n:,} contacts (ratio = Ohana contacts/s ÷ peer contacts/s, same file, same run)")
+        print(f"| {'work':<66} | {'Ohana':>19} | {'peer':>32} | {'ratio':>7} | {'goal':>9} | {'met':<3} |")
+        print(f"| {'-' * 66} | {'-' * 18}: | {'-' * 31}: | {'-' * 6}: | {'-' * 8}: | --- |")
+        for work, ours, peer, goal in RATIOS:
+            o = find(rows, ours[0], ours[1], n)
+            if o is None:
+                continue
+            ohana = f"{o['cps']:,.0f} /s, {o['mib']:,.0f} MiB"
+            if peer is None:
+                limit = float(goal.split("<")[1])
+                met = "yes" if o["mib"] < limit else "no"
+                print(f"| {work:<66} | {ohana:>19} | {'':>32} | {'':>7} | {'< ' + str(int(limit)) + ' MiB':>9} | {met:<3} |")
+                continue
+            p = find(rows, peer[0], peer[1], n)
+            if p is None or not p["cps"]:
+                print(f"| {work:<66} | {ohana:>19} | {'(peer missing)':>32} | {'':>7} | {'≥ ' + format(goal, 'g') + '×':>9} | ?   |")
+                continue
+            ratio = o["cps"] / p["cps"]
+            label = f"{p['tool']} {p['cps']:,.0f} /s, {p['mib']:,.0f} MiB"
+            met = "yes" if ratio >= goal else "no"
+            print(f"| {work:<66} | {ohana:>19} | {label:>32} | {ratio:>6.2f}× | {'≥ ' + format(goal, 'g') + '×':>9} | {met:<3} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
