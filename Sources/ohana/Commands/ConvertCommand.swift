@@ -34,9 +34,8 @@ struct ConvertCommand: AsyncParsableCommand {
         let loaded = try await loadInputs(inputs, options: inputOptions)
         let contacts = loaded.contacts
         let errors = loaded.report.diagnostics.filter { $0.severity == .error }.count
-        let data = try encode(contacts, options: outputFileOptions.options(for: to))
         let outputFile = outputFileOptions.outputFile
-        try writeOutput(data, to: outputFile)
+        try writeContacts(contacts, options: outputFileOptions.options(for: to), to: outputFile)
         if let outputFile { printError("\(contacts.count) contacts written to \(outputFile)") }
         if strict, errors > 0 { throw ExitCode(1) }
     }

@@ -89,7 +89,7 @@ struct DedupeCommand: AsyncParsableCommand {
             let result = dedupe.merge(loaded.contacts)
             report = result.report
             let format = output ?? outputFile.flatMap(Self.format(forPath:)) ?? .json
-            try writeOutput(try encode(result.contacts, options: OutputOptions(format: format)), to: outputFile)
+            try writeContacts(result.contacts, options: OutputOptions(format: format), to: outputFile)
         }
 
         var lines = [(dryRun ? "dry run: " : "") + report.summary]

@@ -20,16 +20,9 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try storeOptions.openStore()
         let contacts = try await store.read { try $0.allContacts(order: .insertion) }
-        let data = try encode(contacts, options: OutputOptions(format: to))
+        try writeContacts(contacts, options: OutputOptions(format: to), to: output)
         if let output {
-            do {
-                try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw ToolError("\(output): cannot write: \(readFailureReason(error))")
-            }
             FileHandle.standardError.write(Data("exported \(contacts.count) contacts to \(output)\n".utf8))
-        } else {
-            FileHandle.standardOutput.write(data)
         }
     }
 }

@@ -48,11 +48,9 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let contacts = ContactGenerator(seed: seed, duplicateRate: duplicateRate).generate(count: count)
-        let data: Data
         switch format {
-        case .json: data = try ContactsJSON.encode(contacts)
-        case .vcard: data = VCardWriter(target: vcardTarget.target).write(contacts)
+        case .json: try writeContacts(contacts, options: OutputOptions(format: .json), to: outputFile)
+        case .vcard: try writeOutput(VCardWriter(target: vcardTarget.target).write(contacts), to: outputFile)
         }
-        try writeOutput(data, to: outputFile)
     }
 }

@@ -33,6 +33,6 @@ struct ListCommand: AsyncParsableCommand {
             }
             return contacts
         }
-        FileHandle.standardOutput.write(try encode(contacts, options: OutputOptions(format: output)))
+        try writeContacts(contacts, options: OutputOptions(format: output), to: nil)
     }
 }

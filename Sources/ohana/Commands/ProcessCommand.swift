@@ -119,8 +119,7 @@ struct ProcessCommand: AsyncParsableCommand {
         let report = loaded.report
         if trace { printError(report.description) }
         if trace, formatPhones != nil { printError(PhoneResolutionSummary(loaded.contacts).description) }
-        let data = try encode(loaded.contacts, options: outputFileOptions.options(for: output))
-        try writeOutput(data, to: outputFileOptions.outputFile)
+        try writeContacts(loaded.contacts, options: outputFileOptions.options(for: output), to: outputFileOptions.outputFile)
         if let failure = report.failures.first?.failure {
             printError("error: \(failure)")
             throw ExitCode(1)

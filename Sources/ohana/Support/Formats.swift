@@ -115,3 +115,18 @@ func encode(_ contacts: [Contact], options: OutputOptions) throws -> Data {
         return Data(renderTable(contacts).utf8)
     }
 }
+
+/// Writes contacts in an output format to a file, or to standard output when no path is given.
+/// JSON is written as it is encoded, a batch at a time, never as one giant value.
+func writeContacts(_ contacts: [Contact], options: OutputOptions, to path: String?) throws {
+    guard options.format == .json else { return try writeOutput(try encode(contacts, options: options), to: path) }
+    guard let path else {
+        let output = FileHandle.standardOutput
+        return try ContactsJSON.write(contacts) { output.write($0) }
+    }
+    do {
+        try ContactsJSON.write(contacts, to: URL(fileURLWithPath: path))
+    } catch {
+        throw ToolError("\(path): cannot write: \(readFailureReason(error))")
+    }
+}
