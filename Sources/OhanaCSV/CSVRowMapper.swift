@@ -64,8 +64,22 @@ struct CSVRowMapper: Sendable {
     }
 
     private func values(_ text: String, split: Bool) -> [String] {
-        guard split, text.contains(" ::: ") else { return [text] }
+        guard split, Self.contains(text, " ::: ") else { return [text] }
         return text.components(separatedBy: " ::: ")
+    }
+
+    /// Whether `text` holds `separator` (ASCII), by bytes: most cells do not, and Foundation's
+    /// search costs far more than this scan.
+    static func contains(_ text: String, _ separator: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+                if (1..<needle.count).allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
+            }
+            return false
+        }
     }
 
     private func makeContact(_ row: [String], plan: ColumnPlan, line: Int, diagnostics: inout [Diagnostic]) -> Contact {
@@ -90,7 +104,10 @@ struct CSVRowMapper: Sendable {
         var systemGroups: [String] = []
         for column in plan.tags {
             let text = cell(row, column)
-            let parts = plan.dialect == .google ? text.components(separatedBy: ":::") : text.components(separatedBy: ";")
+            if text.isEmpty { continue }
+            let parts = plan.dialect == .google
+                ? (Self.contains(text, ":::") ? text.components(separatedBy: ":::") : [text])
+                : (Self.contains(text, ";") ? text.components(separatedBy: ";") : [text])
             for part in parts {
                 let tag = part.trimmingCharacters(in: .whitespaces)
                 if tag.isEmpty { continue }
