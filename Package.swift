@@ -158,10 +158,10 @@ var targets: [Target] = [
 ]
 
 let testTargets: [(name: String, dependencies: [String])] = [
-    ("OhanaTests", ["Ohana", "OhanaTestSupport"]),
+    ("OhanaTests", ["Ohana", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaPhoneNumbersTests", ["OhanaPhoneNumbers", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaVCardTests", ["OhanaVCard", "OhanaTestSupport"]),
-    ("OhanaCSVTests", ["OhanaCSV", "OhanaTestSupport"]),
+    ("OhanaCSVTests", ["OhanaCSV", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaJSContactTests", ["OhanaJSContact", "OhanaVCard", "OhanaTestSupport"]),
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaSampleData
 import OhanaTestSupport
 import Testing
 @testable import OhanaCSV

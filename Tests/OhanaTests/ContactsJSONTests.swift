@@ -1,4 +1,5 @@
 import Foundation
+import OhanaSampleData
 import OhanaTestSupport
 import Testing
 @testable import Ohana
