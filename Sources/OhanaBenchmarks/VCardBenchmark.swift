@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaTestSupport
 import OhanaVCard
 
 /// `ohana-bench vcard FILE.vcf`: reading a vCard file into contacts and writing them back.
@@ -24,11 +25,17 @@ struct VCardBenchmark: AsyncParsableCommand {
     @Flag(help: "Measure only the streaming read (for files too large to hold, such as 1,000,000 cards).")
     var streamOnly = false
 
+    @Option(help: ArgumentHelp(
+        "First write FILE with this many generated contacts (the bytes `ohana generate --count N --seed 1 --format vcard` writes), 100,000 at a time.",
+        discussion: "Past 100,000 each further 100,000 contacts come from the next seed, so that memory holds one block."))
+    var generate: Int?
+
     func run() async throws {
         guard let target = VCardTarget(rawValue: target) else {
             throw ValidationError("unknown target '\(target)' (\(VCardTarget.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let url = URL(fileURLWithPath: file)
+        if let generate { try Self.writeGenerated(count: generate, to: url) }
         let cards: Int
         do {
             cards = try Self.countCards(in: url)
@@ -63,6 +70,22 @@ struct VCardBenchmark: AsyncParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: try encoder.encode(counts), as: UTF8.self))
+    }
+
+    /// Writes `count` generated contacts as vCard 4.0 (the rfc6350 target), 100,000 per seed from seed 1.
+    static func writeGenerated(count: Int, to url: URL) throws {
+        try Data().write(to: url)
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        let block = 100_000
+        var seed: UInt64 = 1
+        var left = count
+        while left > 0 {
+            let contacts = ContactGenerator(seed: seed).generate(count: min(block, left))
+            try handle.write(contentsOf: VCardWriter(target: .rfc6350).write(contacts))
+            left -= contacts.count
+            seed += 1
+        }
     }
 
     /// Counts lines starting with BEGIN:VCARD, reading the file in chunks.

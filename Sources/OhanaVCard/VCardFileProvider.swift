@@ -5,7 +5,8 @@ import Ohana
 /// files (a vdir, one card per file).
 ///
 /// Each contact's provenance names this provider and, as its record, the card's `UID` (for a file)
-/// or the card's file name (in a folder).
+/// or the card's file name (in a folder). Identifiers are unique across the files read: a card
+/// whose `UID` an earlier file already gave gets one derived from its file and position instead.
 public struct VCardFileProvider: ContactsDataProvider {
     /// The provider's identifier.
     public let identifier: String
@@ -32,6 +33,7 @@ public struct VCardFileProvider: ContactsDataProvider {
     public func loadContacts() async throws(ContactsProviderError) -> LoadedContacts {
         var result = LoadedContacts(contacts: [])
         let reader = VCardReader(options: options)
+        var identifiers = Set<ContactID>()
         for url in urls {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -47,6 +49,7 @@ public struct VCardFileProvider: ContactsDataProvider {
                 for file in files {
                     do {
                         var loaded = try reader.read(contentsOf: file)
+                        Self.keepUnique(&loaded, source: file.path, among: &identifiers)
                         for i in loaded.contacts.indices {
                             loaded.contacts[i].provenance = [Provenance(providerID: identifier, recordID: file.lastPathComponent)]
                         }
@@ -58,7 +61,8 @@ public struct VCardFileProvider: ContactsDataProvider {
                 }
             } else {
                 do {
-                    let loaded = try reader.read(contentsOf: url)
+                    var loaded = try reader.read(contentsOf: url)
+                    Self.keepUnique(&loaded, source: url.path, among: &identifiers)
                     result.contacts += loaded.contacts
                     result.diagnostics += loaded.diagnostics
                 } catch {
@@ -67,6 +71,18 @@ public struct VCardFileProvider: ContactsDataProvider {
             }
         }
         return result
+    }
+
+    /// Gives a contact whose identifier an earlier file already gave one derived from its file and
+    /// position, with a warning.
+    static func keepUnique(_ loaded: inout LoadedContacts, source: String, among identifiers: inout Set<ContactID>) {
+        for i in loaded.contacts.indices where !identifiers.insert(loaded.contacts[i].id).inserted {
+            let repeated = loaded.contacts[i].id
+            loaded.contacts[i].id = ContactID(stableFor: source, position: i)
+            identifiers.insert(loaded.contacts[i].id)
+            loaded.diagnostics.append(Diagnostic(.warning, source: source,
+                message: "UID \(repeated.rawValue.prefix(60)) repeats a card of an earlier file; given a new identifier"))
+        }
     }
 
     /// The `.vcf` and `.vcard` files of a folder, sorted by name.

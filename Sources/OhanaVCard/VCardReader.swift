@@ -4,10 +4,18 @@ import Ohana
 /// Reads vCard 2.1, 3.0 and 4.0 into contacts, tolerating what real clients write.
 ///
 /// Reading never throws for bad cards: each problem becomes a ``Diagnostic`` naming the source and
-/// line, and reading goes on with the next card. Limits are set by ``VCardReadingOptions``.
+/// line, and reading goes on with the next card. Limits are set by ``VCardReadingOptions``. Cards are
+/// parsed on every core; contacts and diagnostics come out in input order all the same.
+///
+/// A card's `UID` becomes its contact's identifier. A card without one (or repeating one read before
+/// in the same input) gets an identifier derived from the source and the card's position, so reading
+/// the same file twice gives the same identifiers.
 public struct VCardReader: Sendable {
     /// The options and limits in effect.
     public let options: VCardReadingOptions
+
+    /// Bytes read from a file at a time.
+    static let chunkSize = 1 << 20
 
     /// Creates a reader.
     public init(options: VCardReadingOptions = .init()) {
@@ -16,7 +24,7 @@ public struct VCardReader: Sendable {
 
     /// Reads every card in `data`; `source` names the input in diagnostics.
     public func read(_ data: Data, source: String) -> LoadedContacts {
-        var parser = VCardStreamParser(options: options, source: source)
+        var parser = CardBlockReader(options: options, source: source)
         data.withUnsafeBytes { raw in
             parser.feed(raw.bindMemory(to: UInt8.self))
         }
@@ -28,10 +36,10 @@ public struct VCardReader: Sendable {
     ///
     /// Throws only when the file cannot be opened or read.
     public func read(contentsOf fileURL: URL) throws -> LoadedContacts {
-        var parser = VCardStreamParser(options: options, source: fileURL.path)
+        var parser = CardBlockReader(options: options, source: fileURL.path)
         let handle = try FileHandle(forReadingFrom: fileURL)
         defer { try? handle.close() }
-        while let chunk = try handle.read(upToCount: VCardStreamParser.chunkSize), !chunk.isEmpty {
+        while let chunk = try handle.read(upToCount: VCardReader.chunkSize), !chunk.isEmpty {
             chunk.withUnsafeBytes { parser.feed($0.bindMemory(to: UInt8.self)) }
         }
         parser.finish()
@@ -53,21 +61,21 @@ public struct VCardReader: Sendable {
 private actor FileBatchSource {
     private let fileURL: URL
     private let batchSize: Int
-    private var parser: VCardStreamParser
+    private var parser: CardBlockReader
     private var handle: FileHandle?
     private var done = false
 
     init(fileURL: URL, options: VCardReadingOptions, batchSize: Int) {
         self.fileURL = fileURL
         self.batchSize = batchSize
-        self.parser = VCardStreamParser(options: options, source: fileURL.path)
+        self.parser = CardBlockReader(options: options, source: fileURL.path)
     }
 
     func next() throws -> LoadedContacts? {
         if handle == nil, !done { handle = try FileHandle(forReadingFrom: fileURL) }
         while !done, parser.pendingContacts < batchSize {
             guard let handle else { break }
-            let chunk = try handle.read(upToCount: VCardStreamParser.chunkSize) ?? Data()
+            let chunk = try handle.read(upToCount: VCardReader.chunkSize) ?? Data()
             if chunk.isEmpty {
                 parser.finish()
                 try? handle.close()
@@ -78,115 +86,5 @@ private actor FileBatchSource {
             }
         }
         return parser.takeBatch(max: batchSize)
-    }
-}
-
-/// The reading pipeline, fed with bytes: lines → cards → contacts, with diagnostics.
-struct VCardStreamParser {
-    static let chunkSize = 1 << 16
-
-    private let options: VCardReadingOptions
-    private let source: String
-    private var lines: LineReader
-    private var cards: CardParser
-    private var seenUIDs: [String: Int] = [:]
-    private var contacts: [Contact] = []
-    private var contactsTaken = 0
-    private var diagnostics: [Diagnostic] = []
-
-    init(options: VCardReadingOptions, source: String) {
-        self.options = options
-        self.source = source
-        self.lines = LineReader(maxLineLength: options.maxLineLength, maxPropertySize: options.maxPropertySize)
-        self.cards = CardParser(options: options)
-    }
-
-    /// Contacts read and not yet taken.
-    var pendingContacts: Int { contacts.count - contactsTaken }
-
-    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var logical: [LogicalLine] = []
-        lines.feed(bytes) { logical.append($0) }
-        process(logical)
-    }
-
-    mutating func finish() {
-        var logical: [LogicalLine] = []
-        lines.finish { logical.append($0) }
-        process(logical)
-        var finished: [RawCard] = []
-        var reports: [Diagnostic] = []
-        let source = self.source
-        cards.finish(card: { finished.append($0) }, report: { line, severity, message in
-            reports.append(Diagnostic(severity, source: source, line: line, message: message))
-        })
-        diagnostics.append(contentsOf: reports)
-        for card in finished { deliver(card) }
-    }
-
-    private mutating func process(_ logical: [LogicalLine]) {
-        let source = self.source
-        for d in lines.takeDiagnostics() {
-            diagnostics.append(Diagnostic(d.severity, source: source, line: d.line, message: d.message))
-        }
-        for line in logical {
-            var finished: RawCard?
-            var reports: [Diagnostic] = []
-            cards.consume(line, card: { finished = $0 }, report: { line, severity, message in
-                reports.append(Diagnostic(severity, source: source, line: line, message: message))
-            })
-            diagnostics.append(contentsOf: reports)
-            if let finished { deliver(finished) }
-        }
-    }
-
-    private mutating func deliver(_ card: RawCard) {
-        var reports: [Diagnostic] = []
-        let source = self.source
-        var mapper = CardMapper(card: card) { line, severity, message in
-            reports.append(Diagnostic(severity, source: source, line: line, message: message))
-        }
-        var contact = mapper.map()
-        diagnostics.append(contentsOf: reports)
-        if let uid = mapper.uid {
-            if let first = seenUIDs[uid] {
-                diagnostics.append(Diagnostic(.warning, source: source, line: card.startLine,
-                    message: "UID \(uid.prefix(60)) repeats the card at line \(first); given a new identifier"))
-            } else {
-                seenUIDs[uid] = card.startLine
-                contact.id = ContactID(rawValue: uid)
-            }
-        }
-        contact.provenance = [Provenance(providerID: options.providerID, recordID: mapper.uid)]
-        contacts.append(contact)
-    }
-
-    /// Takes up to `max` contacts and the diagnostics so far; `nil` when there is nothing to take.
-    mutating func takeBatch(max: Int) -> LoadedContacts? {
-        let end = Swift.min(contacts.count, contactsTaken + max)
-        guard end > contactsTaken || !diagnostics.isEmpty else { return nil }
-        let batch = Array(contacts[contactsTaken..<end])
-        contacts.removeFirst(end)
-        contactsTaken = 0
-        let found = Self.inLineOrder(diagnostics)
-        diagnostics.removeAll()
-        return LoadedContacts(contacts: batch, diagnostics: found)
-    }
-
-    /// Diagnostics sorted by line (stable: problems on one line keep the order they were found in).
-    private static func inLineOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
-            let (la, lb) = (a.element.line ?? 0, b.element.line ?? 0)
-            return la != lb ? la < lb : a.offset < b.offset
-        }.map(\.element)
-    }
-
-    /// Takes everything read so far.
-    mutating func takeAll() -> LoadedContacts {
-        let result = LoadedContacts(contacts: Array(contacts[contactsTaken...]), diagnostics: Self.inLineOrder(diagnostics))
-        contacts = []
-        contactsTaken = 0
-        diagnostics = []
-        return result
     }
 }

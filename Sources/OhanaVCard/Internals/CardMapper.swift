@@ -18,7 +18,7 @@ struct CardMapper {
     let version: VCardVersion
     let report: CardParser.Report
     private var legacyWarned = false
-    var contact = Contact()
+    var contact = Contact(id: "")
     private(set) var uid: String?
     private var labelOnlyGroups = Set<String>()
 

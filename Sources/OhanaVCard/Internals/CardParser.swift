@@ -19,9 +19,14 @@ struct CardParser {
     private(set) var cardCount = 0
     private(set) var stopped = false
 
-    init(options: VCardReadingOptions) {
+    /// `cardsBefore` counts the cards the input held before this parser's part of it.
+    init(options: VCardReadingOptions, cardsBefore: Int = 0) {
         self.options = options
+        self.cardCount = cardsBefore
     }
+
+    /// Whether the lines so far end between cards: no card, `AGENT` or text outside cards is open.
+    var isBetweenCards: Bool { open.isEmpty && agent == nil && junkStart == nil && !stopped }
 
     typealias Report = (_ line: Int?, _ severity: Diagnostic.Severity, _ message: String) -> Void
 

@@ -33,9 +33,10 @@ struct LineReader {
     /// Problems found while splitting lines (overlong lines), in order.
     private(set) var diagnostics: [(line: Int, severity: Diagnostic.Severity, message: String)] = []
 
-    init(maxLineLength: Int, maxPropertySize: Int) {
+    init(maxLineLength: Int, maxPropertySize: Int, firstLine: Int = 1) {
         self.maxLineLength = maxLineLength
         self.maxPropertySize = maxPropertySize
+        self.lineNumber = firstLine
     }
 
     /// Takes and clears the diagnostics found so far.

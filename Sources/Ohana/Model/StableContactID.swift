@@ -1,0 +1,58 @@
+extension ContactID {
+    /// An identifier derived from where a record was read: the same `source` (a file path, say) and
+    /// `position` (the record's place in it) always give the same identifier, in every run and on
+    /// every machine; different sources or positions give different ones.
+    ///
+    /// The text has the form of a UUID (version 8, the RFC 9562 form for custom layouts), so it can
+    /// stand wherever a random identifier could. For the package's readers, not public API.
+    package init(stableFor source: String, position: Int, salt: String = "") {
+        var hash = StableHash128()
+        hash.add(source.utf8)
+        hash.add(0xFF)  // no byte of UTF-8 text, so "ab" + "c" and "a" + "bc" differ
+        hash.add(salt.utf8)
+        hash.add(0xFF)
+        withUnsafeBytes(of: UInt64(truncatingIfNeeded: position).littleEndian) { hash.add($0) }
+        self.init(rawValue: hash.uuidString())
+    }
+}
+
+/// A 128-bit hash of bytes that is the same in every process (Swift's `Hasher` is seeded per
+/// process, so it cannot give stable identifiers): two FNV-1a lanes, each finished by the
+/// SplitMix64 mixer. Not meant to resist attack, only to keep distinct inputs apart.
+struct StableHash128 {
+    private var a: UInt64 = 0xCBF2_9CE4_8422_2325
+    private var b: UInt64 = 0x6C62_272E_07BB_0142
+
+    mutating func add(_ byte: UInt8) {
+        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 ^ (b >> 29)
+    }
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { add(byte) }
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The hash as a lower-case UUID text with the version (8) and variant bits set.
+    func uuidString() -> String {
+        let high = (Self.mix(a ^ Self.mix(b)) & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_8000
+        let low = (Self.mix(b &+ a) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        for (i, value) in [high, low].enumerated() {
+            for nibble in 0..<16 {
+                let position = i * 16 + nibble
+                if position == 8 || position == 12 || position == 16 || position == 20 { out.append(0x2D) }
+                out.append(digits[Int((value >> UInt64(60 - 4 * nibble)) & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,73 @@
+/// Where an input can be cut between cards, and how many lines a run of it holds.
+enum CardBoundaries {
+    private static let begin: [UInt8] = Array("BEGIN:VCARD".utf8)
+    private static let end: [UInt8] = Array("END:VCARD".utf8)
+
+    /// Whether `at` starts a `BEGIN:VCARD` line (ended by a line break inside `buffer`) that follows
+    /// an `END:VCARD` line.
+    static func isCut(_ buffer: UnsafeBufferPointer<UInt8>, at p: Int) -> Bool {
+        let count = buffer.count
+        guard p >= 11, p + 11 < count, buffer[p] == 0x42 else { return false }
+        let after = buffer[p + 11]
+        guard after == 0x0D || after == 0x0A else { return false }
+        for i in 1..<11 where buffer[p + i] != begin[i] { return false }
+        // The line break before: LF, CRLF or CR.
+        var q = p - 1
+        guard buffer[q] == 0x0A || buffer[q] == 0x0D else { return false }
+        if buffer[q] == 0x0A, buffer[q - 1] == 0x0D { q -= 1 }
+        // "END:VCARD" and a line break (or nothing: the start of the buffer) before it.
+        guard q >= 9 else { return false }
+        let e = q - 9
+        for i in 0..<9 where buffer[e + i] != end[i] { return false }
+        return e == 0 || buffer[e - 1] == 0x0A || buffer[e - 1] == 0x0D
+    }
+
+    /// The last cut in `from...through`.
+    static func lastCut(in buffer: UnsafeBufferPointer<UInt8>, from: Int, through: Int) -> Int? {
+        var p = min(through, buffer.count - 1)
+        while p >= from {
+            if buffer[p] == 0x42, isCut(buffer, at: p) { return p }
+            p -= 1
+        }
+        return nil
+    }
+
+    /// The first cut in `from..<before`.
+    static func firstCut(in buffer: UnsafeBufferPointer<UInt8>, from: Int, before: Int) -> Int? {
+        var p = from
+        let stop = min(before, buffer.count)
+        while p < stop {
+            if buffer[p] == 0x42, isCut(buffer, at: p) { return p }
+            p += 1
+        }
+        return nil
+    }
+
+    /// The line breaks in a run that is followed by a line's first byte (not a line break): LF,
+    /// CRLF and CR…CR LF count once, every other CR once (as ``LineReader`` counts them).
+    static func lineBreaks(in run: UnsafeBufferPointer<UInt8>) -> Int {
+        var breaks = 0
+        var i = 0
+        let count = run.count
+        while i < count {
+            let b = run[i]
+            if b == 0x0A {
+                breaks += 1
+                i += 1
+            } else if b == 0x0D {
+                var j = i + 1
+                while j < count, run[j] == 0x0D { j += 1 }
+                if j < count, run[j] == 0x0A {
+                    breaks += 1
+                    i = j + 1
+                } else {
+                    breaks += j - i
+                    i = j
+                }
+            } else {
+                i += 1
+            }
+        }
+        return breaks
+    }
+}

@@ -1,0 +1,103 @@
+import Ohana
+
+/// One card read: its contact (whose identifier is given later, in input order), the card's UID
+/// and the line it begins on.
+struct ReadCard: Sendable {
+    var contact: Contact
+    var uid: String?
+    var startLine: Int
+}
+
+/// One sequential pass over a run of bytes: lines → cards → contacts, with diagnostics.
+///
+/// Several of these run side by side on runs that begin at a card boundary (see ``CardBlockReader``);
+/// `firstLine` numbers the run's first line as the whole input numbers it.
+struct CardStream {
+    private let source: String
+    private var lines: LineReader
+    private var cards: CardParser
+    private var logical: [LogicalLine] = []
+    /// Cards read and not yet taken, in input order.
+    private(set) var read: [ReadCard] = []
+    /// Problems found and not yet taken, in the order they were found.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(options: VCardReadingOptions, source: String, firstLine: Int = 1, cardsBefore: Int = 0) {
+        self.source = source
+        self.lines = LineReader(maxLineLength: options.maxLineLength, maxPropertySize: options.maxPropertySize, firstLine: firstLine)
+        self.cards = CardParser(options: options, cardsBefore: cardsBefore)
+    }
+
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+        lines.feed(bytes) { logical.append($0) }
+        process()
+    }
+
+    /// Ends the input: what is still open is completed and reported.
+    mutating func finish() {
+        lines.finish { logical.append($0) }
+        process()
+        finishCards()
+    }
+
+    /// Ends a run that was cut right before a `BEGIN:VCARD` line. Returns `false`, and leaves the
+    /// cards unfinished, when the run did not end between cards (a card, an `AGENT` or text outside
+    /// cards still open), so that it must be read again as part of what follows.
+    mutating func finishRun() -> Bool {
+        lines.finish { logical.append($0) }
+        process()
+        guard cards.isBetweenCards else { return false }
+        finishCards()
+        return true
+    }
+
+    private mutating func finishCards() {
+        var finished: [RawCard] = []
+        var reports: [Diagnostic] = []
+        let source = self.source
+        cards.finish(card: { finished.append($0) }, report: { line, severity, message in
+            reports.append(Diagnostic(severity, source: source, line: line, message: message))
+        })
+        diagnostics.append(contentsOf: reports)
+        for card in finished { deliver(card) }
+    }
+
+    private mutating func process() {
+        let source = self.source
+        for d in lines.takeDiagnostics() {
+            diagnostics.append(Diagnostic(d.severity, source: source, line: d.line, message: d.message))
+        }
+        guard !logical.isEmpty else { return }
+        let batch = logical
+        logical.removeAll(keepingCapacity: true)
+        for line in batch {
+            var finished: RawCard?
+            var reports: [Diagnostic] = []
+            cards.consume(line, card: { finished = $0 }, report: { line, severity, message in
+                reports.append(Diagnostic(severity, source: source, line: line, message: message))
+            })
+            if !reports.isEmpty { diagnostics.append(contentsOf: reports) }
+            if let finished { deliver(finished) }
+        }
+    }
+
+    private mutating func deliver(_ card: RawCard) {
+        let source = self.source
+        var reports: [Diagnostic] = []
+        var mapper = CardMapper(card: card) { line, severity, message in
+            reports.append(Diagnostic(severity, source: source, line: line, message: message))
+        }
+        let contact = mapper.map()
+        if !reports.isEmpty { diagnostics.append(contentsOf: reports) }
+        read.append(ReadCard(contact: contact, uid: mapper.uid, startLine: card.startLine))
+    }
+
+    /// Takes the cards and diagnostics found so far.
+    mutating func take() -> (cards: [ReadCard], diagnostics: [Diagnostic]) {
+        defer {
+            read.removeAll()
+            diagnostics.removeAll()
+        }
+        return (read, diagnostics)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Ohana
+import OhanaTestSupport
+import Testing
+@testable import OhanaVCard
+
+/// Reading on every core gives exactly what one sequential pass gives; identifiers are stable.
+@Suite struct ParallelReadingTests {
+    /// Reads in small blocks (16 KiB, runs from 2 KiB), so that a few hundred cards make many runs.
+    static func inSmallBlocks(_ data: Data, source: String = "big.vcf") -> (LoadedContacts, runs: Int) {
+        var reader = CardBlockReader(options: .init(), source: source, blockSize: 1 << 14, minimumRun: 1 << 11)
+        data.withUnsafeBytes { raw in
+            // Fed in uneven chunks, as a file is read.
+            var start = 0
+            var size = 1000
+            while start < raw.count {
+                let end = min(raw.count, start + size)
+                reader.feed(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[start..<end]))
+                start = end
+                size = size * 3 % 7919 + 1
+            }
+        }
+        reader.finish()
+        return (reader.takeAll(), reader.runsRead)
+    }
+
+    /// A card limit makes the reader go card by card on one core: the reference.
+    static func sequential(_ data: Data, source: String = "big.vcf") -> LoadedContacts {
+        VCardReader(options: .init(maxCards: .max)).read(data, source: source)
+    }
+
+    /// Generated contacts written for `target`, with every line break replaced by `lineBreak(i)`.
+    static func book(count: Int, seed: UInt64, target: VCardTarget, lineBreak: (Int) -> String = { _ in "\r\n" }) -> String {
+        let text = String(decoding: VCardWriter(target: target).write(ContactGenerator(seed: seed).generate(count: count)), as: UTF8.self)
+        let lines = text.components(separatedBy: "\r\n")
+        var out = ""
+        for (i, line) in lines.enumerated() {
+            out += line
+            if i < lines.count - 1 { out += lineBreak(i) }
+        }
+        return out
+    }
+
+    @Test(arguments: VCardTarget.allCases)
+    func manyCardsReadInParallelAsInOnePass(_ target: VCardTarget) {
+        let data = Data(Self.book(count: 800, seed: 7, target: target).utf8)
+        let (parallel, runs) = Self.inSmallBlocks(data)
+        let reference = Self.sequential(data)
+        #expect(runs > 20)
+        #expect(parallel.contacts.count == 800)
+        #expect(parallel.contacts == reference.contacts)
+        #expect(parallel.diagnostics == reference.diagnostics)
+    }
+
+    @Test func mixedLineBreaksAndBrokenLinesKeepTheirLineNumbers() {
+        // LF, CRLF, CR and CR CR LF in turn, and a broken line in every 500th card.
+        let breaks = ["\n", "\r\n", "\r", "\r\r\n"]
+        var text = Self.book(count: 900, seed: 3, target: .android) { breaks[$0 % 4] }
+        text = text.replacingOccurrences(of: "END:VCARD", with: "no colon here\nEND:VCARD", options: [], range: nil)
+        let data = Data(text.utf8)
+        let (parallel, runs) = Self.inSmallBlocks(data)
+        let reference = Self.sequential(data)
+        #expect(runs > 20)
+        #expect(parallel.contacts == reference.contacts)
+        #expect(parallel.diagnostics == reference.diagnostics)
+        #expect(parallel.diagnostics.filter { $0.severity == .error }.count == 900)
+    }
+
+    @Test func messyCardsAfterCleanOnesFallBackToOnePass() throws {
+        // Clean cards first, then every corpus file (broken ones too), then clean cards again.
+        var data = Data(Self.book(count: 600, seed: 5, target: .ios).utf8)
+        for file in Corpus.files { data += try Data(contentsOf: file) }
+        data += Data(Self.book(count: 600, seed: 6, target: .rfc6350).utf8)
+        let (parallel, runs) = Self.inSmallBlocks(data)
+        let reference = Self.sequential(data)
+        #expect(runs > 10)
+        let whole = VCardReader().read(data, source: "big.vcf")
+        #expect(whole.contacts == reference.contacts)
+        #expect(whole.diagnostics == reference.diagnostics)
+        #expect(parallel.contacts.count == reference.contacts.count)
+        #expect(parallel.contacts == reference.contacts)
+        #expect(parallel.diagnostics == reference.diagnostics)
+    }
+
+    @Test func streamingGivesWhatReadingAtOnceGives() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-vcard-\(UUID().uuidString).vcf")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(Self.book(count: 3_000, seed: 9, target: .outlook).utf8).write(to: url)
+        var streamed: [Contact] = []
+        for try await batch in VCardReader().contacts(in: url, batchSize: 700) {
+            #expect(batch.contacts.count <= 700)
+            streamed += batch.contacts
+        }
+        let atOnce = try VCardReader().read(contentsOf: url)
+        #expect(streamed.count == 3_000)
+        #expect(streamed == atOnce.contacts)
+    }
+}
+
+/// Identifiers of cards without a UID, and of repeated UIDs.
+@Suite struct StableIdentifierTests {
+    static let withoutUIDs = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEND:VCARD\r\n"
+        + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bob\r\nUID:bob-1\r\nEND:VCARD\r\n"
+
+    static func temporaryFile(_ text: String, name: String = "book.vcf") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-ids-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func readingTheSameFileTwiceGivesTheSameIdentifiers() async throws {
+        let url = try Self.temporaryFile(Self.withoutUIDs)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let first = try VCardReader().read(contentsOf: url).contacts.map(\.id)
+        let second = try VCardReader().read(contentsOf: url).contacts.map(\.id)
+        let provided = try await VCardFileProvider(url: url).loadContacts().contacts.map(\.id)
+        #expect(first == second)
+        #expect(provided == first)
+        // Two cards with equal content are still two contacts; the UID stays the identifier.
+        #expect(Set(first).count == 3)
+        #expect(first[2] == "bob-1")
+    }
+
+    @Test func identifiersDependOnTheSource() {
+        let a = VCardReader().read(Data(Self.withoutUIDs.utf8), source: "/a/book.vcf").contacts.map(\.id)
+        let b = VCardReader().read(Data(Self.withoutUIDs.utf8), source: "/b/book.vcf").contacts.map(\.id)
+        #expect(a[0] != b[0])
+        #expect(a[1] != b[1])
+        #expect(a[2] == b[2])
+        #expect(a[0].rawValue.count == 36)
+    }
+
+    @Test func repeatedUIDInOneFileGetsTheSameNewIdentifierEveryTime() {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nUID:same\r\nEND:VCARD\r\n"
+        let first = VCardReader().read(Data((card + card).utf8), source: "x.vcf").contacts.map(\.id)
+        let second = VCardReader().read(Data((card + card).utf8), source: "x.vcf").contacts.map(\.id)
+        #expect(first[0] == "same")
+        #expect(first[1] != "same")
+        #expect(first == second)
+    }
+
+    @Test func twoFilesWithTheSameUIDGiveDistinctIdentifiers() async throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nUID:shared-uid\r\nEND:VCARD\r\n"
+        let a = try Self.temporaryFile(card, name: "a.vcf")
+        let b = try Self.temporaryFile(card, name: "b.vcf")
+        defer {
+            try? FileManager.default.removeItem(at: a.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: b.deletingLastPathComponent())
+        }
+        let provider = VCardFileProvider(urls: [a, b], identifier: "two")
+        let loaded = try await provider.loadContacts()
+        let ids = loaded.contacts.map(\.id)
+        #expect(ids.count == 2)
+        #expect(ids[0] == "shared-uid")
+        #expect(ids[1] != ids[0])
+        #expect(loaded.contacts.map { $0.provenance.first?.recordID } == ["shared-uid", "shared-uid"])
+        #expect(loaded.diagnostics.contains { $0.source == b.path && $0.message.contains("repeats a card of an earlier file") })
+        #expect(try await provider.loadContacts().contacts.map(\.id) == ids)
+    }
+}
