@@ -176,7 +176,6 @@ struct CardBlockReader {
     private mutating func deliver(_ cards: [ReadCard], _ found: [Diagnostic]) {
         diagnostics.append(contentsOf: found)
         cardsRead += cards.count
-        contacts.reserveCapacity(contacts.count + cards.count)
         for card in cards {
             contacts.append(identifiers.identify(card, diagnostics: &diagnostics))
         }

@@ -56,13 +56,13 @@ struct CardMapper {
 
         var hasN = false, hasFN = false
         for (i, p) in card.properties.enumerated() {
-            if consumedLabelLines.contains(i) { continue }
+            if !consumedLabelLines.isEmpty, consumedLabelLines.contains(i) { continue }
             switch p.key {
             case "N" where p.first("PHONETIC") != nil && contact.phoneticSystem == nil && contact.phoneticScript == nil && hasN:
                 mapPhoneticName(p)
             case "N" where !hasN:
                 hasN = true
-                let parts = components(text(of: p), separator: ";")
+                let parts = components(text(of: p), separator: 0x3B)
                 if parts.count < 5 { report(p.line, .warning, "N has \(parts.count) of its 5 components") }
                 contact.familyName = part(parts, 0)
                 contact.givenName = part(parts, 1)
@@ -87,7 +87,7 @@ struct CardMapper {
                 contact.phoneticFamilyName = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
             case "ORG" where contact.organization == nil && contact.department == nil:
-                let parts = components(text(of: p), separator: ";")
+                let parts = components(text(of: p), separator: 0x3B)
                 contact.organization = part(parts, 0)
                 contact.department = parts.count > 1 ? nonEmpty(parts[1...].joined(separator: ";")) : nil
                 keepDetails(p)
@@ -99,8 +99,6 @@ struct CardMapper {
             case "URL": addField(p, type: .url, labels: labels)
             case "IMPP": addField(p, type: .instantMessage, labels: labels)
             case VCardKeys.otherFieldProperty: addField(p, type: .other, labels: labels)
-            case _ where Self.instantMessageProperties.contains(p.key):
-                addField(p, type: .instantMessage, labels: labels)
             case "ADR": addAddress(p, labels: labels)
             case "BDAY" where contact.birthday == nil: mapBirthday(p)
             case "NOTE" where contact.note == nil:
@@ -108,7 +106,7 @@ struct CardMapper {
                 keepDetails(p)
             case "PHOTO" where contact.photo == nil: mapPhoto(p)
             case "CATEGORIES":
-                let tags = components(text(of: p), separator: ",", alsoSemicolon: version == .v2_1).filter { !$0.isEmpty }
+                let tags = components(text(of: p), separator: 0x2C, alsoSemicolon: version == .v2_1).filter { !$0.isEmpty }
                 let needsDetails = p.group != nil || !cleaned(p.parameters).isEmpty
                 if tags.isEmpty || (needsDetails && contact.customProperties[VCardKeys.details("CATEGORIES")] != nil) {
                     keepUnmapped(p)
@@ -122,6 +120,9 @@ struct CardMapper {
                     uid = value
                     keepDetails(p)
                 }
+            // Last: the only cases that hash the name.
+            case _ where Self.instantMessageProperties.contains(p.key):
+                addField(p, type: .instantMessage, labels: labels)
             case _ where Self.rfc9554Properties.contains(p.key):
                 mapRFC9554(p)
             default:
@@ -163,13 +164,18 @@ struct CardMapper {
     }
 
     /// Windows-1252, or ISO-8859-1 for the five bytes Windows-1252 leaves undefined.
-    private func legacy(_ bytes: [UInt8]) -> String {
+    private func legacy(_ bytes: ArraySlice<UInt8>) -> String {
         TextDecoding.decode(bytes, charset: "windows-1252") ?? TextDecoding.decode(bytes, charset: "ISO-8859-1")
             ?? String(decoding: bytes, as: UTF8.self)
     }
 
     func unescape(_ text: String) -> String {
-        normalizeNewlines(TextDecoding.unescape(text[...], version: version))
+        var backslash = false, cr = false
+        for b in text.utf8 {
+            if b == 0x5C { backslash = true } else if b == 0x0D { cr = true }
+        }
+        if !backslash { return cr ? normalizeNewlines(text) : text }
+        return normalizeNewlines(TextDecoding.unescape(text[...], version: version))
     }
 
     private func normalizeNewlines(_ s: String) -> String {
@@ -177,9 +183,9 @@ struct CardMapper {
         return s.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
-    func components(_ text: String, separator: Character, alsoSemicolon: Bool = false) -> [String] {
+    func components(_ text: String, separator: UInt8, alsoSemicolon: Bool = false) -> [String] {
         var pieces = TextDecoding.splitEscaped(text, at: separator)
-        if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: ";") } }
+        if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: 0x3B) } }
         return pieces.map { unescape(String($0)) }
     }
 
@@ -234,20 +240,19 @@ struct CardMapper {
         var types = p.values(of: "TYPE")
         var preferred = false
         types.removeAll { t in
-            if t.uppercased() == "PREF" { preferred = true; return true }
+            if VCardLabels.equalsUpper(t, "PREF") { preferred = true; return true }
             return false
         }
         var label: ContactFieldLabel?
         if let g = p.group?.lowercased(), let apple = labels[g] {
             let l = VCardLabels.label(fromAppleLabel: apple)
             label = l
-            if let std = VCardLabels.types(for: l, isPhone: isPhone) {
-                let consumed = Set(std)
-                types.removeAll { consumed.contains($0.uppercased()) }
+            if let consumed = VCardLabels.types(for: l, isPhone: isPhone) {
+                types.removeAll { t in consumed.contains { VCardLabels.equalsUpper(t, $0) } }
             }
         } else if let (l, consumed) = VCardLabels.label(fromTypes: types, isPhone: isPhone) {
             label = l
-            types.removeAll { consumed.contains($0.uppercased()) }
+            types.removeAll { t in consumed.contains { VCardLabels.equalsUpper(t, $0) } }
         } else if let i = types.firstIndex(where: { $0.count > 2 && $0.uppercased().hasPrefix("X-") }) {
             label = ContactFieldLabel(rawValue: String(types[i].dropFirst(2)))
             types.remove(at: i)
@@ -296,7 +301,7 @@ struct CardMapper {
     }
 
     private mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
-        let parts = components(text(of: p), separator: ";")
+        let parts = components(text(of: p), separator: 0x3B)
         let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: false)
         let street = part(parts, 2).map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         var address = PostalAddress(
@@ -345,41 +350,40 @@ struct CardMapper {
 
     /// `1990-04-12`, `19900412`, `--0412`, `--04-12`, with an optional midnight time part.
     static func parseDate(_ raw: String) -> Birthday? {
-        var text = Substring(raw)
-        if let t = text.firstIndex(of: "T") {
-            let time = text[text.index(after: t)...].filter { $0.isNumber }
-            guard time.allSatisfy({ $0 == "0" }) else { return nil }
+        var text = Array(raw.utf8)[...]
+        if let t = text.firstIndex(of: 0x54) {  // "T"
+            // Every digit of the time part must be 0 (other characters are ignored, as written).
+            let time = String(decoding: text[(t + 1)...], as: UTF8.self)
+            guard time.filter(\.isNumber).allSatisfy({ $0 == "0" }) else { return nil }
             text = text[..<t]
         }
-        func int(_ s: Substring) -> Int? { s.allSatisfy(\.isASCII) ? Int(s) : nil }
-        if text.hasPrefix("--") {
-            let digits = text.dropFirst(2).filter { $0 != "-" }
-            guard digits.count == 4, let m = int(digits.prefix(2)[...]), let d = int(digits.suffix(2)[...]) else { return nil }
-            return Birthday(year: nil, month: m, day: d)
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        func number(_ digits: ArraySlice<UInt8>) -> Int { digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+        if text.count >= 2, text[text.startIndex] == 0x2D, text[text.startIndex + 1] == 0x2D {
+            let digits = text.dropFirst(2).filter { $0 != 0x2D }
+            guard digits.count == 4, digits.allSatisfy(isDigit) else { return nil }
+            return Birthday(year: nil, month: number(digits.prefix(2)[...]), day: number(digits.suffix(2)[...]))
         }
-        let digits = text.filter { $0 != "-" }
-        let dashes = text.filter { $0 == "-" }.count
-        guard digits.count == 8, dashes == 0 || dashes == 2, digits.allSatisfy(\.isNumber),
-            let y = int(digits.prefix(4)[...]), let m = int(digits.dropFirst(4).prefix(2)[...]), let d = int(digits.suffix(2)[...])
-        else { return nil }
-        return Birthday(year: y, month: m, day: d)
+        let digits = text.filter { $0 != 0x2D }
+        let dashes = text.count - digits.count
+        guard digits.count == 8, dashes == 0 || dashes == 2, digits.allSatisfy(isDigit) else { return nil }
+        return Birthday(year: number(digits.prefix(4)[...]), month: number(digits.dropFirst(4).prefix(2)), day: number(digits.suffix(2)[...]))
     }
 
     private mutating func mapPhoto(_ p: RawProperty) {
         let encoding = p.first("ENCODING")?.uppercased()
         let trimmedStart = p.value.drop(while: { $0 == 0x20 || $0 == 0x09 })
         if trimmedStart.count > 5, String(decoding: trimmedStart.prefix(5), as: UTF8.self).lowercased() == "data:" {
-            var uri = String(decoding: trimmedStart.dropFirst(5), as: UTF8.self)
-            if let escaped = uri.range(of: "\\,") , !uri[..<escaped.lowerBound].contains(",") {
-                uri.replaceSubrange(escaped, with: ",")  // `base64\,` written by some clients
-            }
-            guard let comma = uri.firstIndex(of: ",") else {
+            let uri = trimmedStart.dropFirst(5)
+            guard let comma = uri.firstIndex(of: 0x2C) else {
                 report(p.line, .warning, "PHOTO data: URI has no ','; kept as written")
                 keepUnmapped(p)
                 return
             }
-            let meta = uri[..<comma].split(separator: ";").map(String.init)
-            guard meta.last?.lowercased() == "base64", let data = TextDecoding.base64(uri[uri.index(after: comma)...].utf8) else {
+            // `base64\,` is written by some clients.
+            let metaEnd = comma > uri.startIndex && uri[comma - 1] == 0x5C ? comma - 1 : comma
+            let meta = String(decoding: uri[..<metaEnd], as: UTF8.self).split(separator: ";").map(String.init)
+            guard meta.last?.lowercased() == "base64", let data = TextDecoding.base64(uri[(comma + 1)...]) else {
                 report(p.line, .warning, "PHOTO data: URI is not base64; kept as written")
                 keepUnmapped(p)
                 return

@@ -8,7 +8,8 @@ struct RawProperty {
     /// The name in upper case, for matching.
     var key: String
     var parameters: [PropertyParameter]
-    var value: [UInt8]
+    /// The value's bytes: a slice of the logical line, not a copy.
+    var value: ArraySlice<UInt8>
     var line: Int
 
     /// The values of a parameter (name matched without case), in order, over every occurrence.
@@ -57,18 +58,24 @@ enum ContentLineParser {
             warn("unbalanced double quote in the parameters")
         }
         let nameEnd = firstSemicolon >= 0 && firstSemicolon < colon ? firstSemicolon : colon
-        let fullName = decodeLenient(bytes[..<nameEnd]).trimmedSpaces
-        var group: String?
-        var name = fullName
-        if let dot = fullName.lastIndex(of: ".") {
-            group = String(fullName[..<dot])
-            name = String(fullName[fullName.index(after: dot)...])
-        }
-        guard !name.isEmpty, name.utf8.allSatisfy(isTolerableNameByte),
-            group.map({ !$0.isEmpty && $0.utf8.allSatisfy(isTolerableNameByte) }) ?? true
-        else { throw .invalidName(fullName) }
-        if !name.utf8.allSatisfy(isNameByte) || !(group?.utf8.allSatisfy(isNameByte) ?? true) {
-            warn("'\(fullName.prefix(40))' is not a valid property name; kept as written")
+        let group: String?, name: String, key: String
+        if let plain = plainName(bytes[..<nameEnd]) {
+            (group, name, key) = plain
+        } else {
+            let fullName = decodeLenient(bytes[..<nameEnd]).trimmedSpaces
+            var g: String?
+            var n = fullName
+            if let dot = fullName.lastIndex(of: ".") {
+                g = String(fullName[..<dot])
+                n = String(fullName[fullName.index(after: dot)...])
+            }
+            guard !n.isEmpty, n.utf8.allSatisfy(isTolerableNameByte),
+                g.map({ !$0.isEmpty && $0.utf8.allSatisfy(isTolerableNameByte) }) ?? true
+            else { throw .invalidName(fullName) }
+            if !n.utf8.allSatisfy(isNameByte) || !(g?.utf8.allSatisfy(isNameByte) ?? true) {
+                warn("'\(fullName.prefix(40))' is not a valid property name; kept as written")
+            }
+            (group, name, key) = (g, n, n.uppercased())
         }
 
         var parameters: [PropertyParameter] = []
@@ -76,10 +83,21 @@ enum ContentLineParser {
             for raw in split(bytes[(nameEnd + 1)..<colon], at: 0x3B) {
                 guard !raw.isEmpty else { continue }
                 if let eq = raw.firstIndex(of: 0x3D) {
-                    let pname = decodeLenient(raw[raw.startIndex..<eq]).trimmedSpaces.uppercased()
+                    let pname = parameterName(raw[raw.startIndex..<eq])
                     let rawValue = raw[(eq + 1)...]
                     guard !pname.isEmpty else {
                         warn("parameter without a name ignored")
+                        continue
+                    }
+                    if rawValue.allSatisfy({ $0 < 0x80 && $0 != 0x22 && $0 != 0x2C && $0 != 0x5E }) {
+                        // One plain ASCII value: no quotes, lists or caret escapes to decode.
+                        let text = String(decoding: rawValue, as: UTF8.self)
+                        if text.isEmpty {
+                            warn("parameter \(pname) has no value")
+                            append(&parameters, name: pname, values: pname == "TYPE" ? [] : [text])
+                        } else {
+                            append(&parameters, name: pname, values: [text])
+                        }
                         continue
                     }
                     var values: [String] = []
@@ -114,8 +132,56 @@ enum ContentLineParser {
             }
         }
         return RawProperty(
-            group: group, name: name, key: name.uppercased(), parameters: parameters,
-            value: Array(bytes[(colon + 1)...]), line: line.line)
+            group: group, name: name, key: key, parameters: parameters,
+            value: bytes[(colon + 1)...], line: line.line)
+    }
+
+    /// Group, name and upper-case name of `[group.]NAME` made only of letters, digits, `-` and `_`
+    /// (with spaces or tabs around); `nil` for anything else, which the general path handles.
+    private static func plainName(_ raw: ArraySlice<UInt8>) -> (String?, String, String)? {
+        var start = raw.startIndex, end = raw.endIndex
+        while start < end, raw[start] == 0x20 || raw[start] == 0x09 { start += 1 }
+        while end > start, raw[end - 1] == 0x20 || raw[end - 1] == 0x09 { end -= 1 }
+        guard start < end else { return nil }
+        var dot = -1
+        var hasLower = false
+        for i in start..<end {
+            let b = raw[i]
+            if b == 0x2E {
+                guard dot < 0 else { return nil }
+                dot = i
+            } else if b >= 0x61 && b <= 0x7A {
+                if dot < 0 || i > dot { hasLower = true }
+            } else if !isNameByte(b) {
+                return nil
+            }
+        }
+        let nameStart = dot < 0 ? start : dot + 1
+        guard nameStart < end, dot != start else { return nil }
+        let group = dot < 0 ? nil : String(decoding: raw[start..<dot], as: UTF8.self)
+        let nameBytes = raw[nameStart..<end]
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        guard hasLower else { return (group, name, name) }
+        var upper = [UInt8](nameBytes)
+        for i in upper.indices { upper[i] = asciiUpper(upper[i]) }
+        return (group, name, String(decoding: upper, as: UTF8.self))
+    }
+
+    /// A parameter name in upper case (ASCII names without allocating beyond the string).
+    private static func parameterName(_ raw: ArraySlice<UInt8>) -> String {
+        var start = raw.startIndex, end = raw.endIndex
+        while start < end, raw[start] == 0x20 || raw[start] == 0x09 { start += 1 }
+        while end > start, raw[end - 1] == 0x20 || raw[end - 1] == 0x09 { end -= 1 }
+        var ascii = true
+        var lower = false
+        for i in start..<end {
+            let b = raw[i]
+            if b >= 0x80 { ascii = false; break }
+            if b >= 0x61 && b <= 0x7A { lower = true }
+        }
+        guard ascii else { return decodeLenient(raw).trimmedSpaces.uppercased() }
+        guard lower else { return String(decoding: raw[start..<end], as: UTF8.self) }
+        return String(decoding: raw[start..<end].map(asciiUpper), as: UTF8.self)
     }
 
     private static func append(_ parameters: inout [PropertyParameter], name: String, values: [String]) {

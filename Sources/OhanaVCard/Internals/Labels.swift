@@ -44,24 +44,33 @@ enum VCardLabels {
     }
 
     /// The standard label a set of TYPE values gives, and the values (upper case) that gave it.
-    static func label(fromTypes types: [String], isPhone: Bool) -> (ContactFieldLabel, Set<String>)? {
-        let upper = Set(types.map { $0.uppercased() })
+    static func label(fromTypes types: [String], isPhone: Bool) -> (ContactFieldLabel, [String])? {
+        guard !types.isEmpty else { return nil }
+        func has(_ word: String) -> Bool { types.contains { equalsUpper($0, word) } }
         if isPhone {
-            if upper.contains("IPHONE") { return (.iPhone, ["IPHONE", "CELL"]) }
-            if upper.contains("CELL") { return (.mobile, ["CELL"]) }
-            if upper.contains("MOBILE") { return (.mobile, ["MOBILE"]) }
-            if upper.contains("PAGER") { return (.pager, ["PAGER"]) }
-            if upper.contains("MAIN") { return (.main, ["MAIN"]) }
-            if upper.contains("FAX") {
-                if upper.contains("HOME") { return (.homeFax, ["FAX", "HOME"]) }
-                if upper.contains("WORK") { return (.workFax, ["FAX", "WORK"]) }
+            if has("IPHONE") { return (.iPhone, ["IPHONE", "CELL"]) }
+            if has("CELL") { return (.mobile, ["CELL"]) }
+            if has("MOBILE") { return (.mobile, ["MOBILE"]) }
+            if has("PAGER") { return (.pager, ["PAGER"]) }
+            if has("MAIN") { return (.main, ["MAIN"]) }
+            if has("FAX") {
+                if has("HOME") { return (.homeFax, ["FAX", "HOME"]) }
+                if has("WORK") { return (.workFax, ["FAX", "WORK"]) }
                 return (.fax, ["FAX"])
             }
         }
-        if upper.contains("HOME") { return (.home, ["HOME"]) }
-        if upper.contains("WORK") { return (.work, ["WORK"]) }
-        if upper.contains("OTHER") { return (.other, ["OTHER"]) }
+        if has("HOME") { return (.home, ["HOME"]) }
+        if has("WORK") { return (.work, ["WORK"]) }
+        if has("OTHER") { return (.other, ["OTHER"]) }
         return nil
+    }
+
+    /// Whether `text` in upper case is `word` (an ASCII upper-case word), without building the upper-case text when `text` is ASCII.
+    static func equalsUpper(_ text: String, _ word: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.uppercased() == word }
+        guard utf8.count == word.utf8.count else { return false }
+        return zip(utf8, word.utf8).allSatisfy { asciiUpper($0) == $1 }
     }
 
     /// The TYPE values that give a standard label, or `nil` for a custom one.

@@ -82,11 +82,19 @@ struct LineReader {
                 start = index
             }
             if byte == 0x0A || byte == 0x0D {
-                append(chunk, from: start, to: index)
-                if byte == 0x0A {
-                    endPhysicalLine(emit: emit)
+                if physical.isEmpty, !physicalOverflow, index - start <= maxLineLength,
+                    byte == 0x0A || (index + 1 < count && chunk[index + 1] == 0x0A)
+                {
+                    // The whole line and its LF or CRLF are in this chunk: read it where it is.
+                    takeLine(UnsafeBufferPointer(rebasing: chunk[start..<index]), emit: emit)
+                    if byte == 0x0D { index += 1 }
                 } else {
-                    pendingCRs = 1
+                    append(chunk, from: start, to: index)
+                    if byte == 0x0A {
+                        endPhysicalLine(emit: emit)
+                    } else {
+                        pendingCRs = 1
+                    }
                 }
                 index += 1
                 start = index
@@ -128,22 +136,31 @@ struct LineReader {
             diagnostics.append((number, .error, "line is longer than \(maxLineLength) bytes; skipped"))
             return
         }
-        let line = physical
-        physical.removeAll(keepingCapacity: true)
+        var line: [UInt8] = []
+        swap(&line, &physical)
+        line.withUnsafeBufferPointer { takePhysical($0, number: number, emit: emit) }
+        line.removeAll(keepingCapacity: true)
+        swap(&line, &physical)
+    }
+
+    /// A complete physical line read in place (no CR pending, nothing gathered).
+    private mutating func takeLine(_ line: UnsafeBufferPointer<UInt8>, emit: (LogicalLine) -> Void) {
+        let number = lineNumber
+        lineNumber += 1
         takePhysical(line, number: number, emit: emit)
     }
 
-    private mutating func takePhysical(_ line: [UInt8], number: Int, emit: (LogicalLine) -> Void) {
+    private mutating func takePhysical(_ line: UnsafeBufferPointer<UInt8>, number: Int, emit: (LogicalLine) -> Void) {
         if currentIsQuotedPrintable, !currentOverflow, var open = current, open.bytes.last == 0x3D {
             // Quoted-printable soft line break: drop the "=" and join, white space included.
             open.bytes.removeLast()
             current = open
-            appendToCurrent(line[...])
+            appendToCurrent(line)
             return
         }
         if let first = line.first, first == 0x20 || first == 0x09 {
             if current != nil {
-                appendToCurrent(line[1...])
+                appendToCurrent(UnsafeBufferPointer(rebasing: line[1...]))
                 return
             }
             if skippingContinuations { return }
@@ -160,30 +177,30 @@ struct LineReader {
                 // A value ending in a lone backslash goes on on the next line (old Android exports).
                 open.bytes[open.bytes.count - 1] = 0x0A
                 current = open
-                appendToCurrent(line[...])
+                appendToCurrent(line)
                 return
             }
             if currentIsBase64, !line.isEmpty, line.allSatisfy(isBase64Byte) {
-                appendToCurrent(line[...])
+                appendToCurrent(line)
                 return
             }
         }
         flushLogical(emit: emit)
         skippingContinuations = false
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // blank line
-        startLogical(line, number: number)
+        startLogical(Array(line), number: number)
     }
 
     private mutating func startLogical(_ bytes: [UInt8], number: Int) {
         current = LogicalLine(bytes: bytes, line: number)
         currentOverflow = false
         let header = Self.header(of: bytes)
-        currentIsQuotedPrintable = Self.contains(header, "QUOTED-PRINTABLE")
-        currentIsBase64 = Self.contains(header, "BASE64") || Self.contains(header, "ENCODING=B")
+        currentIsQuotedPrintable = Self.contains(header, Self.quotedPrintableWord)
+        currentIsBase64 = Self.contains(header, Self.base64Word) || Self.contains(header, Self.encodingBWord)
         if bytes.count > maxPropertySize { markOverflow() }
     }
 
-    private mutating func appendToCurrent(_ bytes: ArraySlice<UInt8>) {
+    private mutating func appendToCurrent(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !currentOverflow, current != nil else { return }
         if current!.bytes.count + bytes.count > maxPropertySize {
             markOverflow()
@@ -211,16 +228,22 @@ struct LineReader {
     /// The bytes before the first colon outside double quotes (name and parameters).
     static func header(of bytes: [UInt8]) -> ArraySlice<UInt8> {
         var inQuotes = false
-        for (i, b) in bytes.enumerated() {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
             if b == 0x22 { inQuotes.toggle() }
             else if b == 0x3A, !inQuotes { return bytes[..<i] }
+            i += 1
         }
         return bytes[...]
     }
 
-    /// Whether `haystack` contains the ASCII `needle`, ignoring case.
-    static func contains(_ haystack: ArraySlice<UInt8>, _ needle: StaticString) -> Bool {
-        let n = needle.withUTF8Buffer { Array($0) }
+    private static let quotedPrintableWord = Array("QUOTED-PRINTABLE".utf8)
+    private static let base64Word = Array("BASE64".utf8)
+    private static let encodingBWord = Array("ENCODING=B".utf8)
+
+    /// Whether `haystack` contains the ASCII upper-case `needle`, ignoring case.
+    static func contains(_ haystack: ArraySlice<UInt8>, _ n: [UInt8]) -> Bool {
         guard haystack.count >= n.count, let first = n.first else { return false }
         var i = haystack.startIndex
         let last = haystack.endIndex - n.count

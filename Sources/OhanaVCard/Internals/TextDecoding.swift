@@ -90,9 +90,10 @@ enum TextDecoding {
     #endif
 
     /// Decodes quoted-printable (`=XX`, soft breaks `=` + line break); malformed `=` sequences stay as written.
-    static func quotedPrintable(_ bytes: [UInt8]) -> [UInt8] {
+    static func quotedPrintable(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
+        let bytes = Array(bytes)
         var i = 0
         let n = bytes.count
         while i < n {
@@ -116,7 +117,7 @@ enum TextDecoding {
             out.append(b)
             i += 1
         }
-        return out
+        return out[...]
     }
 
     private static func hex(_ b: UInt8) -> UInt8? {
@@ -169,24 +170,31 @@ enum TextDecoding {
         return out
     }
 
-    /// Splits at `separator` where it is not escaped with a backslash (escapes are kept).
+    /// Splits at the ASCII character `separator` where it is not escaped (see the byte form); a
+    /// separator outside ASCII never splits.
     static func splitEscaped(_ text: String, at separator: Character) -> [Substring] {
-        guard text.contains(separator) else { return [text[...]] }
+        guard let ascii = separator.asciiValue else { return [text[...]] }
+        return splitEscaped(text, at: ascii)
+    }
+
+    /// Splits at the ASCII `separator` where it is not escaped with a backslash (escapes are kept).
+    static func splitEscaped(_ text: String, at separator: UInt8) -> [Substring] {
+        let utf8 = text.utf8
         var parts: [Substring] = []
-        var start = text.startIndex
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            if c == "\\" {
-                i = text.index(after: i)
-                if i < text.endIndex { i = text.index(after: i) }
+        var start = utf8.startIndex
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            if b == 0x5C {
+                i = utf8.index(after: i)
+                if i < utf8.endIndex { i = utf8.index(after: i) }
                 continue
             }
-            if c == separator {
+            if b == separator {
                 parts.append(text[start..<i])
-                start = text.index(after: i)
+                start = utf8.index(after: i)
             }
-            i = text.index(after: i)
+            i = utf8.index(after: i)
         }
         parts.append(text[start...])
         return parts
