@@ -32,7 +32,7 @@ struct CardBlockReader {
     private var contactsTaken = 0
     private var diagnostics: [Diagnostic] = []
 
-    init(options: VCardReadingOptions, source: String, blockSize: Int = 1 << 21, minimumRun: Int = 1 << 16) {
+    init(options: VCardReadingOptions, source: String, blockSize: Int = 1 << 19, minimumRun: Int = 1 << 16) {
         self.options = options
         self.blockSize = blockSize
         self.maxPending = 8 * blockSize

@@ -133,11 +133,33 @@ struct CardMapper {
         if !hasFN, version != .v2_1 { report(card.startLine, .warning, "card has no FN (formatted name), which vCard \(version.rawValue) requires") }
         // FN equal to the name the contact shows anyway is not kept (the writer derives it).
         if let fn = contact.formattedName {
-            var derived = contact
-            derived.formattedName = nil
-            if derived.fullName == fn { contact.formattedName = nil }
+            if let same = Self.isComposedName(fn, of: contact) {
+                if same { contact.formattedName = nil }
+            } else {
+                var derived = contact
+                derived.formattedName = nil
+                if derived.fullName == fn { contact.formattedName = nil }
+            }
         }
         return contact
+    }
+
+    /// Whether `fn` is the contact's ``Contact/composedName``, decided on bytes when every name part
+    /// starts and ends with a visible ASCII character (so that trimming keeps it as it is); `nil`
+    /// when that does not hold or no part is given (the model's own rules decide then).
+    static func isComposedName(_ fn: String, of contact: Contact) -> Bool? {
+        var fnBytes = fn.utf8.makeIterator()
+        var anyPart = false
+        for part in [contact.namePrefix, contact.givenName, contact.middleName, contact.familyName, contact.nameSuffix] {
+            guard let part, !part.isEmpty else { continue }
+            let utf8 = part.utf8
+            guard let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F else { return nil }
+            if anyPart, fnBytes.next() != 0x20 { return false }
+            anyPart = true
+            for b in utf8 where fnBytes.next() != b { return false }
+        }
+        guard anyPart else { return nil }
+        return fnBytes.next() == nil
     }
 
     // MARK: Values

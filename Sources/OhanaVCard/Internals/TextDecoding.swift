@@ -139,14 +139,36 @@ enum TextDecoding {
             if padding { return nil }  // data after the padding
             clean.append(b)
         }
-        guard !clean.isEmpty else { return nil }
-        switch clean.count % 4 {
-        case 1: return nil
-        case 2: clean.append(contentsOf: [0x3D, 0x3D])
-        case 3: clean.append(0x3D)
-        default: break
+        guard !clean.isEmpty, clean.count % 4 != 1 else { return nil }
+        // Every byte left is one of the 64 digits: decode 4 digits into 3 bytes, a short last group into 1 or 2.
+        var out = [UInt8]()
+        out.reserveCapacity(clean.count / 4 * 3 + 2)
+        var i = 0
+        while i + 4 <= clean.count {
+            let v = sextet(clean[i]) << 18 | sextet(clean[i + 1]) << 12 | sextet(clean[i + 2]) << 6 | sextet(clean[i + 3])
+            out.append(UInt8(truncatingIfNeeded: v >> 16))
+            out.append(UInt8(truncatingIfNeeded: v >> 8))
+            out.append(UInt8(truncatingIfNeeded: v))
+            i += 4
         }
-        return Data(base64Encoded: Data(clean))
+        let rest = clean.count - i
+        if rest >= 2 {
+            let v = sextet(clean[i]) << 18 | sextet(clean[i + 1]) << 12 | (rest == 3 ? sextet(clean[i + 2]) << 6 : 0)
+            out.append(UInt8(truncatingIfNeeded: v >> 16))
+            if rest == 3 { out.append(UInt8(truncatingIfNeeded: v >> 8)) }
+        }
+        return Data(out)
+    }
+
+    /// The value of a base64 digit (`A`–`Z`, `a`–`z`, `0`–`9`, `+`, `/`).
+    @inline(__always) private static func sextet(_ b: UInt8) -> UInt32 {
+        switch b {
+        case 0x41...0x5A: UInt32(b - 0x41)
+        case 0x61...0x7A: UInt32(b - 0x61 + 26)
+        case 0x30...0x39: UInt32(b - 0x30 + 52)
+        case 0x2B: 62
+        default: 63
+        }
     }
 
     /// Removes vCard escapes: `\n` `\N` newline, `\\`, `\,`, `\;`, and Apple's `\:`; 2.1 knows only
