@@ -144,24 +144,6 @@ struct CardMapper {
         return contact
     }
 
-    /// Whether `fn` is the contact's ``Contact/composedName``, decided on bytes when every name part
-    /// starts and ends with a visible ASCII character (so that trimming keeps it as it is); `nil`
-    /// when that does not hold or no part is given (the model's own rules decide then).
-    static func isComposedName(_ fn: String, of contact: Contact) -> Bool? {
-        var fnBytes = fn.utf8.makeIterator()
-        var anyPart = false
-        for part in [contact.namePrefix, contact.givenName, contact.middleName, contact.familyName, contact.nameSuffix] {
-            guard let part, !part.isEmpty else { continue }
-            let utf8 = part.utf8
-            guard let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F else { return nil }
-            if anyPart, fnBytes.next() != 0x20 { return false }
-            anyPart = true
-            for b in utf8 where fnBytes.next() != b { return false }
-        }
-        guard anyPart else { return nil }
-        return fnBytes.next() == nil
-    }
-
     // MARK: Values
 
     /// The value as text: quoted-printable and CHARSET decoded, escapes kept.
@@ -370,28 +352,6 @@ struct CardMapper {
         keepDetails(p, dropping: dropping)
     }
 
-    /// `1990-04-12`, `19900412`, `--0412`, `--04-12`, with an optional midnight time part.
-    static func parseDate(_ raw: String) -> Birthday? {
-        var text = Array(raw.utf8)[...]
-        if let t = text.firstIndex(of: 0x54) {  // "T"
-            // Every digit of the time part must be 0 (other characters are ignored, as written).
-            let time = String(decoding: text[(t + 1)...], as: UTF8.self)
-            guard time.filter(\.isNumber).allSatisfy({ $0 == "0" }) else { return nil }
-            text = text[..<t]
-        }
-        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        func number(_ digits: ArraySlice<UInt8>) -> Int { digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } }
-        if text.count >= 2, text[text.startIndex] == 0x2D, text[text.startIndex + 1] == 0x2D {
-            let digits = text.dropFirst(2).filter { $0 != 0x2D }
-            guard digits.count == 4, digits.allSatisfy(isDigit) else { return nil }
-            return Birthday(year: nil, month: number(digits.prefix(2)[...]), day: number(digits.suffix(2)[...]))
-        }
-        let digits = text.filter { $0 != 0x2D }
-        let dashes = text.count - digits.count
-        guard digits.count == 8, dashes == 0 || dashes == 2, digits.allSatisfy(isDigit) else { return nil }
-        return Birthday(year: number(digits.prefix(4)[...]), month: number(digits.dropFirst(4).prefix(2)), day: number(digits.suffix(2)[...]))
-    }
-
     private mutating func mapPhoto(_ p: RawProperty) {
         let encoding = p.first("ENCODING")?.uppercased()
         let trimmedStart = p.value.drop(while: { $0 == 0x20 || $0 == 0x09 })
@@ -445,17 +405,5 @@ struct CardMapper {
         if type.contains("/") { return type }
         let lower = type.lowercased()
         return lower == "jpg" ? "image/jpeg" : "image/\(lower)"
-    }
-}
-
-/// Encodes and decodes parameters kept as text (`NAME=value,value`).
-enum VCardParameters {
-    static func encode(_ p: PropertyParameter) -> String {
-        p.name + "=" + p.values.map { VCardEscaping.parameterValue($0, version: .v3_0) }.joined(separator: ",")
-    }
-
-    static func decode(_ text: String) -> PropertyParameter? {
-        let line = LogicalLine(bytes: Array("X;\(text):".utf8), line: 0)
-        return (try? ContentLineParser.parse(line) { _ in })?.parameters.first
     }
 }
