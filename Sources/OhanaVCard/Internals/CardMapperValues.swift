@@ -3,15 +3,19 @@ import Ohana
 /// Value parsing of the mapper that needs nothing of the card being mapped.
 extension CardMapper {
     /// Whether `fn` is the contact's ``Contact/composedName``, decided on bytes when every name part
-    /// starts and ends with a visible ASCII character (so that trimming keeps it as it is); `nil`
-    /// when that does not hold or no part is given (the model's own rules decide then).
+    /// starts and ends with a visible ASCII character or a letter (so that trimming keeps it as it
+    /// is); `nil` when that does not hold or no part is given (the model's own rules decide then).
     static func isComposedName(_ fn: String, of contact: Contact) -> Bool? {
+        func keptByTrimming(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let scalar else { return false }
+            return (scalar.value > 0x20 && scalar.value < 0x7F) || scalar.properties.isAlphabetic
+        }
         var fnBytes = fn.utf8.makeIterator()
         var anyPart = false
         for part in [contact.namePrefix, contact.givenName, contact.middleName, contact.familyName, contact.nameSuffix] {
             guard let part, !part.isEmpty else { continue }
             let utf8 = part.utf8
-            guard let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F else { return nil }
+            guard keptByTrimming(part.unicodeScalars.first), keptByTrimming(part.unicodeScalars.last) else { return nil }
             if anyPart, fnBytes.next() != 0x20 { return false }
             anyPart = true
             for b in utf8 where fnBytes.next() != b { return false }

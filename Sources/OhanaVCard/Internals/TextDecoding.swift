@@ -130,7 +130,7 @@ enum TextDecoding {
     }
 
     /// Decodes base64, ignoring white space and other stray characters and tolerating missing padding.
-    static func base64(_ text: some Collection<UInt8>) -> Data? {
+    static func base64(_ text: ArraySlice<UInt8>) -> Data? {
         var clean: [UInt8] = []
         clean.reserveCapacity(text.count)
         var padding = false
