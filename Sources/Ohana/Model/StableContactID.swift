@@ -18,17 +18,23 @@ extension ContactID {
 
 /// A 128-bit hash of bytes that is the same in every process (Swift's `Hasher` is seeded per
 /// process, so it cannot give stable identifiers): two FNV-1a lanes, each finished by the
-/// SplitMix64 mixer. Not meant to resist attack, only to keep distinct inputs apart.
-struct StableHash128 {
+/// SplitMix64 mixer. Not meant to resist attack, only to keep distinct inputs apart. For the
+/// package's readers, not public API.
+package struct StableHash128 {
     private var a: UInt64 = 0xCBF2_9CE4_8422_2325
     private var b: UInt64 = 0x6C62_272E_07BB_0142
 
-    mutating func add(_ byte: UInt8) {
+    /// An empty hash.
+    package init() {}
+
+    /// Adds one byte.
+    package mutating func add(_ byte: UInt8) {
         a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 ^ (b >> 29)
     }
 
-    mutating func add(_ bytes: some Sequence<UInt8>) {
+    /// Adds bytes in order.
+    package mutating func add(_ bytes: some Sequence<UInt8>) {
         for byte in bytes { add(byte) }
     }
 
@@ -37,6 +43,11 @@ struct StableHash128 {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// The 128 bits as two words.
+    package var words: StableHashWords {
+        StableHashWords(high: Self.mix(a ^ Self.mix(b)), low: Self.mix(b &+ a))
     }
 
     /// The hash as a lower-case UUID text with the version (8) and variant bits set.
@@ -55,4 +66,12 @@ struct StableHash128 {
         }
         return String(decoding: out, as: UTF8.self)
     }
+}
+
+/// The 128 bits of a ``StableHash128``, usable as a set member or dictionary key.
+package struct StableHashWords: Hashable, Sendable {
+    /// The first 64 bits.
+    package var high: UInt64
+    /// The last 64 bits.
+    package var low: UInt64
 }

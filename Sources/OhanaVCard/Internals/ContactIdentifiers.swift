@@ -9,7 +9,9 @@ import Ohana
 struct ContactIdentifiers {
     private let source: String
     private let providerID: String
-    private var seenUIDs: [String: Int] = [:]
+    /// The line of the first card with each UID, by a 128-bit hash of the UID (not the text, so
+    /// that streaming millions of cards holds 24 bytes a card here).
+    private var seenUIDs: [StableHashWords: Int] = [:]
     private var position = 0
 
     init(source: String, providerID: String) {
@@ -22,12 +24,15 @@ struct ContactIdentifiers {
         var contact = card.contact
         defer { position += 1 }
         if let uid = card.uid {
-            if let first = seenUIDs[uid] {
+            var hash = StableHash128()
+            hash.add(uid.utf8)
+            let key = hash.words
+            if let first = seenUIDs[key] {
                 diagnostics.append(Diagnostic(.warning, source: source, line: card.startLine,
                     message: "UID \(uid.prefix(60)) repeats the card at line \(first); given a new identifier"))
                 contact.id = ContactID(stableFor: source, position: position)
             } else {
-                seenUIDs[uid] = card.startLine
+                seenUIDs[key] = card.startLine
                 contact.id = ContactID(rawValue: uid)
             }
         } else {
