@@ -160,7 +160,7 @@ var targets: [Target] = [
 let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaTests", ["Ohana", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaPhoneNumbersTests", ["OhanaPhoneNumbers", "OhanaSampleData", "OhanaTestSupport"]),
-    ("OhanaVCardTests", ["OhanaVCard", "OhanaTestSupport"]),
+    ("OhanaVCardTests", ["OhanaVCard", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCSVTests", ["OhanaCSV", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaJSContactTests", ["OhanaJSContact", "OhanaVCard", "OhanaTestSupport"]),
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),

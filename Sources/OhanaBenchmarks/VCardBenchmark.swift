@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
-import OhanaTestSupport
+import OhanaSampleData
 import OhanaVCard
 
 /// `ohana-bench vcard FILE.vcf`: reading a vCard file into contacts and writing them back.

@@ -1,6 +1,6 @@
 import Foundation
 import Ohana
-import OhanaTestSupport
+import OhanaSampleData
 import Testing
 @testable import OhanaVCard
 
