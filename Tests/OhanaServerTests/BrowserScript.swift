@@ -24,7 +24,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 URL, SHOTS = sys.argv[1], sys.argv[2]
 os.makedirs(SHOTS, exist_ok=True)
-STEP_TIMEOUT = 10
+STEP_TIMEOUT = 30
 
 
 def step(message):
