@@ -218,6 +218,15 @@ struct KeyExtractor {
         return forms
     }
 
+    /// The evidence that decided the country of a phone key's number (as recorded when the phone
+    /// formatting post processor resolved it, else from the one resolution), `nil` when unresolved.
+    mutating func regionSource(of key: PhoneKey, in contact: Contact) -> PhoneRegionSource? {
+        if let details = contact.fields[key.fieldIndex].phoneNumber, details.status == .resolved, let source = details.regionSource {
+            return source
+        }
+        return phoneResolver.resolve(key.parseInput, evidence: phoneEvidence(of: contact)).regionSource
+    }
+
     /// The evidence for a contact's national numbers (``PhoneNumberResolver``'s): its address,
     /// other numbers, email domain, then the default region (only the default unless
     /// ``DuplicateRules/usesContactRegion``).

@@ -135,6 +135,10 @@ extension DuplicateMerging {
                 guard bestPhone.map({ weight > $0.weight ?? 0 }) ?? true else { continue }
                 var notes: [String] = []
                 if !exact { notes.append("last \(rules.matchingTrailingDigits) digits") }
+                if exact, let sa = extractor.regionSource(of: pa, in: ca), let sb = extractor.regionSource(of: pb, in: cb) {
+                    // Which evidence decided each side's country (issue #11: explanations show it).
+                    notes.append(sa == sb ? "country by \(sa.explanation)" : "country by \(sa.explanation) ~ \(sb.explanation)")
+                }
                 if count > 1 { notes.append("\(count) names carry it") }
                 let shown = exact ? e164 : nil
                 bestPhone = MatchedValue(kind: .phone, first: shown ?? pa.written, second: shown ?? pb.written,

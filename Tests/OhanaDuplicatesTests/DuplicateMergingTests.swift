@@ -173,6 +173,17 @@ struct DuplicateMergeTests {
         #expect(first.description.contains("cluster of"))
     }
 
+    @Test("an explanation names the evidence that decided each phone number's country")
+    func explanationShowsRegionSource() throws {
+        let a = Fixtures.contact("Jürgen", "Müller", id: "a", phones: ["030 1234567"], country: "Germany")
+        let b = Fixtures.contact("Jürgen", "Müller", id: "b", phones: ["+49 30 1234567"])
+        let report = DuplicateMerging().analyze([a, b])
+        let cluster = try #require(report.clusters.first)
+        let text = cluster.description
+        #expect(text.contains("+49301234567"), "\(text)")
+        #expect(text.contains("country by the contact's address ~ its own country code"), "\(text)")
+    }
+
     @Test("overrides: keep together merges whatever the rules say, keep apart splits what they join")
     func overrides() {
         let a = Fixtures.contact("Robert", "Smith", id: "a", phones: ["(415) 555-0134"], country: "US")
