@@ -13,7 +13,8 @@ struct DedupeCommand: AsyncParsableCommand {
             Prints a summary (contacts in, duplicate clusters, contacts out); --explain adds each cluster \
             with the rule and the values it matched on. The merged contacts are written with -o. \
             Rules (repeatable --rule, evidence joined by '+'): name+phone, name+email, email, phone, \
-            name+organization; default: name+phone, name+email, email.
+            name+organization; default: name+phone, name+email, email, phone. A value many differently named \
+            contacts share (a switchboard, info@) is no evidence on its own, and names must fit.
             """)
 
     @Argument(help: "The address book to deduplicate (.json, .vcf, .csv; - reads standard input, with --input-format).")
