@@ -168,7 +168,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaTestSupport", "ohana-sync-worker"]),
     ("OhanaAddressBookTests", ["OhanaAddressBook"]),
     ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaSampleData", "OhanaTestSupport"]),
-    ("OhanaCLITests", ["ohana", "OhanaTestSupport"]),
+    ("OhanaCLITests", ["ohana", "OhanaStore", "OhanaTestSupport"]),
 ]
 for test in testTargets {
     var deps: [Target.Dependency] = test.dependencies.map { .target(name: $0) }

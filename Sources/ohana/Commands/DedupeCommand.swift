@@ -3,6 +3,8 @@ import Foundation
 import Ohana
 import OhanaDuplicates
 import OhanaPhoneNumbers
+import OhanaStore
+import OhanaAddressBook
 
 /// `ohana dedupe FILE`: finds contacts that are one person, merges them without loss, explains why.
 struct DedupeCommand: AsyncParsableCommand {
@@ -18,7 +20,7 @@ struct DedupeCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: "The address book to deduplicate (.json, .vcf, .csv; - reads standard input, with --input-format).")
-    var input: String
+    var input: String?
 
     @OptionGroup var inputOptions: InputOptions
 
@@ -51,7 +53,21 @@ struct DedupeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Contact ids to merge whatever the rules say, comma-separated; repeatable.")
     var keepTogether: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Undo the merge that made this stored contact: its members are stored again as they were (with --store).",
+        valueName: "id"))
+    var undo: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "With --undo: take only this member out of the merged contact; the others stay merged.", valueName: "id"))
+    var removeMember: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
     func validate() throws {
+        if undo == nil, input == nil { throw ValidationError("give the address book to deduplicate, or --undo ID to undo a merge in the store") }
+        if undo != nil, input != nil { throw ValidationError("--undo works on the store; give no input with it") }
+        if removeMember != nil, undo == nil { throw ValidationError("--remove-member goes with --undo ID") }
         _ = try parsedRules()
         if output == .table { throw ValidationError("--output table is not a file format; use json, csv or vcard") }
     }
@@ -72,6 +88,8 @@ struct DedupeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let undo { return try undoMerge(ContactID(rawValue: undo)) }
+        guard let input else { return }
         let loaded = try await loadInputs([input], options: inputOptions)
 
         var rules = DuplicateRules(defaultRegion: regionOptions.regionCode ?? RegionCodes.current)
@@ -107,6 +125,25 @@ struct DedupeCommand: AsyncParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             try writeOutput(try encoder.encode(report), to: reportFile)
         }
+    }
+
+    /// `--undo ID [--remove-member ID]`: one library call on the store, and what it restored.
+    private func undoMerge(_ id: ContactID) throws {
+        let store = try storeOptions.openStore()
+        let result: MergeUndoResult
+        do {
+            if let removeMember {
+                result = try store.removeMember(ContactID(rawValue: removeMember), fromMerged: id, remerging: StoredMerges.mergedContact(of:))
+            } else {
+                result = try store.undoMerge(of: id)
+            }
+        } catch let error as ContactStoreError {
+            throw ToolError("\(id.rawValue) is not a merged contact with recorded members (\(error.description))")
+        }
+        var lines = ["restored \(result.restored.count) contact(s), kept apart from now on: "
+            + result.restored.map { $0.fullName.isEmpty ? $0.id.rawValue : "\($0.fullName) [\($0.id.rawValue)]" }.joined(separator: " | ")]
+        if let remaining = result.remaining { lines.append("still merged: \(remaining.fullName) [\(remaining.id.rawValue)]") }
+        print(lines.joined(separator: "\n"))
     }
 
     private func ids(_ group: String) -> [ContactID] {
