@@ -17,8 +17,6 @@ bin="$(swift build -c release --show-bin-path)"
 mkdir -p bench-out
 out=bench-out/results.jsonl; : > "$out"; : > bench-out/stderr.log
 
-# A program that prints its own JSON figure lines (ohana-bench, the peers).
-
 # ---- store benchmark (issue #16) ------------------------------------------------------------
 # `ohana-bench store` next to the raw sqlite3 peer (scripts/bench-store-peer.py: the same contacts
 # as JSON documents with a name index and FTS5, in one transaction).
@@ -28,6 +26,7 @@ store_bench() {
   run python3 scripts/bench-store-peer.py "$book.store.json"
 }
 # ---- end of the store benchmark -------------------------------------------------------------
+# A program that prints its own JSON figure lines (ohana-bench, the peers).
 run() { "$@" 2>>bench-out/stderr.log | grep '^{' >> "$out" || echo "failed: $*" >&2; }
 
 # A command as a user runs it: wall time from start to exit, and the process's peak memory.
