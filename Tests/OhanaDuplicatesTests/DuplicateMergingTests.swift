@@ -20,7 +20,8 @@ struct DuplicateRulesTests {
         #expect(match.evidence.map(\.kind) == [.phone, .name])
         #expect(match.evidence[0].first == "+14155550134")
         #expect(match.evidence[1].note == "nickname")
-        #expect(match.description.hasSuffix("phone +14155550134 (+10.0) and name 'robert smith' ~ 'bob smith' (nickname, +7.0); score 17.0"))
+        #expect(match.description.hasSuffix(
+            "phone +14155550134 (country by the contact's address ~ its own country code, +10.0) and name 'robert smith' ~ 'bob smith' (nickname, +7.0); score 17.0"))
         #expect(match.score == 17)
     }
 
