@@ -29,7 +29,8 @@ struct RobustnessTests {
             #expect(failedURL == url.absoluteString)
             #expect(error.description.contains(url.absoluteString) && error.description.contains("timed out"))
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // The server answers after 30 s: well under that proves the 1 s timeout cut it off (loaded CI machines took 10.2 s).
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test("a server error names the URL and the status")
