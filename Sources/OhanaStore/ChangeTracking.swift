@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Ohana
 
 /// A point in a store's change history, to ask later what changed since.
@@ -133,4 +134,45 @@ public enum ContactOrder: Hashable, Sendable {
     case insertion
     /// By full name, ignoring case and diacritics.
     case name
+}
+
+/// One contact's net change since a point in the change history (a change token, or the moment a
+/// child store was made): the change feed and merging a child store both read it.
+struct NetChange: Sendable {
+    var id: ContactID
+    /// The current version; `nil` when removed.
+    var version: Contact?
+    /// Whether the contact existed at that point.
+    var existedAtBase: Bool
+}
+
+extension ContactReadTransaction {
+    /// The net change of every contact changed after change number `base`, in change order; a
+    /// contact added and removed again after `base` is left out.
+    func netChanges(since base: Int64) throws -> [NetChange] {
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT contactChange.contactID AS changedID, contactChange.isRemoved, contactChange.addedSequence,
+                   contact.id, contact.json, contact.photo, contact.photoType
+            FROM contactChange LEFT JOIN contact ON contact.id = contactChange.contactID
+            WHERE contactChange.sequence > ?
+            ORDER BY contactChange.sequence, contactChange.contactID
+            """, arguments: [base])
+        var changes: [NetChange] = []
+        while let row = try rows.next() {
+            let existedAtBase = (row["addedSequence"] as Int64) <= base
+            let id = ContactID(rawValue: row["changedID"])
+            if row["isRemoved"] as Bool {
+                if existedAtBase { changes.append(NetChange(id: id, version: nil, existedAtBase: true)) }
+            } else if (row["json"] as Data?) != nil {
+                changes.append(NetChange(id: id, version: try codec.decode(row), existedAtBase: existedAtBase))
+            }
+        }
+        return changes
+    }
+
+    /// The change number of a contact's last change, if it has a history row.
+    func changeSequence(of id: ContactID) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT sequence FROM contactChange WHERE contactID = ?"),
+                           arguments: [id.rawValue])
+    }
 }

@@ -96,20 +96,11 @@ public class ContactReadTransaction {
         var added: [Contact] = []
         var updated: [Contact] = []
         var removed: [ContactID] = []
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT contactChange.contactID AS changedID, contactChange.isRemoved, contactChange.addedSequence,
-                   contact.id, contact.json, contact.photo, contact.photoType
-            FROM contactChange LEFT JOIN contact ON contact.id = contactChange.contactID
-            WHERE contactChange.sequence > ?
-            ORDER BY contactChange.sequence, contactChange.contactID
-            """, arguments: [token.sequence])
-        while let row = try rows.next() {
-            let existedAtToken = (row["addedSequence"] as Int64) <= token.sequence
-            if row["isRemoved"] as Bool {
-                if existedAtToken { removed.append(ContactID(rawValue: row["changedID"])) }
-            } else if (row["json"] as Data?) != nil {
-                let contact = try codec.decode(row)
-                if existedAtToken { updated.append(contact) } else { added.append(contact) }
+        for change in try netChanges(since: token.sequence) {
+            if let version = change.version {
+                if change.existedAtBase { updated.append(version) } else { added.append(version) }
+            } else {
+                removed.append(change.id)
             }
         }
         return ContactChanges(added: added, updated: updated, removed: removed,
