@@ -85,4 +85,27 @@ struct ToolCommandsTests {
         let badToken = try CLI.run(["changes", "--since", "nonsense", "--store", store])
         #expect(badToken.status != 0)
     }
+
+    /// `export` and `generate` take the same output options as `process` and `convert`.
+    @Test func exportAndGenerateShareTheOutputFileOptions() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let csv = dir.appendingPathComponent("book.csv").path
+        let generated = try CLI.run(["generate", "--count", "20", "--format", "csv", "--csv-dialect", "outlook", "-o", csv])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let header = try String(contentsOfFile: csv, encoding: .utf8).prefix { $0 != "\n" && $0 != "\r" }
+        #expect(header.contains("First Name") && header.contains("E-mail Address"), "an Outlook header: \(header)")
+        let store = dir.appendingPathComponent("contacts.sqlite").path
+        let imported = try CLI.run(["import", csv, "--store", store])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let vcf = dir.appendingPathComponent("out.vcf").path
+        let exported = try CLI.run(["export", "--to", "vcard", "--vcard-target", "ios", "--output-file", vcf, "--store", store])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let text = try String(contentsOfFile: vcf, encoding: .utf8)
+        #expect(text.components(separatedBy: "BEGIN:VCARD").count - 1 == 20)
+        #expect(text.contains("VERSION:3.0"), "the iOS target writes vCard 3.0")
+        let legacy = try CLI.run(["export", "--to", "json", "--output", dir.appendingPathComponent("old.json").path, "--store", store])
+        #expect(legacy.status == 0, "the old --output spelling still works: \(legacy.stderr)")
+        #expect(try CLI.run(["export", "--to", "table", "--store", store]).status != 0)
+    }
 }

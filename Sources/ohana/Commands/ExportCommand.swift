@@ -12,15 +12,26 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The output format.")
     var to: OutputFormat
 
-    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
-    var output: String?
+    @OptionGroup var outputOptions: OutputFileOptions
+
+    /// `--output FILE`, the name this option had before `-o`/`--output-file`; kept so scripts keep working.
+    @Option(name: .customLong("output"), help: .hidden)
+    var legacyOutputFile: String?
 
     @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if to == .table { throw ValidationError("--to table is for reading on a terminal; use `ohana list` instead") }
+        if outputOptions.outputFile != nil, legacyOutputFile != nil {
+            throw ValidationError("give the output file once, with -o/--output-file")
+        }
+    }
 
     func run() async throws {
         let store = try storeOptions.openStore()
         let contacts = try await store.read { try $0.allContacts(order: .insertion) }
-        try writeContacts(contacts, options: OutputOptions(format: to), to: output)
+        let output = outputOptions.outputFile ?? legacyOutputFile
+        try writeContacts(contacts, options: outputOptions.options(for: to), to: output)
         if let output {
             FileHandle.standardError.write(Data("exported \(contacts.count) contacts to \(output)\n".utf8))
         }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaSampleData
-import OhanaVCard
 
 /// `ohana generate`: writes a realistic, seeded address book for tests, demos and benchmarks.
 struct GenerateCommand: AsyncParsableCommand {
@@ -15,12 +14,6 @@ struct GenerateCommand: AsyncParsableCommand {
             (the ground truth for duplicate detection).
             """)
 
-    /// The formats `generate` writes.
-    enum Format: String, CaseIterable, ExpressibleByArgument {
-        case json
-        case vcard
-    }
-
     @Option(name: .long, help: "How many contacts to write.")
     var count: Int = 100
 
@@ -30,27 +23,21 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Share of contacts that are near-duplicates of another person (0 to 0.5).")
     var duplicateRate: Double = 0.12
 
-    @Option(name: .long, help: "Output format.")
-    var format: Format = .json
+    @Option(name: .long, help: "Output format: json, csv, vcard or jscontact.")
+    var format: OutputFormat = .json
 
-    @Option(name: .long, help: "The client the vCard file is written for, with --format vcard.")
-    var vcardTarget: VCardTargetOption = .rfc6350
-
-    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
-    var outputFile: String?
+    @OptionGroup var outputOptions: OutputFileOptions
 
     func validate() throws {
         guard count >= 0 else { throw ValidationError("--count must be zero or more, not \(count)") }
         guard (0...0.5).contains(duplicateRate) else {
             throw ValidationError("--duplicate-rate must be between 0 and 0.5, not \(duplicateRate)")
         }
+        guard format != .table else { throw ValidationError("--format table is not a file format; use json, csv, vcard or jscontact") }
     }
 
     func run() async throws {
         let contacts = ContactGenerator(seed: seed, duplicateRate: duplicateRate).generate(count: count)
-        switch format {
-        case .json: try writeContacts(contacts, options: OutputOptions(format: .json), to: outputFile)
-        case .vcard: try writeOutput(VCardWriter(target: vcardTarget.target).write(contacts), to: outputFile)
-        }
+        try writeContacts(contacts, options: outputOptions.options(for: format), to: outputOptions.outputFile)
     }
 }
