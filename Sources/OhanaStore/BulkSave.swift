@@ -26,10 +26,10 @@ struct PreparedContact: Sendable {
     var changes: (json: Data, sortKey: String, entries: ContactIndex.Entries)?
 
     init(_ contact: Contact, stored: StoredVersion?, codec: ContactCodec) throws {
-        contentHash = try ContentHash.of(contact)
+        let json = try codec.encodeJSON(contact)
+        contentHash = ContentHash.of(json: json, photo: contact.photo?.data, photoType: contact.photo?.mediaType)
         storedRowid = stored?.rowid
         if let stored, stored.contentHash == contentHash { return }
-        let json = try codec.encodeJSON(contact)
         if let stored, stored.contentHash == nil, stored.json == json, stored.photo == contact.photo?.data,
            stored.photoType == contact.photo?.mediaType {
             needsHashOnly = true
@@ -97,7 +97,7 @@ extension ContactWriteTransaction {
 
     /// Stores a batch in order. Encoding (JSON, folding, lookup values: most of the cost) runs on
     /// every core, one chunk ahead of the writes, which are sequential; an unchanged contact is
-    /// recognised by its stored bytes and costs no write.
+    /// recognised by its content hash (or, stored before hashes, its bytes) and costs no write.
     ///
     /// The ids of the batch must be distinct (the callers settle them first), so a chunk's stored
     /// versions can be read before the chunk ahead of it is written.

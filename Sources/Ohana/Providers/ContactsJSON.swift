@@ -70,8 +70,8 @@ public enum ContactsJSON {
         while start < contacts.count {
             let end = min(contacts.count, start + group)
             let batches = stride(from: start, to: end, by: batchSize).map { $0..<min(end, $0 + batchSize) }
-            let encoded = parallelMap(batches, minimumPerWorker: 1, state: { makeEncoder(pretty: pretty) }) { encoder, batch in
-                Result { try encoder.encode(Array(contacts[batch])) }
+            let encoded = parallelMap(batches, minimumPerWorker: 1, state: { makeBytesEncoder(pretty: pretty) }) { encoder, batch in
+                Result { try encodeBatch(Array(contacts[batch]), with: encoder, pretty: pretty) }
             }
             for (index, result) in encoded.enumerated() {
                 let text = try result.get()
@@ -105,6 +105,24 @@ public enum ContactsJSON {
             throw CocoaError(.fileWriteUnknown, userInfo: [
                 NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
             ])
+        }
+    }
+
+    /// The streaming encoder set up as ``makeEncoder(pretty:)`` sets up Foundation's: same bytes.
+    private static func makeBytesEncoder(pretty: Bool) -> JSONBytesEncoder {
+        var encoder = JSONBytesEncoder()
+        encoder.pretty = pretty
+        encoder.escapesSlashes = !pretty
+        encoder.datesAsISO8601 = true
+        return encoder
+    }
+
+    /// A batch as one JSON array: by the streaming encoder, or by Foundation's for a value it cannot stream.
+    private static func encodeBatch(_ batch: [Contact], with encoder: JSONBytesEncoder, pretty: Bool) throws -> Data {
+        do {
+            return Data(try encoder.encode(batch))
+        } catch is JSONBytesEncoder.Unsupported {
+            return try makeEncoder(pretty: pretty).encode(batch)
         }
     }
 

@@ -1,0 +1,146 @@
+import Foundation
+import OhanaSampleData
+import Testing
+@testable import Ohana
+
+/// The streaming JSON encoder writes what Foundation's `JSONEncoder` writes, byte for byte.
+@Suite struct JSONBytesEncoderTests {
+    /// Foundation's encoder set up like `encoder`.
+    static func foundation(like encoder: JSONBytesEncoder) -> JSONEncoder {
+        let foundation = JSONEncoder()
+        var formatting: JSONEncoder.OutputFormatting = [.sortedKeys]
+        if encoder.pretty { formatting.insert(.prettyPrinted) }
+        if !encoder.escapesSlashes { formatting.insert(.withoutEscapingSlashes) }
+        foundation.outputFormatting = formatting
+        if encoder.datesAsISO8601 { foundation.dateEncodingStrategy = .iso8601 }
+        if let strings = encoder.nonConformingFloatStrings {
+            foundation.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: strings.positiveInfinity, negativeInfinity: strings.negativeInfinity, nan: strings.nan)
+        }
+        return foundation
+    }
+
+    static let settings: [JSONBytesEncoder] = {
+        var compact = JSONBytesEncoder()
+        var pretty = JSONBytesEncoder()
+        pretty.pretty = true
+        pretty.escapesSlashes = false
+        pretty.datesAsISO8601 = true
+        compact.nonConformingFloatStrings = ("+Infinity", "-Infinity", "NaN")
+        return [compact, pretty]
+    }()
+
+    /// Contacts with what real books hold and what JSON must escape: control characters, quotes,
+    /// backslashes, slashes, every script, custom properties (a dictionary, in hash order), dates,
+    /// data, doubles, empty and nested arrays.
+    static func awkwardContacts() -> [Contact] {
+        var contacts = ContactGenerator(seed: 7, duplicateRate: 0.2).generate(count: 400)
+        var odd = Contact(givenName: "Zoë \"Z\" \\ / \u{1}\u{8}\u{c}\n\r\t\u{1f}", familyName: "東京 Ωμέγα 🧑‍🚀")
+        odd.note = "line1\nline2 </script> http://example.com/a/b"
+        odd.customProperties = [
+            "zeta": .double(0.1), "alpha": .integer(-42), "Beta": .bool(true), "ünïcode": .strings([]),
+            "date": .date(Date(timeIntervalSinceReferenceDate: 123_456.789)), "data": .data(Data([0, 1, 2, 255])),
+            "big": .double(1e300), "small": .double(1e-7), "whole": .double(3.0), "strings": .strings(["a", "", "c/d"]),
+            "aa": .string(""), "a": .string("x"), "Zed": .integer(Int.min),
+        ]
+        odd.tags = []
+        odd.created = Date(timeIntervalSince1970: 1_700_000_000)
+        contacts.append(odd)
+        contacts.append(Contact())
+        return contacts
+    }
+
+    @Test(arguments: settings.indices)
+    func contactsEncodeAsFoundationDoes(_ setting: Int) throws {
+        let encoder = Self.settings[setting]
+        let foundation = Self.foundation(like: encoder)
+        let contacts = Self.awkwardContacts()
+        for contact in contacts {
+            let ours = try encoder.encode(contact)
+            let theirs = [UInt8](try foundation.encode(contact))
+            #expect(ours == theirs, "\(String(decoding: ours, as: UTF8.self))\n≠\n\(String(decoding: theirs, as: UTF8.self))")
+        }
+        #expect(try encoder.encode(contacts) == [UInt8](try foundation.encode(contacts)))
+    }
+
+    @Test(arguments: settings.indices)
+    func plainValuesEncodeAsFoundationDoes(_ setting: Int) throws {
+        let encoder = Self.settings[setting]
+        let foundation = Self.foundation(like: encoder)
+        func check<T: Encodable>(_ value: T) throws {
+            #expect(try encoder.encode(value) == [UInt8](try foundation.encode(value)), "\(value)")
+        }
+        try check([[Int]]())
+        try check([[1, 2], [], [3]])
+        try check([String: [String: Int]]())
+        try check(["b": ["y": 1, "x": 2], "a": [:], "": ["": 0]])
+        try check([Double.pi, -0.0, 1e21, 5e-324, 100])
+        try check([Float(1.5), Float(0.1)])
+        try check([Int8.min, Int8.max])
+        try check([UInt64.max])
+        try check(["k": Optional<Int>.none, "j": 1])
+        try check(URL(string: "https://example.com/a?b=c")!)
+        try check([true, false])
+        try check("plain")
+    }
+
+    /// Keys sort by their UTF-8 bytes, as Foundation sorts them on Linux; a key written twice keeps its last value.
+    @Test func membersSortByUTF8AndTheLastOfEqualKeysWins() throws {
+        struct Twice: Encodable {
+            enum Key: String, CodingKey { case b, a, Z, é }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Key.self)
+                try c.encode(1, forKey: .é)
+                try c.encode(2, forKey: .b)
+                try c.encode(3, forKey: .a)
+                try c.encode(4, forKey: .Z)
+                try c.encode(5, forKey: .b)
+            }
+        }
+        let json = String(decoding: try JSONBytesEncoder().encode(Twice()), as: UTF8.self)
+        #expect(json == #"{"Z":4,"a":3,"b":5,"é":1}"#)
+    }
+
+    /// Nested containers stream; writing into a container after a later sibling opened cannot, and throws.
+    @Test func nestedContainersStreamAndInterleavingThrows() throws {
+        struct Nested: Encodable {
+            enum Key: String, CodingKey { case inner, list, after }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Key.self)
+                var inner = c.nestedContainer(keyedBy: Key.self, forKey: .inner)
+                try inner.encode("x", forKey: .list)
+                var list = c.nestedUnkeyedContainer(forKey: .list)
+                try list.encode(1)
+                try list.encode(2)
+                try c.encode(true, forKey: .after)
+            }
+        }
+        let encoder = JSONBytesEncoder()
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(Nested()) == [UInt8](try foundation.encode(Nested())))
+
+        struct Interleaved: Encodable {
+            enum Key: String, CodingKey { case first, second }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Key.self)
+                var first = c.nestedUnkeyedContainer(forKey: .first)
+                var second = c.nestedUnkeyedContainer(forKey: .second)
+                try second.encode(2)
+                try first.encode(1)
+            }
+        }
+        #expect(throws: JSONBytesEncoder.Unsupported.self) { try encoder.encode(Interleaved()) }
+        var bytes: [UInt8] = Array("kept".utf8)
+        #expect(throws: JSONBytesEncoder.Unsupported.self) { try encoder.append(Interleaved(), to: &bytes) }
+        #expect(bytes == Array("kept".utf8), "a failed append leaves the bytes as they were")
+    }
+
+    @Test func nonFiniteNumbersThrowUnlessGivenStrings() throws {
+        #expect(throws: EncodingError.self) { try JSONBytesEncoder().encode([Double.nan]) }
+        var encoder = JSONBytesEncoder()
+        encoder.nonConformingFloatStrings = ("+Infinity", "-Infinity", "NaN")
+        #expect(String(decoding: try encoder.encode([Double.infinity, -.infinity, .nan]), as: UTF8.self)
+                == #"["+Infinity","-Infinity","NaN"]"#)
+    }
+}
