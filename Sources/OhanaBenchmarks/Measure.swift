@@ -8,6 +8,9 @@ struct StageFigure: Codable {
     var seconds: Double
     var contactsPerSecond: Double
     var peakMiB: Double
+    /// Processor time of the whole process (every thread, user and system) during the stage: less
+    /// sensitive than `seconds` to other work on a shared machine.
+    var cpuSeconds: Double?
 
     /// The figure as one JSON line (the same shape the peers in ../shared/bench print, plus `tool`).
     var jsonLine: String {
@@ -46,15 +49,29 @@ enum ProcessMemory {
 @discardableResult
 func measure<T>(_ stage: String, contacts: Int, _ body: () async throws -> T) async rethrows -> T {
     ProcessMemory.resetPeak()
+    let cpuStart = processorSeconds()
     let start = ContinuousClock.now
     let result = try await body()
     let elapsed = ContinuousClock.now - start
+    let cpu = processorSeconds() - cpuStart
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let figure = StageFigure(
         stage: stage, contacts: contacts, seconds: seconds,
         contactsPerSecond: seconds > 0 ? Double(contacts) / seconds : 0,
-        peakMiB: Double(ProcessMemory.peakBytes()) / 1_048_576)
+        peakMiB: Double(ProcessMemory.peakBytes()) / 1_048_576, cpuSeconds: (cpu * 1000).rounded() / 1000)
     print(figure.jsonLine)
     fflush(nil)
     return result
+}
+
+/// The processor time this process has used so far (every thread, user and system), in seconds.
+func processorSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }

@@ -16,6 +16,7 @@ struct OhanaBench: AsyncParsableCommand {
             StoreBenchmark.self,
             VCardBenchmark.self,
             DedupeBenchmark.self,
+            JSONBenchmark.self,
         ]
     )
 

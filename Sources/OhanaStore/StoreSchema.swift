@@ -166,6 +166,13 @@ struct ContactCodec {
         return encoder
     }()
 
+    /// The streaming decoder, set up as `decoder`; what it does not accept goes to `decoder`.
+    static let bytesDecoder: JSONBytesDecoder = {
+        var decoder = JSONBytesDecoder()
+        decoder.nonConformingFloatStrings = ("+Infinity", "-Infinity", "NaN")
+        return decoder
+    }()
+
     /// The JSON of a contact without its photo.
     func encodeJSON(_ contact: Contact) throws -> Data {
         var bare = contact
@@ -186,7 +193,8 @@ struct ContactCodec {
     func decode(_ record: StoredRecord) throws -> Contact {
         var contact: Contact
         do {
-            contact = try decoder.decode(Contact.self, from: record.json)
+            contact = try (try? Self.bytesDecoder.decode(Contact.self, from: record.json))
+                ?? decoder.decode(Contact.self, from: record.json)
         } catch {
             throw ContactStoreError.corruptRecord(id: record.id.map(ContactID.init(rawValue:)), reason: "\(error)")
         }

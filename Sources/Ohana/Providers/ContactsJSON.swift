@@ -139,29 +139,38 @@ public enum ContactsJSON {
         return decoder
     }
 
-    /// Decodes one batch of elements as one array; when that fails, element by element, so that
-    /// each bad one is reported with its line and the good ones still load.
+    /// The streaming decoder set up as ``makeDecoder()`` sets up Foundation's.
+    private static let bytesDecoder: JSONBytesDecoder = {
+        var decoder = JSONBytesDecoder()
+        decoder.datesAsISO8601 = true
+        return decoder
+    }()
+
+    /// Decodes one batch of elements, each straight from the data by the streaming decoder; an
+    /// element it does not accept is decoded by Foundation's, and one that fails there is reported
+    /// with its line while the good ones still load.
     private static func decodeBatch(
         _ batch: Range<Int>, of layout: JSONArrayLayout, in data: Data, source: String, decoder: JSONDecoder
     ) -> LoadedContacts {
-        let first = layout.elements[batch.lowerBound], last = layout.elements[batch.upperBound - 1]
-        var bytes = Data(capacity: last.bytes.upperBound - first.bytes.lowerBound + 2)
-        bytes.append(UInt8(ascii: "["))
-        bytes.append(data[(data.startIndex + first.bytes.lowerBound)..<(data.startIndex + last.bytes.upperBound)])
-        bytes.append(UInt8(ascii: "]"))
-        if let contacts = try? decoder.decode([Contact].self, from: bytes) { return LoadedContacts(contacts: contacts) }
         var loaded = LoadedContacts(contacts: [])
-        for element in layout.elements[batch] {
-            let text = data[(data.startIndex + element.bytes.lowerBound)..<(data.startIndex + element.bytes.upperBound)]
-            do {
-                loaded.contacts.append(try decoder.decode(Contact.self, from: text))
-            } catch let error as DecodingError {
-                loaded.diagnostics.append(Diagnostic(
-                    .error, source: source, line: element.line,
-                    message: "the contact starting on this line is skipped: \(describe(error))"))
-            } catch {
-                loaded.diagnostics.append(Diagnostic(
-                    .error, source: source, line: element.line, message: "the contact starting on this line is skipped: \(error)"))
+        loaded.contacts.reserveCapacity(batch.count)
+        data.withUnsafeBytes { raw in
+            for element in layout.elements[batch] {
+                if let contact = try? bytesDecoder.decode(Contact.self, from: UnsafeRawBufferPointer(rebasing: raw[element.bytes])) {
+                    loaded.contacts.append(contact)
+                    continue
+                }
+                let text = data[(data.startIndex + element.bytes.lowerBound)..<(data.startIndex + element.bytes.upperBound)]
+                do {
+                    loaded.contacts.append(try decoder.decode(Contact.self, from: text))
+                } catch let error as DecodingError {
+                    loaded.diagnostics.append(Diagnostic(
+                        .error, source: source, line: element.line,
+                        message: "the contact starting on this line is skipped: \(describe(error))"))
+                } catch {
+                    loaded.diagnostics.append(Diagnostic(
+                        .error, source: source, line: element.line, message: "the contact starting on this line is skipped: \(error)"))
+                }
             }
         }
         return loaded

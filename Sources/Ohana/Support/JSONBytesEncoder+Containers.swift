@@ -1,5 +1,8 @@
 import Foundation
 
+// Coding paths are not tracked (every container reports its root's, empty): building one array per
+// member would cost more than the member. Only the error for a non-finite number would name one.
+
 /// The `Encoder` a value's `encode(to:)` sees: containers it opens are frames of the writer.
 struct StreamEncoder: Encoder {
     let writer: JSONStreamWriter
@@ -48,8 +51,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws { if start(key) { writer.writeNull() } }
     mutating func encode(_ value: Bool, forKey key: Key) throws { if start(key) { writer.writeBool(value) } }
     mutating func encode(_ value: String, forKey key: Key) throws { if start(key) { writer.writeString(value) } }
-    mutating func encode(_ value: Double, forKey key: Key) throws { if start(key) { try writer.writeDouble(value, codingPath + [key]) } }
-    mutating func encode(_ value: Float, forKey key: Key) throws { if start(key) { try writer.writeFloat(value, codingPath + [key]) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { if start(key) { try writer.writeDouble(value, codingPath) } }
+    mutating func encode(_ value: Float, forKey key: Key) throws { if start(key) { try writer.writeFloat(value, codingPath) } }
     mutating func encode(_ value: Int, forKey key: Key) throws { if start(key) { writer.writeInteger(value) } }
     mutating func encode(_ value: Int8, forKey key: Key) throws { if start(key) { writer.writeInteger(value) } }
     mutating func encode(_ value: Int16, forKey key: Key) throws { if start(key) { writer.writeInteger(value) } }
@@ -62,7 +65,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { if start(key) { writer.writeInteger(value) } }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if start(key) { try writer.encodeValue(value, codingPath: codingPath + [key]) }
+        if start(key) { try writer.encodeValue(value, codingPath: codingPath) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -71,13 +74,13 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         _ = start(key)
         let (index, serial) = writer.openFrame(isObject: true, isNested: true)
         return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(
-            writer: writer, index: index, serial: serial, codingPath: codingPath + [key]))
+            writer: writer, index: index, serial: serial, codingPath: codingPath))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         _ = start(key)
         let (index, serial) = writer.openFrame(isObject: false, isNested: true)
-        return StreamUnkeyedContainer(writer: writer, index: index, serial: serial, codingPath: codingPath + [key])
+        return StreamUnkeyedContainer(writer: writer, index: index, serial: serial, codingPath: codingPath)
     }
 
     mutating func superEncoder() -> any Encoder {

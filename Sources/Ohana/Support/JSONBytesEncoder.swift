@@ -75,9 +75,10 @@ final class JSONStreamWriter {
     }
 
     let options: JSONBytesEncoder
-    var bytes: [UInt8]
-    var frames: [Frame] = []
-    var members: [Member] = []
+    // Only this encoding's thread touches them: no dynamic exclusivity checks on every append.
+    @exclusivity(unchecked) var bytes: [UInt8]
+    @exclusivity(unchecked) var frames: [Frame] = []
+    @exclusivity(unchecked) var members: [Member] = []
     var nextSerial = 0
     /// Set when a type did something that cannot be streamed; the encoding then throws.
     var unsupported: String?
@@ -91,24 +92,28 @@ final class JSONStreamWriter {
 
     /// Writes any value: the special cases Foundation has, or the value's own `encode(to:)`.
     func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
-        switch value {
-        case let string as String: writeString(string)
-        case let date as Date:
-            if options.datesAsISO8601 { writeString(date.ISO8601Format()) } else { try writeDouble(date.timeIntervalSinceReferenceDate, codingPath) }
-        case let data as Data: writeString(data.base64EncodedString())
-        case let url as URL: writeString(url.absoluteString)
-        case is Decimal: unsupported = "Decimal (Foundation writes it as a number)"
-        default:
-            let level = frames.count
-            let before = bytes.count
-            try value.encode(to: StreamEncoder(writer: self, level: level, codingPath: codingPath))
-            if frames.count > level {
-                while frames.count > level { closeFrame() }
-            } else if bytes.count == before {
-                // A value that encoded nothing is an empty object, as with Foundation.
-                openFrame(isObject: true, isNested: false)
-                closeFrame()
-            }
+        // Metatype comparisons, not dynamic casts: this runs for every value.
+        if T.self == String.self { return writeString(unsafeBitCast(value, to: String.self)) }
+        if T.self == Date.self {
+            let date = unsafeBitCast(value, to: Date.self)
+            if options.datesAsISO8601 { return writeString(date.ISO8601Format()) }
+            return try writeDouble(date.timeIntervalSinceReferenceDate, codingPath)
+        }
+        if T.self == Data.self { return writeString((value as! Data).base64EncodedString()) }
+        if T.self == URL.self { return writeString((value as! URL).absoluteString) }
+        if T.self == Decimal.self {
+            unsupported = "Decimal (Foundation writes it as a number)"
+            return
+        }
+        let level = frames.count
+        let before = bytes.count
+        try value.encode(to: StreamEncoder(writer: self, level: level, codingPath: codingPath))
+        if frames.count > level {
+            while frames.count > level { closeFrame() }
+        } else if bytes.count == before {
+            // A value that encoded nothing is an empty object, as with Foundation.
+            openFrame(isObject: true, isNested: false)
+            closeFrame()
         }
     }
 

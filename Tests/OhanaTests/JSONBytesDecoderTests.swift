@@ -1,0 +1,100 @@
+import Foundation
+import OhanaSampleData
+import Testing
+@testable import Ohana
+
+/// The streaming JSON decoder reads what Foundation's `JSONDecoder` reads, or refuses.
+@Suite struct JSONBytesDecoderTests {
+    static func decoders(iso8601: Bool) -> (JSONBytesDecoder, JSONDecoder) {
+        var ours = JSONBytesDecoder()
+        let foundation = JSONDecoder()
+        if iso8601 {
+            ours.datesAsISO8601 = true
+            foundation.dateDecodingStrategy = .iso8601
+        }
+        return (ours, foundation)
+    }
+
+    @Test(arguments: [false, true])
+    func contactsDecodeAsFoundationDecodesThem(_ iso8601: Bool) throws {
+        let (ours, foundation) = Self.decoders(iso8601: iso8601)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = iso8601 ? [.prettyPrinted, .sortedKeys] : []
+        if iso8601 { encoder.dateEncodingStrategy = .iso8601 }
+        var contacts = JSONBytesEncoderTests.awkwardContacts()
+        contacts[contacts.count - 2].customProperties["zeta"] = .double(0.1)
+        for contact in contacts {
+            let data = try encoder.encode(contact)
+            let theirs = try foundation.decode(Contact.self, from: data)
+            let mine = try ours.decode(Contact.self, from: data)
+            #expect(mine == theirs)
+        }
+        let all = try encoder.encode(contacts)
+        #expect(try ours.decode([Contact].self, from: all) == foundation.decode([Contact].self, from: all))
+    }
+
+    /// Text that exercises escapes, numbers and nesting: both decoders agree.
+    @Test(arguments: [
+        #"{"a":"\u00e9\ud83d\ude00\n\t\"\\\/","b":[1,-2,3.5e2,0.25,-0],"c":{"d":[[],[{}]],"e":null},"f":true}"#,
+        #"  [ "x" , "" , "\u0000" ]  "#,
+        #"{"":{"":""}}"#,
+    ])
+    func valuesDecodeAsFoundationDecodesThem(_ text: String) throws {
+        struct Loose: Decodable, Equatable {
+            var a: String?
+            var b: [Double]?
+            var c: [String: [[[String: Int]]]?]?
+            var f: Bool?
+        }
+        let (ours, foundation) = Self.decoders(iso8601: false)
+        let data = Data(text.utf8)
+        if text.hasPrefix("{\"a\"") {
+            #expect(try ours.decode(Loose.self, from: data) == foundation.decode(Loose.self, from: data))
+            let raw = try ours.decode([String: AnyValue].self, from: data)
+            #expect(raw["a"] == .string("é😀\n\t\"\\/"))
+        } else if text.contains("[") {
+            #expect(try ours.decode([String].self, from: data) == foundation.decode([String].self, from: data))
+        } else {
+            #expect(try ours.decode([String: [String: String]].self, from: data) == foundation.decode([String: [String: String]].self, from: data))
+        }
+    }
+
+    /// Whatever it does not accept, it rejects (and callers ask Foundation): never a different answer.
+    @Test(arguments: [
+        #"{"a":1,"a":2}"#, #"{"a":1,}"#, #"[1 2]"#, #"{"a":"\ud800"}"#, #"{"a":01}"#, #"{"a":1.}"#,
+        #"{"a":"x"} x"#, #"{"a":1e400}"#, "{\"a\":\"\u{1}\"}", #"{"a":"\q"}"#, #"{"a":tru}"#,
+    ])
+    func rejectsWhatItDoesNotAccept(_ text: String) throws {
+        let (ours, _) = Self.decoders(iso8601: false)
+        #expect(throws: JSONBytesDecoder.Rejected.self) { try ours.decode([String: AnyValue].self, from: Data(text.utf8)) }
+    }
+
+    @Test func typeMismatchesAndMissingKeysAreRejected() throws {
+        struct Needs: Decodable { var n: Int }
+        let (ours, _) = Self.decoders(iso8601: false)
+        for text in [#"{"n":"1"}"#, #"{"m":1}"#, #"{"n":1.5}"#, #"{"n":99999999999999999999}"#, #"{"n":null}"#, "[]"] {
+            #expect(throws: JSONBytesDecoder.Rejected.self, "\(text)") { try ours.decode(Needs.self, from: Data(text.utf8)) }
+        }
+        #expect(try ours.decode(Needs.self, from: Data(#"{"n":-42}"#.utf8)).n == -42)
+    }
+
+    @Test func invalidUTF8IsRejected() {
+        let (ours, _) = Self.decoders(iso8601: false)
+        #expect(throws: JSONBytesDecoder.Rejected.self) { try ours.decode([String].self, from: Data([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D])) }
+    }
+}
+
+/// Any JSON value, to decode documents of unknown shape.
+enum AnyValue: Decodable, Equatable {
+    case string(String), number(Double), bool(Bool), null, array([AnyValue]), object([String: AnyValue])
+
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null }
+        else if let value = try? single.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? single.decode(Double.self) { self = .number(value) }
+        else if let value = try? single.decode(String.self) { self = .string(value) }
+        else if let value = try? single.decode([AnyValue].self) { self = .array(value) }
+        else { self = .object(try single.decode([String: AnyValue].self)) }
+    }
+}
