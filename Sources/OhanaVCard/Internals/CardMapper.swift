@@ -20,7 +20,7 @@ struct CardMapper {
     private var legacyWarned = false
     var contact = Contact(id: "")
     private(set) var uid: String?
-    private var labelOnlyGroups = Set<String>()
+    var labelOnlyGroups = Set<String>()
 
     static let instantMessageProperties: Set<String> = [
         "X-AIM", "X-ICQ", "X-JABBER", "X-MSN", "X-YAHOO", "X-SKYPE", "X-SKYPE-USERNAME", "X-GADUGADU",
@@ -182,7 +182,7 @@ struct CardMapper {
         return normalizeNewlines(TextDecoding.unescape(text[...], version: version))
     }
 
-    private func normalizeNewlines(_ s: String) -> String {
+    func normalizeNewlines(_ s: String) -> String {
         guard s.utf8.contains(0x0D) else { return s }
         return s.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
@@ -193,9 +193,9 @@ struct CardMapper {
         return pieces.map { unescape(String($0)) }
     }
 
-    private func part(_ parts: [String], _ i: Int) -> String? { i < parts.count ? nonEmpty(parts[i]) : nil }
+    func part(_ parts: [String], _ i: Int) -> String? { i < parts.count ? nonEmpty(parts[i]) : nil }
 
-    private func nonEmpty(_ s: String?) -> String? {
+    func nonEmpty(_ s: String?) -> String? {
         guard let s, !s.isEmpty else { return nil }
         return s
     }
@@ -214,7 +214,7 @@ struct CardMapper {
         }
     }
 
-    private mutating func keepDetails(_ p: RawProperty, name: String? = nil, dropping: Set<String> = []) {
+    mutating func keepDetails(_ p: RawProperty, name: String? = nil, dropping: Set<String> = []) {
         let params = cleaned(p.parameters, dropping: dropping)
         guard p.group != nil || !params.isEmpty else { return }
         let encoded = [p.group ?? ""] + params.map { VCardParameters.encode($0) }
@@ -234,176 +234,5 @@ struct CardMapper {
         }
         contact.unmappedProperties.append(
             UnmappedProperty(group: p.group, name: p.name, parameters: cleaned(p.parameters), value: value))
-    }
-
-    // MARK: Fields and addresses
-
-    private mutating func labelAndParameters(
-        _ p: RawProperty, labels: [String: String], isPhone: Bool
-    ) -> (ContactFieldLabel?, Bool, [PropertyParameter]) {
-        var types = p.values(of: "TYPE")
-        var preferred = false
-        types.removeAll { t in
-            if VCardLabels.equalsUpper(t, "PREF") { preferred = true; return true }
-            return false
-        }
-        var label: ContactFieldLabel?
-        if let g = p.group?.lowercased(), let apple = labels[g] {
-            let l = VCardLabels.label(fromAppleLabel: apple)
-            label = l
-            if let consumed = VCardLabels.types(for: l, isPhone: isPhone) {
-                types.removeAll { t in consumed.contains { VCardLabels.equalsUpper(t, $0) } }
-            }
-        } else if let (l, consumed) = VCardLabels.label(fromTypes: types, isPhone: isPhone) {
-            label = l
-            types.removeAll { t in consumed.contains { VCardLabels.equalsUpper(t, $0) } }
-        } else if let i = types.firstIndex(where: { $0.count > 2 && $0.uppercased().hasPrefix("X-") }) {
-            label = ContactFieldLabel(rawValue: String(types[i].dropFirst(2)))
-            types.remove(at: i)
-        }
-        // TYPE first, then the rest in their order (the writer's order).
-        var parameters: [PropertyParameter] = types.isEmpty ? [] : [PropertyParameter(name: "TYPE", values: types)]
-        for param in cleaned(p.parameters) {
-            if param.name == "TYPE" {
-                continue
-            } else if param.name == "PREF" {
-                preferred = true
-                if param.values != ["1"] { parameters.append(param) }
-            } else {
-                parameters.append(param)
-            }
-        }
-        return (label, preferred, parameters)
-    }
-
-    private func keptGroup(_ group: String?) -> String? {
-        guard let group, !labelOnlyGroups.contains(group.lowercased()) else { return nil }
-        return group
-    }
-
-    private mutating func addField(_ p: RawProperty, type: ContactFieldType, labels: [String: String]) {
-        var value = unescape(text(of: p))
-        let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: type == .phoneNumber)
-        if type == .phoneNumber, p.first("VALUE")?.lowercased() == "uri", value.lowercased().hasPrefix("tel:") {
-            value = String(value.dropFirst(4))
-        }
-        if value.isEmpty {
-            keepUnmapped(p)
-            return
-        }
-        var field = ContactField(
-            type: type, label: label, value: value, isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
-        let canonical: String? = switch type {
-        case .phoneNumber: "TEL"
-        case .emailAddress: "EMAIL"
-        case .url: "URL"
-        case .instantMessage: "IMPP"
-        case .other: VCardKeys.otherFieldProperty
-        }
-        if p.key != canonical { field.customProperties[VCardKeys.property] = .string(p.name) }
-        contact.fields.append(field)
-    }
-
-    private mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
-        let parts = components(text(of: p), separator: 0x3B)
-        let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: false)
-        let street = part(parts, 2).map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-        var address = PostalAddress(
-            label: label, street: street, poBox: part(parts, 0), extendedAddress: part(parts, 1), city: part(parts, 3),
-            region: part(parts, 4), postalCode: part(parts, 5),
-            country: parts.count > 7 ? nonEmpty(parts[6...].joined(separator: ";")) : part(parts, 6),
-            isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
-        // RFC 9554's CC parameter: the ISO 3166 country code.
-        if let i = address.parameters.firstIndex(where: { $0.name == "CC" && $0.values.count == 1 && !$0.values[0].isEmpty }) {
-            address.isoCountryCode = address.parameters.remove(at: i).values[0]
-        }
-        if let ordered = addressFromJSComps(p) {
-            var fields = ordered
-            fields.label = address.label
-            fields.isoCountryCode = address.isoCountryCode
-            fields.isPreferred = address.isPreferred
-            fields.parameters = address.parameters.filter { $0.name != "JSCOMPS" }
-            fields.group = address.group
-            address = fields
-        }
-        contact.postalAddresses.append(address)
-    }
-
-    // MARK: Birthday and photo
-
-    private mutating func mapBirthday(_ p: RawProperty) {
-        let value = unescape(text(of: p)).trimmedSpaces
-        let valueType = p.first("VALUE")?.lowercased()
-        guard valueType == nil || valueType == "date" || valueType == "date-and-or-time" || valueType == "date-time",
-            var birthday = Self.parseDate(value)
-        else {
-            if valueType != "text" { report(p.line, .warning, "BDAY '\(value.prefix(30))' is not a date; kept as written") }
-            keepUnmapped(p)
-            return
-        }
-        var dropping: Set<String> = ["VALUE"]
-        if let omit = p.first("X-APPLE-OMIT-YEAR"), let year = birthday.year, Int(omit) == year {
-            birthday.year = nil
-            dropping.insert("X-APPLE-OMIT-YEAR")
-        } else if birthday.year == 1604 {
-            birthday.year = nil  // Apple's placeholder year for birthdays without one
-        }
-        contact.birthday = birthday
-        keepDetails(p, dropping: dropping)
-    }
-
-    private mutating func mapPhoto(_ p: RawProperty) {
-        let encoding = p.first("ENCODING")?.uppercased()
-        let trimmedStart = p.value.drop(while: { $0 == 0x20 || $0 == 0x09 })
-        if trimmedStart.count > 5, String(decoding: trimmedStart.prefix(5), as: UTF8.self).lowercased() == "data:" {
-            let uri = trimmedStart.dropFirst(5)
-            guard let comma = uri.firstIndex(of: 0x2C) else {
-                report(p.line, .warning, "PHOTO data: URI has no ','; kept as written")
-                keepUnmapped(p)
-                return
-            }
-            // `base64\,` is written by some clients.
-            let metaEnd = comma > uri.startIndex && uri[comma - 1] == 0x5C ? comma - 1 : comma
-            let meta = String(decoding: uri[..<metaEnd], as: UTF8.self).split(separator: ";").map(String.init)
-            guard meta.last?.lowercased() == "base64", let data = TextDecoding.base64(uri[(comma + 1)...]) else {
-                report(p.line, .warning, "PHOTO data: URI is not base64; kept as written")
-                keepUnmapped(p)
-                return
-            }
-            let mediaType = meta.first.flatMap { $0.lowercased() == "base64" || $0.isEmpty ? nil : $0 }
-            contact.photo = Photo(data: data, mediaType: mediaType)
-            var dropping: Set<String> = ["VALUE"]
-            if encoding == "B" || encoding == "BASE64" { dropping.insert("ENCODING") }
-            keepDetails(p, dropping: dropping)
-            return
-        }
-        guard encoding == "B" || encoding == "BASE64" else {
-            keepUnmapped(p)
-            return
-        }
-        guard let data = TextDecoding.base64(p.value) else {
-            report(p.line, .warning, "PHOTO is not valid base64; kept as written")
-            keepUnmapped(p)
-            return
-        }
-        var mediaType: String?
-        var dropping: Set<String> = ["ENCODING"]
-        var parameters = p.parameters
-        if let i = parameters.firstIndex(where: { $0.name == "TYPE" }), let first = parameters[i].values.first {
-            mediaType = Self.mediaType(fromPhotoType: first)
-            parameters[i].values.removeFirst()
-            if parameters[i].values.isEmpty { parameters.remove(at: i) }
-        }
-        if let v = p.first("VALUE")?.lowercased(), v == "binary" { dropping.insert("VALUE") }
-        contact.photo = Photo(data: data, mediaType: mediaType)
-        var rest = p
-        rest.parameters = parameters
-        keepDetails(rest, dropping: dropping)
-    }
-
-    static func mediaType(fromPhotoType type: String) -> String {
-        if type.contains("/") { return type }
-        let lower = type.lowercased()
-        return lower == "jpg" ? "image/jpeg" : "image/\(lower)"
     }
 }

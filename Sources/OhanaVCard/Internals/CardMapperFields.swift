@@ -1,0 +1,96 @@
+import Foundation
+import Ohana
+
+/// Fields (`TEL`, `EMAIL`, `URL`, `IMPP`...) and addresses (`ADR`) of one card, with their labels.
+extension CardMapper {
+    mutating func labelAndParameters(
+        _ p: RawProperty, labels: [String: String], isPhone: Bool
+    ) -> (ContactFieldLabel?, Bool, [PropertyParameter]) {
+        var types = p.values(of: "TYPE")
+        var preferred = false
+        types.removeAll { t in
+            if VCardLabels.equalsUpper(t, "PREF") { preferred = true; return true }
+            return false
+        }
+        var label: ContactFieldLabel?
+        if let g = p.group?.lowercased(), let apple = labels[g] {
+            let l = VCardLabels.label(fromAppleLabel: apple)
+            label = l
+            if let consumed = VCardLabels.types(for: l, isPhone: isPhone) {
+                types.removeAll { t in consumed.contains { VCardLabels.equalsUpper(t, $0) } }
+            }
+        } else if let (l, consumed) = VCardLabels.label(fromTypes: types, isPhone: isPhone) {
+            label = l
+            types.removeAll { t in consumed.contains { VCardLabels.equalsUpper(t, $0) } }
+        } else if let i = types.firstIndex(where: { $0.count > 2 && $0.uppercased().hasPrefix("X-") }) {
+            label = ContactFieldLabel(rawValue: String(types[i].dropFirst(2)))
+            types.remove(at: i)
+        }
+        // TYPE first, then the rest in their order (the writer's order).
+        var parameters: [PropertyParameter] = types.isEmpty ? [] : [PropertyParameter(name: "TYPE", values: types)]
+        for param in cleaned(p.parameters) {
+            if param.name == "TYPE" {
+                continue
+            } else if param.name == "PREF" {
+                preferred = true
+                if param.values != ["1"] { parameters.append(param) }
+            } else {
+                parameters.append(param)
+            }
+        }
+        return (label, preferred, parameters)
+    }
+
+    func keptGroup(_ group: String?) -> String? {
+        guard let group, !labelOnlyGroups.contains(group.lowercased()) else { return nil }
+        return group
+    }
+
+    mutating func addField(_ p: RawProperty, type: ContactFieldType, labels: [String: String]) {
+        var value = unescape(text(of: p))
+        let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: type == .phoneNumber)
+        if type == .phoneNumber, p.first("VALUE")?.lowercased() == "uri", value.lowercased().hasPrefix("tel:") {
+            value = String(value.dropFirst(4))
+        }
+        if value.isEmpty {
+            keepUnmapped(p)
+            return
+        }
+        var field = ContactField(
+            type: type, label: label, value: value, isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
+        let canonical: String? = switch type {
+        case .phoneNumber: "TEL"
+        case .emailAddress: "EMAIL"
+        case .url: "URL"
+        case .instantMessage: "IMPP"
+        case .other: VCardKeys.otherFieldProperty
+        }
+        if p.key != canonical { field.customProperties[VCardKeys.property] = .string(p.name) }
+        contact.fields.append(field)
+    }
+
+    mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
+        let parts = components(text(of: p), separator: 0x3B)
+        let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: false)
+        let street = part(parts, 2).map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        var address = PostalAddress(
+            label: label, street: street, poBox: part(parts, 0), extendedAddress: part(parts, 1), city: part(parts, 3),
+            region: part(parts, 4), postalCode: part(parts, 5),
+            country: parts.count > 7 ? nonEmpty(parts[6...].joined(separator: ";")) : part(parts, 6),
+            isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
+        // RFC 9554's CC parameter: the ISO 3166 country code.
+        if let i = address.parameters.firstIndex(where: { $0.name == "CC" && $0.values.count == 1 && !$0.values[0].isEmpty }) {
+            address.isoCountryCode = address.parameters.remove(at: i).values[0]
+        }
+        if let ordered = addressFromJSComps(p) {
+            var fields = ordered
+            fields.label = address.label
+            fields.isoCountryCode = address.isoCountryCode
+            fields.isPreferred = address.isPreferred
+            fields.parameters = address.parameters.filter { $0.name != "JSCOMPS" }
+            fields.group = address.group
+            address = fields
+        }
+        contact.postalAddresses.append(address)
+    }
+}
