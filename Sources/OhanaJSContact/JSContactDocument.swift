@@ -46,12 +46,17 @@ public enum JSContactDocument {
         return result
     }
 
-    /// Encodes contacts as a JSON array of cards, or as a `CardGroup` holding them.
-    public static func write(_ contacts: [Contact], asGroup: Bool = false, pretty: Bool = true) throws -> Data {
+    /// Encodes contacts as a JSON array of cards, or as a `CardGroup` holding them (named `groupName`
+    /// when given, and then with a `uid` that the name decides, so that writing the group again keeps it).
+    public static func write(_ contacts: [Contact], asGroup: Bool = false, groupName: String? = nil, pretty: Bool = true) throws -> Data {
         let converter = JSContactConverter()
         let cards = contacts.map(converter.card(from:))
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        if let groupName {
+            let uid = "urn:uuid:" + ContactID(stableFor: "ohana.dev:CardGroup", position: 0, salt: groupName).rawValue
+            return try encoder.encode(CardGroup(uid: uid, name: groupName, cards: cards))
+        }
         if asGroup { return try encoder.encode(CardGroup(cards: cards)) }
         return try encoder.encode(cards)
     }

@@ -105,4 +105,39 @@ struct JSContactCommandTests {
         #expect(cards?.count == 1)
         #expect(cards?.first?["uid"] as? String == "a")
     }
+
+    /// `--jscontact-group NAME` writes one `CardGroup` whose card names every card, from convert,
+    /// process and export alike; the group's uid is the same in every run.
+    @Test func jscontactGroupWritesOneCardGroupOfEveryCard() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = Self.khard.appendingPathComponent("labels.vcf").path
+        func group(_ arguments: [String]) throws -> [String: Any] {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any], "\(result.stdout)")
+        }
+        let converted = try group(["convert", input, "--to", "jscontact", "--jscontact-group", "Friends"])
+        #expect(converted["@type"] as? String == "CardGroup")
+        let card = try #require(converted["card"] as? [String: Any])
+        let cards = try #require(converted["cards"] as? [[String: Any]])
+        #expect(!cards.isEmpty)
+        #expect(card["kind"] as? String == "group")
+        #expect((card["name"] as? [String: Any])?["full"] as? String == "Friends")
+        #expect(Set((card["members"] as? [String: Bool])?.keys ?? [:].keys) == Set(cards.compactMap { $0["uid"] as? String }))
+        let again = try group(["process", input, "--output", "jscontact", "--jscontact-group", "Friends"])
+        #expect((again["card"] as? [String: Any])?["uid"] as? String == card["uid"] as? String)
+        #expect((again["cards"] as? [[String: Any]])?.count == cards.count)
+
+        let store = dir.appendingPathComponent("contacts.sqlite").path
+        let imported = try CLI.run(["import", input, "--store", store])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let exported = try group(["export", "--to", "jscontact", "--jscontact-group", "Work", "--store", store])
+        #expect(((exported["card"] as? [String: Any])?["name"] as? [String: Any])?["full"] as? String == "Work")
+        #expect((exported["cards"] as? [[String: Any]])?.count == cards.count)
+
+        let wrongFormat = try CLI.run(["convert", input, "--to", "vcard", "--jscontact-group", "Friends"])
+        #expect(wrongFormat.status != 0)
+        #expect(wrongFormat.stderr.contains("--jscontact-group applies to jscontact output only"), "\(wrongFormat.stderr)")
+    }
 }

@@ -98,6 +98,8 @@ struct OutputOptions {
     var csvDialect: CSVDialectOption = .google
     /// The client `--output vcard` writes for.
     var vcardTarget: VCardTargetOption = .rfc6350
+    /// With JSContact output: the name of the `CardGroup` to write the cards in, instead of an array.
+    var jscontactGroup: String?
 }
 
 /// Encodes contacts in an output format (`.table` is handled by the caller's table printer).
@@ -110,7 +112,7 @@ func encode(_ contacts: [Contact], options: OutputOptions) throws -> Data {
     case .vcard:
         return VCardWriter(target: options.vcardTarget.target).write(contacts)
     case .jscontact:
-        return try JSContactDocument.write(contacts)
+        return try JSContactDocument.write(contacts, groupName: options.jscontactGroup)
     case .table:
         return Data(renderTable(contacts).utf8)
     }
@@ -119,6 +121,9 @@ func encode(_ contacts: [Contact], options: OutputOptions) throws -> Data {
 /// Writes contacts in an output format to a file, or to standard output when no path is given.
 /// JSON is written as it is encoded, a batch at a time, never as one giant value.
 func writeContacts(_ contacts: [Contact], options: OutputOptions, to path: String?) throws {
+    if options.jscontactGroup != nil, options.format != .jscontact {
+        throw ToolError("--jscontact-group applies to jscontact output only, not \(options.format.rawValue)")
+    }
     guard options.format == .json else { return try writeOutput(try encode(contacts, options: options), to: path) }
     guard let path else {
         let output = FileHandle.standardOutput

@@ -23,7 +23,19 @@ struct RegionOptions: ParsableArguments {
     }
 }
 
-/// `-o`, `--vcard-target`, `--csv-dialect`: where and how a command writes contacts.
+/// `--jscontact-group`: JSContact output as one `CardGroup` instead of an array of cards.
+struct JSContactOutputOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("With JSContact output: write one CardGroup of this name holding the cards, instead of a JSON array.", valueName: "name"))
+    var jscontactGroup: String?
+
+    func validate() throws {
+        if let jscontactGroup, jscontactGroup.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--jscontact-group takes the group's name, not an empty one")
+        }
+    }
+}
+
+/// `-o`, `--vcard-target`, `--csv-dialect`, `--jscontact-group`: where and how a command writes contacts.
 struct OutputFileOptions: ParsableArguments {
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
     var outputFile: String?
@@ -34,8 +46,11 @@ struct OutputFileOptions: ParsableArguments {
     @Option(name: .long, help: "With CSV output: the layout to write (google, outlook; default google); for .csv inputs, the layout to read instead of detecting it.")
     var csvDialect: CSVDialectOption?
 
+    @OptionGroup var jscontactOptions: JSContactOutputOptions
+
     /// The writing options for a format.
     func options(for format: OutputFormat) -> OutputOptions {
-        OutputOptions(format: format, csvDialect: csvDialect ?? .google, vcardTarget: vcardTarget)
+        OutputOptions(format: format, csvDialect: csvDialect ?? .google, vcardTarget: vcardTarget,
+                      jscontactGroup: jscontactOptions.jscontactGroup)
     }
 }
