@@ -14,15 +14,18 @@ extension JSContactConverter {
 /// Reads one card into a contact, recording which members it used.
 struct CardReader {
     let card: Card
-    private var used = Set<[String]>()
-    private var contact: Contact
+    var used = Set<[String]>()
+    var contact: Contact
+    /// Parameters of single-valued vCard properties that card members gave, put back into the
+    /// contact's kept details once its custom properties are read.
+    var pendingDetails: [(property: String, parameters: [(String, [String])])] = []
 
     init(card: Card) {
         self.card = card
         contact = Contact(id: ContactID(rawValue: card.uid ?? "urn:uuid:" + UUID().uuidString.lowercased()))
     }
 
-    private mutating func take(_ path: String...) {
+    mutating func take(_ path: String...) {
         used.insert(path)
         // Ids of single-valued members that are not the ones the builder makes are kept (RFC 9555 PROP-ID).
         if path.count == 2, let expected = Self.defaultIDs[path[0]], path[1] != expected { renamed[path[0]] = path[1] }
@@ -37,7 +40,7 @@ struct CardReader {
                              "notes": "NOTE-1", "media": "PHOTO-1"]
     private var renamed: [String: String] = [:]
     private var pronounIndex = 0
-    private var m: [String: JSONValue] { card.members }
+    var m: [String: JSONValue] { card.members }
 
     mutating func read() -> Contact {
         take("@type"); take("version"); take("uid")
@@ -48,19 +51,10 @@ struct CardReader {
             }
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
         }
+        readNameSortAs()
         single("nicknames", member: "name") { c, v in c.nickname = v }
-        if let (id, org) = only("organizations"), org.object?.keys.allSatisfy({ ["name", "units"].contains($0) }) ?? false {
-            contact.organization = org["name"]?.string
-            let units = org["units"]?.array?.compactMap { $0["name"]?.string } ?? []
-            if !units.isEmpty { contact.department = units.joined(separator: ";") }
-            take("organizations", id)
-        }
-        if let (id, title) = only("titles"), let name = title["name"]?.string,
-            title.object?.keys.allSatisfy({ $0 == "name" || $0 == "kind" }) ?? false, title["kind"]?.string ?? "title" == "title"
-        {
-            contact.jobTitle = name
-            take("titles", id)
-        }
+        readOrganization()
+        readTitle()
         readFields()
         readAddresses()
         if let (id, a) = only("anniversaries"), a["kind"]?.string == "birth", let date = a["date"]?.object,
@@ -71,7 +65,7 @@ struct CardReader {
             contact.birthday = b
             take("anniversaries", id)
         }
-        single("notes", member: "note") { c, v in c.note = v }
+        readNote()
         let photos = (m["media"]?.object ?? [:]).filter {
             $0.value["kind"]?.string == "photo" && $0.value["uri"]?.string?.lowercased().hasPrefix("data:") == true
         }
@@ -97,6 +91,7 @@ struct CardReader {
             contact.customProperties = custom
             take(Vendor.customProperties)
         }
+        applyPendingDetails()
         if let merged = Vendor.decode([ContactID].self, from: m[Vendor.mergedContactIDs]) {
             contact.mergedContactIDs = merged
             take(Vendor.mergedContactIDs)
@@ -115,7 +110,7 @@ struct CardReader {
     }
 
     /// The one entry of an Id map, when it has exactly one.
-    private func only(_ name: String) -> (String, JSONValue)? {
+    func only(_ name: String) -> (String, JSONValue)? {
         guard let map = m[name]?.object, map.count == 1, let (id, value) = map.first else { return nil }
         return (id, value)
     }
@@ -240,6 +235,9 @@ struct CardReader {
             }
             used.insert(["relatedTo"])
         }
+        let (roles, rolePaths) = Self.roles(from: m)
+        result += roles
+        used.formUnion(rolePaths)
         if let members = m["members"]?.object, members.values.allSatisfy({ $0 == .bool(true) }) {
             for uid in members.keys.sorted() { result.append(UnmappedProperty(name: "MEMBER", value: uid)) }
             used.insert(["members"])

@@ -17,7 +17,8 @@ public struct JSContactConverter: Sendable {
 
 /// Builds one card from one contact.
 struct CardBuilder {
-    let contact: Contact
+    /// The contact; the members that take kept vCard parameters remove them from its custom properties.
+    var contact: Contact
     var members: [String: JSONValue] = [:]
 
     init(contact: Contact) { self.contact = contact }
@@ -29,13 +30,9 @@ struct CardBuilder {
         members["uid"] = .string(c.id.rawValue)
         if let name = NameMapping.encode(c) { members["name"] = name }
         if let nickname = c.nickname { members["nicknames"] = ["NICK-1": ["name": .string(nickname)]] }
-        if c.organization != nil || c.department != nil {
-            var org: [String: JSONValue] = [:]
-            if let o = c.organization { org["name"] = .string(o) }
-            if let d = c.department { org["units"] = .array(d.components(separatedBy: ";").map { ["name": .string($0)] }) }
-            members["organizations"] = ["ORG-1": .object(org)]
-        }
-        if let title = c.jobTitle { members["titles"] = ["TITLE-1": ["name": .string(title), "kind": "title"]] }
+        encodeNameSortAs()
+        encodeOrganization()
+        encodeTitle()
         encodeFields()
         encodeSocialProfiles()
         encodeAddresses()
@@ -44,7 +41,7 @@ struct CardBuilder {
             if let y = b.year { date["year"] = .integer(y) }
             members["anniversaries"] = ["BDAY-1": ["kind": "birth", "date": .object(date)]]
         }
-        if let note = c.note { members["notes"] = ["NOTE-1": ["note": .string(note)]] }
+        encodeNote()
         if let photo = c.photo {
             let uri = "data:\(photo.mediaType ?? "application/octet-stream");base64,\(photo.data.base64EncodedString())"
             members["media"] = ["PHOTO-1": ["kind": "photo", "uri": .string(uri)]]
@@ -57,9 +54,11 @@ struct CardBuilder {
         encodeSpeakToAs()
         if let created = c.created { members["created"] = .string(Self.utc(created)) }
         if let language = c.language { members["language"] = .string(language) }
-        if !c.customProperties.isEmpty { members[Vendor.customProperties] = Vendor.encode(c.customProperties) }
+        // What the members above did not take of the kept vCard details.
+        if !contact.customProperties.isEmpty { members[Vendor.customProperties] = Vendor.encode(contact.customProperties) }
         if !c.mergedContactIDs.isEmpty { members[Vendor.mergedContactIDs] = Vendor.encode(c.mergedContactIDs) }
         encodeUnmapped()
+        markTitleKind()
         return Card(members: members)
     }
 
@@ -244,6 +243,7 @@ struct CardBuilder {
                     continue
                 }
             }
+            if u.name.uppercased() == "ROLE", encodeRole(u) { continue }
             if u.name.uppercased() == "RELATED", u.group == nil, let related = Self.related(u), members["relatedTo"]?.object?[related.0] == nil {
                 var map = members["relatedTo"]?.object ?? [:]
                 map[related.0] = related.1

@@ -27,9 +27,10 @@ enum NameMapping {
 
     static func encode(_ c: Contact) -> JSONValue? {
         var json: [String: JSONValue] = [:]
-        let flat = flatComponents(c)
         let ordered = !c.nameComponents.isEmpty && agrees(c.nameComponents, with: c)
-        let components = ordered ? c.nameComponents : flat
+        // One component per field, in Western order, unless a field holds a list (then N's order).
+        let hasLists = [c.familyName, c.givenName, c.middleName, c.namePrefix, c.nameSuffix].contains { $0?.contains(where: { $0 == "," || $0 == ";" }) == true }
+        let components = ordered ? c.nameComponents : (hasLists ? listComponents(c) : nil) ?? flatComponents(c)
         if !components.isEmpty { json["components"] = .array(components.map(component)) }
         if ordered { json["isOrdered"] = true }
         if let full = c.formattedName { json["full"] = .string(full) }
@@ -54,8 +55,11 @@ enum NameMapping {
     /// Fills the contact's name fields from a `Name`; the parts that have no field are returned.
     static func decode(_ json: JSONValue, into c: inout Contact) {
         let components = (json["components"]?.array ?? []).compactMap(component(from:))
-        c.setName(fromComponents: components)
-        if json["isOrdered"]?.bool != true { c.nameComponents = [] }
+        if json["isOrdered"]?.bool == true {
+            c.setName(fromComponents: components)
+        } else {
+            setFields(fromList: components, of: &c)
+        }
         c.formattedName = json["full"]?.string
         c.phoneticSystem = json["phoneticSystem"]?.string
         c.phoneticScript = json["phoneticScript"]?.string
@@ -65,5 +69,69 @@ enum NameMapping {
             if let p = orphans["surname"]?.string { c.phoneticFamilyName = p }
         }
         // Without components, the full name is all there is; it stays the formatted name.
+    }
+
+    // MARK: N's lists (RFC 9555 section 2.5.5)
+
+    /// The name fields as the vCard reader fills them from `N`: each a comma-separated list, and the
+    /// suffix `suffixes;surname2;generation` when `N` has RFC 9554's seven components.
+    static func listValues(_ s: String?) -> [String] {
+        s.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+    }
+
+    /// One component per value of `N`, in `N` order: surnames (without the secondary ones), given
+    /// names, additional names, titles, credentials (without the generation), secondary surnames and
+    /// generation; nil when the fields do not come back from them as they are.
+    static func listComponents(_ c: Contact) -> [NameOrAddressComponent]? {
+        let suffix = c.nameSuffix.map { $0.split(separator: ";", omittingEmptySubsequences: false).map(String.init) } ?? []
+        guard suffix.count <= 3 else { return nil }
+        let surname2 = suffix.count > 1 ? listValues(suffix[1]).filter { !$0.isEmpty } : []
+        let generation = suffix.count > 2 ? listValues(suffix[2]).filter { !$0.isEmpty } : []
+        var parts: [NameOrAddressComponent] = []
+        func add(_ kind: String, _ values: [String], phonetic: String? = nil, without: [String] = []) {
+            let kept = values.filter { !$0.isEmpty && !without.contains($0) }
+            for v in kept { parts.append(.init(kind: kind, value: v, phonetic: kept.count == 1 ? phonetic : nil)) }
+        }
+        add("surname", listValues(c.familyName), phonetic: c.phoneticFamilyName, without: surname2)
+        add("given", listValues(c.givenName), phonetic: c.phoneticGivenName)
+        add("given2", listValues(c.middleName), phonetic: c.phoneticMiddleName)
+        add("title", listValues(c.namePrefix))
+        add("credential", suffix.first.map(listValues) ?? [], without: generation)
+        add("surname2", surname2)
+        add("generation", generation)
+        var back = Contact(id: c.id)
+        setFields(fromList: parts, of: &back)
+        let same = back.familyName == c.familyName && back.givenName == c.givenName && back.middleName == c.middleName
+            && back.namePrefix == c.namePrefix && back.nameSuffix == c.nameSuffix && back.phoneticFamilyName == c.phoneticFamilyName
+            && back.phoneticGivenName == c.phoneticGivenName && back.phoneticMiddleName == c.phoneticMiddleName
+        return same ? parts : nil
+    }
+
+    /// The name fields from components without an order: the values of one kind as a list, as
+    /// ``listComponents(_:)`` reads them.
+    static func setFields(fromList components: [NameOrAddressComponent], of c: inout Contact) {
+        var values: [String: [String]] = [:]
+        var phonetics: [String: [String]] = [:]
+        for part in components {
+            values[part.kind, default: []].append(part.value)
+            if let p = part.phonetic { phonetics[part.kind, default: []].append(p) }
+        }
+        func list(_ kinds: String...) -> String? {
+            let all = kinds.flatMap { values[$0] ?? [] }
+            return all.isEmpty ? nil : all.joined(separator: ",")
+        }
+        c.familyName = list("surname", "surname2")
+        c.givenName = list("given")
+        c.middleName = list("given2")
+        c.namePrefix = list("title")
+        if values["surname2"] == nil && values["generation"] == nil {
+            c.nameSuffix = list("credential")
+        } else {
+            c.nameSuffix = [list("generation", "credential") ?? "", list("surname2") ?? "", list("generation") ?? ""].joined(separator: ";")
+        }
+        c.phoneticFamilyName = phonetics["surname"]?.joined(separator: ",")
+        c.phoneticGivenName = phonetics["given"]?.joined(separator: ",")
+        c.phoneticMiddleName = phonetics["given2"]?.joined(separator: ",")
+        c.nameComponents = []
     }
 }

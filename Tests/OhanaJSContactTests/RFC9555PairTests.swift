@@ -16,7 +16,13 @@ import OhanaVCard
         "2.4.3-SOURCE-1", "2.7.3-LANG-1", "2.9.1-CONTACT-URI-1", "2.9.2-LOGO-1", "2.9.3-MEMBER-1", "2.10.1-EXPERTISE-1",
         "2.10.2-HOBBY-1", "2.10.3-INTEREST-1", "2.10.4-ORG-DIRECTORY-1", "2.11.6-REV-1", "2.11.7-SOUND-1", "2.12.1-KEY-1",
         "2.13.1-CALADRURI-1", "2.5.7-PHOTO-1", "2.9.5-RELATED-1", "2.13.2-CALURI-1", "2.13.3-FBURL-1",
+        "2.11.4-NOTE-1", "2.15.3-vCardName-1", "2.5.5-N-1", "2.9.4-ORG-1", "2.9.6-TITLE-and-ROLE-1",
     ]
+
+    /// Every pair's JSContact side, sections 2 and 3.
+    static var allJSContactExamples: [String] {
+        Fixtures.files("RFC9555", ext: "json").map { String($0.dropLast(5)) }.filter { $0 != "2.6.1-ADR-1" }
+    }
 
     @Test(arguments: vCardToJSContact)
     func vCardConvertsToTheRFCsJSContact(_ name: String) throws {
@@ -46,6 +52,18 @@ import OhanaVCard
         }
         let back = converter.card(from: try #require(VCardReader().read(Data(vcard.utf8), source: name).contacts.first))
         #expect(back == card, "\(differences(card.json, back.json))")
+    }
+
+    /// JSContact → vCard → JSContact gives the card back, for the JSContact side of every pair.
+    @Test(arguments: allJSContactExamples)
+    func jsContactConvertsToVCardAndBack(_ name: String) throws {
+        let card = exampleCard(try Fixtures.object(try Fixtures.text("RFC9555", name + ".json")))
+        let converter = JSContactConverter()
+        let vcard = String(decoding: VCardWriter(target: .rfc6350).write([converter.contact(from: card)]), as: UTF8.self)
+        let read = VCardReader().read(Data(vcard.utf8), source: name)
+        #expect(read.diagnostics.filter { $0.severity == .error } == [], "\(name): \(read.diagnostics)")
+        let back = converter.card(from: try #require(read.contacts.first))
+        #expect(back == card, "\(name): \(differences(card.json, back.json))\n\(vcard)")
     }
 
     /// Whether two values are equal, where Id maps with different keys are compared entry by entry in
