@@ -57,7 +57,8 @@ struct CardReader {
         readTitle()
         readFields()
         readAddresses()
-        if let (id, a) = only("anniversaries"), a["kind"]?.string == "birth", let date = a["date"]?.object,
+        let birthdays = (m["anniversaries"]?.object ?? [:]).filter { AnniversaryCoding.isModelBirthday($0.value) }
+        if birthdays.count == 1, let (id, a) = birthdays.first, a["kind"]?.string == "birth", let date = a["date"]?.object,
             date.keys.allSatisfy({ ["year", "month", "day"].contains($0) }), a.object?.count == 2,
             let month = date["month"]?.integer, let day = date["day"]?.integer,
             let b = Birthday(year: date["year"]?.integer, month: month, day: day)
@@ -235,6 +236,9 @@ struct CardReader {
             }
             used.insert(["relatedTo"])
         }
+        let (dates, datePaths) = AnniversaryCoding.decode(m["anniversaries"]?.object ?? [:])
+        result += dates
+        used.formUnion(datePaths)
         let (roles, rolePaths) = Self.roles(from: m)
         result += roles
         used.formUnion(rolePaths)

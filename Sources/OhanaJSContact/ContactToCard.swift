@@ -212,6 +212,9 @@ struct CardBuilder {
             for (path, id) in ids { if let id = id.string { rename(path, to: id) } }
             jsprops.append(unmapped.remove(at: i))
         }
+        var anniversaries = members["anniversaries"]?.object ?? [:]
+        AnniversaryCoding.encode(&unmapped, into: &anniversaries)
+        if !anniversaries.isEmpty { members["anniversaries"] = .object(anniversaries) }
         for u in unmapped {
             if u.name.uppercased() == "JSPROP", u.group == nil, let ptr = u.parameters.first("JSPTR"),
                 let value = try? JSONValue(jsonText: VCardNames.unescapeText(u.value))

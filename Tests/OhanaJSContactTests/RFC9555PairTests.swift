@@ -17,6 +17,7 @@ import OhanaVCard
         "2.10.2-HOBBY-1", "2.10.3-INTEREST-1", "2.10.4-ORG-DIRECTORY-1", "2.11.6-REV-1", "2.11.7-SOUND-1", "2.12.1-KEY-1",
         "2.13.1-CALADRURI-1", "2.5.7-PHOTO-1", "2.9.5-RELATED-1", "2.13.2-CALURI-1", "2.13.3-FBURL-1",
         "2.11.4-NOTE-1", "2.15.3-vCardName-1", "2.5.5-N-1", "2.9.4-ORG-1", "2.9.6-TITLE-and-ROLE-1",
+        "2.5.1-ANNIVERSARY-BDAY-BIRTHPLACE-DEATHDATE-an-1",
     ]
 
     /// Every pair's JSContact side, sections 2 and 3.
