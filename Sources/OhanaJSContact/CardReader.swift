@@ -27,6 +27,7 @@ struct CardReader {
 
     mutating func take(_ path: String...) {
         used.insert(path)
+        if path.count == 2, Self.defaultIDs[path[0]] != nil { singleIDs[path[0]] = path[1] }
         // Ids of single-valued members that are not the ones the builder makes are kept (RFC 9555 PROP-ID).
         if path.count == 2, let expected = Self.defaultIDs[path[0]], path[1] != expected { renamed[path[0]] = path[1] }
         if path.count == 3, path[0] == "speakToAs", path[1] == "pronouns" {
@@ -39,6 +40,8 @@ struct CardReader {
     static let defaultIDs = ["nicknames": "NICK-1", "organizations": "ORG-1", "titles": "TITLE-1", "anniversaries": "BDAY-1",
                              "notes": "NOTE-1", "media": "PHOTO-1"]
     private var renamed: [String: String] = [:]
+    /// The ids of the single-valued members read into the contact, by member (`titles`...).
+    var singleIDs: [String: String] = [:]
     private var pronounIndex = 0
     var m: [String: JSONValue] { card.members }
 
@@ -87,7 +90,12 @@ struct CardReader {
             contact.created = date
             take("created")
         }
-        if let language = m["language"]?.string { contact.language = language; take("language") }
+        if m[Localizations.languageFromParameters] == .bool(true) {
+            take("language"); take(Localizations.languageFromParameters)
+        } else if let language = m["language"]?.string {
+            contact.language = language
+            take("language")
+        }
         if let custom = Vendor.decode([String: CustomValue].self, from: m[Vendor.customProperties]) {
             contact.customProperties = custom
             take(Vendor.customProperties)
@@ -101,6 +109,7 @@ struct CardReader {
         used.formUnion(usedByProperties)
         contact.unmappedProperties = Vendor.decode([UnmappedProperty].self, from: m[Vendor.exact + "Unmapped"]) ?? rebuilt
         take(Vendor.exact + "Unmapped")
+        readLocalizations()
         contact.unmappedProperties += residue(.object(m), path: [])
         if !renamed.isEmpty {
             let ids = JSONValue.object(renamed.mapValues(JSONValue.string))

@@ -54,11 +54,14 @@ struct CardBuilder {
         encodeSpeakToAs()
         if let created = c.created { members["created"] = .string(Self.utc(created)) }
         if let language = c.language { members["language"] = .string(language) }
+        encodeLanguageFromParameters()
         // What the members above did not take of the kept vCard details.
         if !contact.customProperties.isEmpty { members[Vendor.customProperties] = Vendor.encode(contact.customProperties) }
         if !c.mergedContactIDs.isEmpty { members[Vendor.mergedContactIDs] = Vendor.encode(c.mergedContactIDs) }
         encodeUnmapped()
         markTitleKind()
+        // Localizations take ALTID from the kept details too.
+        members[Vendor.customProperties] = contact.customProperties.isEmpty ? nil : Vendor.encode(contact.customProperties)
         return Card(members: members)
     }
 
@@ -215,6 +218,7 @@ struct CardBuilder {
         var anniversaries = members["anniversaries"]?.object ?? [:]
         AnniversaryCoding.encode(&unmapped, into: &anniversaries)
         if !anniversaries.isEmpty { members["anniversaries"] = .object(anniversaries) }
+        let localized = encodeLocalizations(&unmapped)
         for u in unmapped {
             if u.name.uppercased() == "JSPROP", u.group == nil, let ptr = u.parameters.first("JSPTR"),
                 let value = try? JSONValue(jsonText: VCardNames.unescapeText(u.value))
@@ -270,7 +274,7 @@ struct CardBuilder {
         }
         if !props.isEmpty { members["vCardProps"] = .array(props) }
         let rebuilt = CardReader.unmapped(from: members).properties
-        let expected = contact.unmappedProperties.filter { u in !jsprops.contains(u) }
+        let expected = contact.unmappedProperties.filter { u in !jsprops.contains(u) && !localized.contains(u) }
         if rebuilt != expected { members[Vendor.exact + "Unmapped"] = Vendor.encode(expected) }
     }
 }

@@ -1,0 +1,119 @@
+import Foundation
+import Ohana
+
+/// Alternative representations in other languages (RFC 9555 section 2.3.11): a `TITLE`, `FN`,
+/// `NOTE` or `NICKNAME` with `ALTID` and `LANGUAGE` that shares its `ALTID` with the contact's own
+/// property is a `localizations` entry for that property's member, and back. The contact keeps
+/// them as unmapped properties; the `ALTID` stays in the kept details of the contact's property.
+enum Localizations {
+    /// The vCard properties and the Id map (or member) and member they localize.
+    static let properties: [(vcard: String, map: String, member: String)] = [
+        ("FN", "name", "full"), ("TITLE", "titles", "name"), ("NOTE", "notes", "note"), ("NICKNAME", "nicknames", "name"),
+    ]
+
+    /// Vendor member: the card's `language` was read from `LANGUAGE` parameters, not a `LANGUAGE` property.
+    static let languageFromParameters = Vendor.prefix + "languageFromParameters"
+
+    /// The `ALTID` kept with the contact's own property, if any.
+    static func altID(_ details: DetailParameters) -> String? {
+        details.entries.compactMap(DetailParameters.decode).first { $0.0.uppercased() == "ALTID" && $0.1.count == 1 }?.1[0]
+    }
+
+    /// The path of the member a property localizes, given the id its entry has in the card.
+    static func path(_ p: (vcard: String, map: String, member: String), id: String?) -> String {
+        p.map == "name" ? "name/full" : "\(p.map)/\(id ?? "")/\(p.member)"
+    }
+}
+
+extension CardBuilder {
+    /// Moves the unmapped properties that localize the contact's own into `localizations`; returns them.
+    mutating func encodeLocalizations(_ unmapped: inout [UnmappedProperty]) -> [UnmappedProperty] {
+        var localizations = members["localizations"]?.object ?? [:]
+        var moved: [UnmappedProperty] = []
+        var takenAltIDs = Set<String>()
+        unmapped.removeAll { u in
+            guard u.group == nil, u.parameters.count == 2, u.parameters[0].name == "ALTID", u.parameters[1].name == "LANGUAGE",
+                u.parameters.allSatisfy({ $0.values.count == 1 }),
+                let p = Localizations.properties.first(where: { $0.vcard == u.name }), let id = localizedID(p),
+                Localizations.altID(contact.details(p.vcard)) == u.parameters[0].values[0],
+                VCardNames.escapeText(VCardNames.unescapeText(u.value)) == u.value
+            else { return false }
+            let language = u.parameters[1].values[0], path = Localizations.path(p, id: id)
+            var entry = localizations[language]?.object ?? [:]
+            guard entry[path] == nil else { return false }
+            entry[path] = .string(VCardNames.unescapeText(u.value))
+            localizations[language] = .object(entry)
+            moved.append(u)
+            takenAltIDs.insert(p.vcard)
+            return true
+        }
+        guard !moved.isEmpty else { return [] }
+        members["localizations"] = .object(localizations)
+        // ALTID=1 (first, as it is put back) is given back by the reader.
+        for property in takenAltIDs {
+            var details = contact.details(property)
+            if details.entries.first == "ALTID=1" {
+                details.entries.removeFirst()
+                contact.setDetails(details, of: property)
+            }
+        }
+        return moved
+    }
+
+    /// The id of the entry of the contact's own property in its Id map (nil for `name`), or nil
+    /// when the card has no such member.
+    private func localizedID(_ p: (vcard: String, map: String, member: String)) -> String?? {
+        if p.map == "name" { return members["name"]?["full"] == nil ? nil : .some(nil) }
+        let own: String? = switch p.vcard {
+        case "TITLE": contact.jobTitle
+        case "NOTE": contact.note
+        default: contact.nickname
+        }
+        guard let own, let map = members[p.map]?.object,
+            let id = map.first(where: { $0.value[p.member]?.string == own && $0.value["kind"]?.string ?? "title" == "title" })?.key
+        else { return nil }
+        return .some(id)
+    }
+
+    /// The card's `language` from the `LANGUAGE` parameters of the contact's own properties, when
+    /// they agree and the contact has no language of its own.
+    mutating func encodeLanguageFromParameters() {
+        guard contact.language == nil, members["language"] == nil else { return }
+        let names = Localizations.properties.map(\.vcard) + ["N", "ORG"]
+        let languages = names.compactMap { name in
+            contact.details(name).entries.compactMap(DetailParameters.decode).first { $0.0.uppercased() == "LANGUAGE" }?.1.first?.lowercased()
+        }
+        guard let first = languages.first, languages.allSatisfy({ $0 == first }) else { return }
+        members["language"] = .string(first)
+        members[Localizations.languageFromParameters] = true
+    }
+}
+
+extension CardReader {
+    /// Unmapped properties for the `localizations` of members the contact has a property for.
+    mutating func readLocalizations() {
+        guard let localizations = m["localizations"]?.object else { return }
+        for language in localizations.keys.sorted() {
+            guard let entry = localizations[language]?.object else { continue }
+            for path in entry.keys.sorted() {
+                guard let value = entry[path]?.string,
+                    let p = Localizations.properties.first(where: { p in
+                        p.map == "name" ? path == "name/full" && used.contains(["name", "full"])
+                            : singleIDs[p.map].map { Localizations.path(p, id: $0) == path } ?? false
+                    })
+                else { continue }
+                var details = contact.details(p.vcard)
+                let altID = Localizations.altID(details) ?? {
+                    details.entries.insert("ALTID=1", at: 0)
+                    contact.setDetails(details, of: p.vcard)
+                    return "1"
+                }()
+                contact.unmappedProperties.append(UnmappedProperty(
+                    name: p.vcard,
+                    parameters: [PropertyParameter(name: "ALTID", values: [altID]), PropertyParameter(name: "LANGUAGE", values: [language])],
+                    value: VCardNames.escapeText(value)))
+                used.insert(["localizations", language, path])
+            }
+        }
+    }
+}
