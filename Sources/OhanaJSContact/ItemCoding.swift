@@ -102,7 +102,7 @@ enum AddressCoding {
         var json: [String: JSONValue] = [:]
         let flat = flatComponents(a)
         let ordered = !a.components.isEmpty && agrees(a.components, with: a)
-        let components = ordered ? a.components : flat
+        let components = ordered ? a.components : rfc9554Components(a) ?? flat
         if !components.isEmpty { json["components"] = .array(components.map(NameMapping.component)) }
         if ordered { json["isOrdered"] = true }
         if let cc = a.isoCountryCode ?? a.parameters.first("CC") { json["countryCode"] = .string(cc) }
@@ -126,8 +126,10 @@ enum AddressCoding {
         if let exact = Vendor.decode(PostalAddress.self, from: json[Vendor.exact]) { return exact }
         let components = (json["components"]?.array ?? []).compactMap(NameMapping.component(from:))
         var a = PostalAddress()
-        a.setFields(fromComponents: components)
-        if json["isOrdered"]?.bool != true { a.components = [] }
+        if json["isOrdered"]?.bool == true || !setFields(fromRFC9554: components, of: &a) {
+            a.setFields(fromComponents: components)
+            if json["isOrdered"]?.bool != true { a.components = [] }
+        }
         if components.isEmpty, let full = json["full"]?.string { a.street = full.components(separatedBy: "\n") }
         a.isoCountryCode = json["countryCode"]?.string
         let contexts = Set(json["contexts"]?.object?.keys ?? [:].keys)
