@@ -47,7 +47,7 @@ struct CardReader {
 
     mutating func read() -> Contact {
         take("@type"); take("version"); take("uid")
-        if let name = m["name"] {
+        if let name = nameWithPhoneticLocalization() {
             NameMapping.decode(name, into: &contact)
             for key in name.object?.keys ?? [:].keys where ["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic"].contains(key) {
                 take("name", key)

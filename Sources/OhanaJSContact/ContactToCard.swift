@@ -31,6 +31,7 @@ struct CardBuilder {
         if let name = NameMapping.encode(c) { members["name"] = name }
         if let nickname = c.nickname { members["nicknames"] = ["NICK-1": ["name": .string(nickname)]] }
         encodeNameSortAs()
+        encodePhoneticLocalization()
         encodeOrganization()
         encodeTitle()
         encodeFields()

@@ -117,3 +117,66 @@ extension CardReader {
         }
     }
 }
+
+/// The spellings of a name in another language (a phonetic `N` with `LANGUAGE`, RFC 9555 section
+/// 2.3.15): `phoneticSystem`, `phoneticScript` and the components' `phonetic` as that language's
+/// `localizations`, and back.
+extension CardBuilder {
+    mutating func encodePhoneticLocalization() {
+        let details = contact.details("PHONETIC-N")
+        guard details.group.isEmpty, details.entries.count == 1, let (n, v) = DetailParameters.decode(details.entries[0]),
+            n == "LANGUAGE", v.count == 1, DetailParameters.encode(n, v) == details.entries[0], var name = members["name"]?.object
+        else { return }
+        var paths: [String: JSONValue] = [:]
+        for key in ["phoneticSystem", "phoneticScript"] { if let x = name.removeValue(forKey: key) { paths["name/\(key)"] = x } }
+        if var components = name["components"]?.array {
+            for i in components.indices {
+                guard var c = components[i].object, let spelling = c.removeValue(forKey: "phonetic") else { continue }
+                paths["name/components/\(i)/phonetic"] = spelling
+                components[i] = .object(c)
+            }
+            name["components"] = .array(components)
+        }
+        var localizations = members["localizations"]?.object ?? [:]
+        guard !paths.isEmpty, localizations[v[0]] == nil else { return }
+        localizations[v[0]] = .object(paths)
+        members["localizations"] = .object(localizations)
+        members["name"] = .object(name)
+        contact.setDetails(DetailParameters(), of: "PHONETIC-N")
+    }
+}
+
+extension CardReader {
+    /// The card's name with the spellings of the one language whose `localizations` hold them put
+    /// back in, and that language (for the phonetic `N`'s `LANGUAGE`).
+    mutating func nameWithPhoneticLocalization() -> JSONValue? {
+        guard var name = m["name"]?.object else { return nil }
+        let languages = (m["localizations"]?.object ?? [:]).filter { $0.value.object?.keys.contains(where: Self.isPhoneticPath) == true }
+        guard languages.count == 1, let (language, entry) = languages.first, let paths = entry.object,
+            name["phoneticSystem"] == nil, name["phoneticScript"] == nil,
+            !(name["components"]?.array ?? []).contains(where: { $0["phonetic"] != nil })
+        else { return .object(name) }
+        var components = name["components"]?.array ?? []
+        for (path, value) in paths where Self.isPhoneticPath(path) {
+            let tokens = path.split(separator: "/").map(String.init)
+            if tokens.count == 2 {
+                name[tokens[1]] = value
+            } else if let i = Int(tokens[2]), components.indices.contains(i), var c = components[i].object {
+                c["phonetic"] = value
+                components[i] = .object(c)
+            } else {
+                continue
+            }
+            used.insert(["localizations", language, path])
+        }
+        if !components.isEmpty { name["components"] = .array(components) }
+        pendingDetails.append(("PHONETIC-N", [("LANGUAGE", [language])]))
+        return .object(name)
+    }
+
+    static func isPhoneticPath(_ path: String) -> Bool {
+        if path == "name/phoneticSystem" || path == "name/phoneticScript" { return true }
+        let tokens = path.split(separator: "/", omittingEmptySubsequences: false)
+        return tokens.count == 4 && tokens[0] == "name" && tokens[1] == "components" && Int(tokens[2]) != nil && tokens[3] == "phonetic"
+    }
+}

@@ -89,8 +89,12 @@ enum NameMapping {
         let generation = suffix.count > 2 ? listValues(suffix[2]).filter { !$0.isEmpty } : []
         var parts: [NameOrAddressComponent] = []
         func add(_ kind: String, _ values: [String], phonetic: String? = nil, without: [String] = []) {
-            let kept = values.filter { !$0.isEmpty && !without.contains($0) }
-            for v in kept { parts.append(.init(kind: kind, value: v, phonetic: kept.count == 1 ? phonetic : nil)) }
+            // A phonetic list spells the values one by one.
+            let spellings = phonetic.map(listValues)
+            for (i, v) in values.enumerated() where !v.isEmpty && !without.contains(v) {
+                let spelling = spellings.flatMap { $0.count == values.count ? $0[i] : nil }
+                parts.append(.init(kind: kind, value: v, phonetic: spelling?.isEmpty == false ? spelling : nil))
+            }
         }
         add("surname", listValues(c.familyName), phonetic: c.phoneticFamilyName, without: surname2)
         add("given", listValues(c.givenName), phonetic: c.phoneticGivenName)

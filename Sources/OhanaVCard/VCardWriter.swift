@@ -127,7 +127,7 @@ struct CardOutput {
         property(name, value: text(value), plain: value, details: name, to: &out)
     }
 
-    private func details(_ name: String) -> (group: String?, parameters: [PropertyParameter]) {
+    func details(_ name: String) -> (group: String?, parameters: [PropertyParameter]) {
         guard case .strings(let d)? = contact.customProperties[VCardKeys.details(name)], let first = d.first else { return (nil, []) }
         return (first.isEmpty ? nil : first, d.dropFirst().compactMap(VCardParameters.decode))
     }

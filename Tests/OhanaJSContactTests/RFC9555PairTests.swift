@@ -18,7 +18,7 @@ import OhanaVCard
         "2.13.1-CALADRURI-1", "2.5.7-PHOTO-1", "2.9.5-RELATED-1", "2.13.2-CALURI-1", "2.13.3-FBURL-1",
         "2.11.4-NOTE-1", "2.15.3-vCardName-1", "2.5.5-N-1", "2.9.4-ORG-1", "2.9.6-TITLE-and-ROLE-1",
         "2.5.1-ANNIVERSARY-BDAY-BIRTHPLACE-DEATHDATE-an-1", "2.3.11-LANGUAGE-1", "2.3.11-LANGUAGE-2",
-        "2.6.1-ADR-1",
+        "2.6.1-ADR-1", "2.3.15-PHONETIC-1",
     ]
 
     /// Every pair's JSContact side, sections 2 and 3.

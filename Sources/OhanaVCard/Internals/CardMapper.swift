@@ -21,6 +21,9 @@ struct CardMapper {
     var contact = Contact(id: "")
     private(set) var uid: String?
     var labelOnlyGroups = Set<String>()
+    /// The family, given and additional names' spellings a phonetic `N` gave (so that the
+    /// `X-PHONETIC-*` properties written beside it are read as the same).
+    var phoneticNameSpellings: [String?] = []
 
     static let instantMessageProperties: Set<String> = [
         "X-AIM", "X-ICQ", "X-JABBER", "X-MSN", "X-YAHOO", "X-SKYPE", "X-SKYPE-USERNAME", "X-GADUGADU",
@@ -77,13 +80,13 @@ struct CardMapper {
             case "NICKNAME" where contact.nickname == nil:
                 contact.nickname = nonEmpty(unescape(text(of: p)))
                 if contact.nickname == nil { keepUnmapped(p) } else { keepDetails(p) }
-            case "X-PHONETIC-FIRST-NAME" where contact.phoneticGivenName == nil:
+            case "X-PHONETIC-FIRST-NAME" where contact.phoneticGivenName == nil || spelledByPhoneticName(1, p):
                 contact.phoneticGivenName = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
-            case "X-PHONETIC-MIDDLE-NAME" where contact.phoneticMiddleName == nil:
+            case "X-PHONETIC-MIDDLE-NAME" where contact.phoneticMiddleName == nil || spelledByPhoneticName(2, p):
                 contact.phoneticMiddleName = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
-            case "X-PHONETIC-LAST-NAME" where contact.phoneticFamilyName == nil:
+            case "X-PHONETIC-LAST-NAME" where contact.phoneticFamilyName == nil || spelledByPhoneticName(0, p):
                 contact.phoneticFamilyName = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
             case "ORG" where contact.organization == nil && contact.department == nil:
@@ -142,6 +145,12 @@ struct CardMapper {
             }
         }
         return contact
+    }
+
+    /// Whether an `X-PHONETIC-*` property repeats the spelling the phonetic `N` gave at a position.
+    private mutating func spelledByPhoneticName(_ position: Int, _ p: RawProperty) -> Bool {
+        position < phoneticNameSpellings.count && phoneticNameSpellings[position] != nil
+            && phoneticNameSpellings[position] == nonEmpty(unescape(text(of: p)))
     }
 
     // MARK: Values

@@ -149,6 +149,28 @@ extension CardOutput {
 /// `PHONETIC` and `SCRIPT` parameters (RFC 9554 sections 4.6 and 4.9, RFC 9555 section 2.3.15).
 extension CardMapper {
     mutating func mapPhoneticName(_ p: RawProperty) {
+        // Without JSCOMPS, the spellings of the family, given and additional names are the model's
+        // phonetic names (as lists, like N's); anything else it cannot hold keeps the line as written.
+        let known: Set<String> = ["ALTID", "PHONETIC", "SCRIPT", "JSCOMPS", "LANGUAGE"]
+        let values = structuredValues(p)
+        let withoutJSComps = contact.nameComponents.isEmpty || p.first("JSCOMPS") == nil
+        if withoutJSComps {
+            let spelled = values.prefix(3).map { $0.isEmpty ? nil : $0.joined(separator: ",") }
+            let current = [contact.phoneticFamilyName, contact.phoneticGivenName, contact.phoneticMiddleName]
+            let fits = values.dropFirst(3).allSatisfy(\.isEmpty) && zip(spelled, current).allSatisfy { $1 == nil || $0 == nil || $0 == $1 }
+            guard fits, p.group == nil, cleaned(p.parameters).allSatisfy({ known.contains($0.name) }) else { return keepUnmapped(p) }
+            for (i, spelling) in spelled.enumerated() where spelling != nil {
+                switch i {
+                case 0: contact.phoneticFamilyName = spelling
+                case 1: contact.phoneticGivenName = spelling
+                default: contact.phoneticMiddleName = spelling
+                }
+            }
+            phoneticNameSpellings = spelled
+        } else if cleaned(p.parameters).contains(where: { !known.contains($0.name) }) || p.group != nil {
+            return keepUnmapped(p)
+        }
+        keepDetails(p, name: "PHONETIC-N", dropping: known.subtracting(["LANGUAGE"]))
         let system = p.first("PHONETIC")
         contact.phoneticSystem = system?.lowercased() == "script" ? nil : system
         contact.phoneticScript = p.first("SCRIPT")
@@ -179,6 +201,7 @@ extension CardOutput {
         guard c.phoneticSystem != nil || c.phoneticScript != nil else { return }
         var parameters = [PropertyParameter(name: "ALTID", values: ["1"]), PropertyParameter(name: "PHONETIC", values: [c.phoneticSystem ?? "script"])]
         if let script = c.phoneticScript, !script.isEmpty { parameters.append(PropertyParameter(name: "SCRIPT", values: [script])) }
+        parameters += details("PHONETIC-N").parameters
         var value: String
         if c.nameComponentsAgree {
             let spoken = c.nameComponents.map { NameOrAddressComponent(kind: $0.kind, value: $0.kind == "separator" ? $0.value : ($0.phonetic ?? "")) }
