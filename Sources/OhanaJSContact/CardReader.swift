@@ -109,6 +109,7 @@ struct CardReader {
         used.formUnion(usedByProperties)
         contact.unmappedProperties = Vendor.decode([UnmappedProperty].self, from: m[Vendor.exact + "Unmapped"]) ?? rebuilt
         take(Vendor.exact + "Unmapped")
+        tieRolesToOrganization()
         readLocalizations()
         contact.unmappedProperties += residue(.object(m), path: [])
         if !renamed.isEmpty {
@@ -248,7 +249,7 @@ struct CardReader {
         let (dates, datePaths) = AnniversaryCoding.decode(m["anniversaries"]?.object ?? [:])
         result += dates
         used.formUnion(datePaths)
-        let (roles, rolePaths) = Self.roles(from: m)
+        let (roles, rolePaths, _) = Self.roles(from: m)
         result += roles
         used.formUnion(rolePaths)
         if let members = m["members"]?.object, members.values.allSatisfy({ $0 == .bool(true) }) {

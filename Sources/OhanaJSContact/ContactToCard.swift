@@ -61,6 +61,7 @@ struct CardBuilder {
         if !c.mergedContactIDs.isEmpty { members[Vendor.mergedContactIDs] = Vendor.encode(c.mergedContactIDs) }
         encodeUnmapped()
         markTitleKind()
+        dropOrganizationIDGroup()
         // Localizations take ALTID from the kept details too.
         members[Vendor.customProperties] = contact.customProperties.isEmpty ? nil : Vendor.encode(contact.customProperties)
         return Card(members: members)

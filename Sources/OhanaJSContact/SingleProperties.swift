@@ -57,6 +57,17 @@ extension CardBuilder {
         members["titles"] = ["TITLE-1": ["name": .string(title)]]
     }
 
+    /// Leaves out the `ORG`'s group when it is the organization's id and roles name that id (the
+    /// reader gives the group back).
+    mutating func dropOrganizationIDGroup() {
+        var details = contact.details("ORG")
+        guard !details.group.isEmpty, let orgs = members["organizations"]?.object, orgs.count == 1, orgs.keys.first == details.group,
+            members["titles"]?.object?.values.contains(where: { $0["organizationId"]?.string == details.group }) == true
+        else { return }
+        details.group = ""
+        contact.setDetails(details, of: "ORG")
+    }
+
     /// Gives the job title's entry its `kind` when roles share the `titles` map.
     mutating func markTitleKind() {
         guard let title = contact.jobTitle, var titles = members["titles"]?.object,
@@ -68,7 +79,10 @@ extension CardBuilder {
 
     /// A `ROLE` as a `titles` entry of kind `role`; its group, when it is the `ORG`'s, as `organizationId`.
     mutating func encodeRole(_ u: UnmappedProperty) -> Bool {
-        guard u.parameters.isEmpty, !u.value.isEmpty else { return false }
+        let propID = u.parameters.first("PROP-ID")
+        guard u.parameters.count == (propID == nil ? 0 : 1), propID.map(CardValidator.isID) ?? true, !u.value.isEmpty,
+            propID.map({ members["titles"]?[$0] == nil }) ?? true
+        else { return false }
         var entry: [String: JSONValue] = ["kind": "role", "name": .string(VCardNames.unescapeText(u.value))]
         if let group = u.group {
             let orgGroup = DetailParameters(contact.customProperties[DetailParameters.key("ORG")])?.group
@@ -80,7 +94,7 @@ extension CardBuilder {
         var titles = members["titles"]?.object ?? [:]
         var n = titles.count + 1
         while titles["TITLE-\(n)"] != nil { n += 1 }
-        titles["TITLE-\(n)"] = .object(entry)
+        titles[propID ?? "TITLE-\(n)"] = .object(entry)
         members["titles"] = .object(titles)
         return true
     }
@@ -191,26 +205,46 @@ extension CardReader {
 
     /// `ROLE` properties from the `titles` entries of kind `role`, and their paths; an
     /// `organizationId` becomes the group of the organization's kept `ORG` details.
-    static func roles(from m: [String: JSONValue]) -> ([UnmappedProperty], Set<[String]>) {
-        guard let titles = m["titles"]?.object else { return ([], []) }
+    static func roles(from m: [String: JSONValue]) -> ([UnmappedProperty], Set<[String]>, groupForOrganization: String?) {
+        guard let titles = m["titles"]?.object else { return ([], [], nil) }
         let custom = Vendor.decode([String: CustomValue].self, from: m[Vendor.customProperties]) ?? [:]
         let orgGroup = DetailParameters(custom[DetailParameters.key("ORG")])?.group ?? ""
         var result: [UnmappedProperty] = []
         var paths: Set<[String]> = []
+        var groupForOrganization: String?
+        // The ids the builder gives roles: numbered after the job title.
+        var generated = titles.values.filter { $0["kind"]?.string != "role" }.count
         for key in orderedKeys(titles, prefix: "TITLE") {
             guard let t = titles[key]?.object, t["kind"]?.string == "role", let name = t["name"]?.string, !name.isEmpty,
                 t.keys.allSatisfy({ ["kind", "name", "organizationId"].contains($0) })
             else { continue }
             var group: String?
             if let org = t["organizationId"] {
-                guard let id = org.string, m["organizations"]?.object?.count == 1, m["organizations"]?[id] != nil, !orgGroup.isEmpty
-                else { continue }
-                group = orgGroup
+                guard let id = org.string, m["organizations"]?.object?.count == 1, m["organizations"]?[id] != nil else { continue }
+                if orgGroup.isEmpty {
+                    // The organization's id ties them as a vCard group, when it can be one.
+                    guard id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { continue }
+                    groupForOrganization = id
+                }
+                group = orgGroup.isEmpty ? id : orgGroup
             }
-            result.append(UnmappedProperty(group: group, name: "ROLE", value: VCardNames.escapeText(name)))
+            generated += 1
+            let parameters = key == "TITLE-\(generated)" ? [] : [PropertyParameter(name: "PROP-ID", values: [key])]
+            result.append(UnmappedProperty(group: group, name: "ROLE", parameters: parameters, value: VCardNames.escapeText(name)))
             paths.insert(["titles", key])
         }
-        return (result, paths)
+        return (result, paths, groupForOrganization)
+    }
+
+    /// Gives the contact's `ORG` the group that ties roles to it, when the card tied them by the organization's id.
+    mutating func tieRolesToOrganization() {
+        guard let group = Self.roles(from: m).groupForOrganization, contact.details("ORG").group.isEmpty,
+            contact.organization != nil || contact.department != nil,
+            contact.unmappedProperties.contains(where: { $0.name == "ROLE" && $0.group == group })
+        else { return }
+        var details = contact.details("ORG")
+        details.group = group
+        contact.setDetails(details, of: "ORG")
     }
 
     /// `name/sortAs` as `N`'s `SORT-AS`.
