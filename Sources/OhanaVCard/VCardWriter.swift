@@ -265,11 +265,14 @@ struct CardOutput {
         }
         let name = field.customProperties[VCardKeys.property]?.stringValue ?? canonical
         var value = field.value
+        var written: String?
         if field.type == .phoneNumber, field.parameters.contains(where: { $0.name == "VALUE" && $0.values.first?.lowercased() == "uri" }) {
             value = "tel:" + value
+            // A URI is not TEXT: `;ext=` and `,` stay as they are (RFC 6350 section 4), unless the reader's unescaping would change it.
+            if version != .v2_1, !value.contains(where: { $0 == "\\" || $0 == "\n" || $0 == "\r" }) { written = value }
         }
         writeLabeled(
-            name: name, value: text(value), plain: value, label: field.label, preferred: field.isPreferred,
+            name: name, value: written ?? text(value), plain: value, label: field.label, preferred: field.isPreferred,
             kept: field.parameters, group: field.group, isPhone: field.type == .phoneNumber, to: &out)
     }
 

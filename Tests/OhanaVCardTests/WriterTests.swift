@@ -128,4 +128,12 @@ import Testing
         #expect(loaded.contacts.map(\.givenName) == contacts.map(\.givenName))
         #expect(loaded.contacts.map(\.id) == contacts.map(\.id))
     }
+
+    @Test func aTelURIIsWrittenAsAURINotAsText() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nTEL;VALUE=uri;TYPE=home:tel:+1-555-555-5555;ext=5555\r\nEND:VCARD\r\n"
+        let contact = try #require(readCards(text).contacts.first)
+        let written = String(decoding: VCardWriter(target: .rfc6350).write([contact]), as: UTF8.self)
+        #expect(written.contains(":tel:+1-555-555-5555;ext=5555\r\n"), "\(written)")
+        #expect(readCards(written).contacts.first?.phoneNumbers.map(\.value) == ["+1-555-555-5555;ext=5555"])
+    }
 }
