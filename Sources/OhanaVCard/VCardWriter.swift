@@ -83,7 +83,8 @@ struct CardOutput {
     mutating func write(to out: inout [UInt8]) {
         out.append(contentsOf: Array("BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\n".utf8))
         let c = contact
-        let n = [c.familyName, c.givenName, c.middleName, c.namePrefix, c.nameSuffix].map { text($0 ?? "") }
+        // The suffix holds RFC 9554's surname2 and generation after `;` as the reader keeps them.
+        let n = [c.familyName, c.givenName, c.middleName, c.namePrefix].map { text($0 ?? "") } + [components(c.nameSuffix ?? "")]
         let altID = c.phoneticSystem != nil || c.phoneticScript != nil ? [PropertyParameter(name: "ALTID", values: ["1"])] : []
         if let ordered = orderedName() {
             property("N", value: ordered.value, plain: ordered.plain, details: "N", parameters: altID + [ordered.parameter], to: &out)
@@ -98,7 +99,7 @@ struct CardOutput {
         single("X-PHONETIC-LAST-NAME", c.phoneticFamilyName, to: &out)
         if c.organization != nil || c.department != nil {
             var parts = [text(c.organization ?? "")]
-            if let d = c.department { parts.append(text(d)) }
+            if let d = c.department { parts.append(components(d)) }
             property("ORG", value: parts.joined(separator: ";"), plain: (c.organization ?? "") + (c.department ?? ""), details: "ORG", to: &out)
         }
         single("TITLE", c.jobTitle, to: &out)
@@ -121,6 +122,11 @@ struct CardOutput {
     // MARK: Values
 
     func text(_ s: String) -> String { VCardEscaping.escapeText(s, version: version) }
+
+    /// The last field of a structured value that the reader filled from several components joined
+    /// with `;` (the units of `ORG`, `N`'s and `ADR`'s components after the fifth and seventh),
+    /// written as those components again.
+    func components(_ s: String) -> String { s.split(separator: ";", omittingEmptySubsequences: false).map { text(String($0)) }.joined(separator: ";") }
 
     private mutating func single(_ name: String, _ value: String?, to out: inout [UInt8]) {
         guard let value else { return }
@@ -288,7 +294,7 @@ struct CardOutput {
             return
         }
         writeLabeled(
-            name: "ADR", value: parts.map { text($0) }.joined(separator: ";"), plain: parts.joined(), label: a.label,
+            name: "ADR", value: (parts.dropLast().map { text($0) } + [components(parts[6])]).joined(separator: ";"), plain: parts.joined(), label: a.label,
             preferred: a.isPreferred, kept: a.parameters, group: a.group, isPhone: false, to: &out)
     }
 

@@ -136,4 +136,18 @@ import Testing
         #expect(written.contains(":tel:+1-555-555-5555;ext=5555\r\n"), "\(written)")
         #expect(readCards(written).contacts.first?.phoneNumbers.map(\.value) == ["+1-555-555-5555;ext=5555"])
     }
+
+    @Test func componentsTheReaderJoinsAreWrittenAsComponents() throws {
+        let lines = [
+            "N:Stevenson;John;Philip;Dr.;Jr.,M.D.;;Jr.", "ORG:ABC\\, Inc.;North American Division;Marketing",
+            "ADR;TYPE=work:;;54321 Oak St;Reston;VA;20190;USA;;;;54321;Oak St;;;;;;",
+        ]
+        let text = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:John\r\n" + lines.joined(separator: "\r\n") + "\r\nEND:VCARD\r\n"
+        let contact = try #require(readCards(text).contacts.first)
+        let written = String(decoding: VCardWriter(target: .rfc6350).write([contact]), as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(written.contains("N:Stevenson;John;Philip;Dr.;Jr.\\,M.D.;;Jr.\r\n"), "\(written)")
+        #expect(written.contains("ORG:ABC\\, Inc.;North American Division;Marketing\r\n"), "\(written)")
+        #expect(written.contains(";USA;;;;54321;Oak St;;;;;;\r\n"), "\(written)")
+        #expect(readCards(written).contacts.first?.hasSameContent(as: contact) == true)
+    }
 }
