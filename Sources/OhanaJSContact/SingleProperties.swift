@@ -206,9 +206,12 @@ extension CardReader {
     /// `ROLE` properties from the `titles` entries of kind `role`, and their paths; an
     /// `organizationId` becomes the group of the organization's kept `ORG` details.
     static func roles(from m: [String: JSONValue]) -> ([UnmappedProperty], Set<[String]>, groupForOrganization: String?) {
-        guard let titles = m["titles"]?.object else { return ([], [], nil) }
-        let custom = Vendor.decode([String: CustomValue].self, from: m[Vendor.customProperties]) ?? [:]
-        let orgGroup = DetailParameters(custom[DetailParameters.key("ORG")])?.group ?? ""
+        guard let titles = m["titles"]?.object, titles.values.contains(where: { $0["kind"]?.string == "role" }) else { return ([], [], nil) }
+        // The ORG's kept group, read from the vendor member only when a role names an organization.
+        var orgGroup = ""
+        if titles.values.contains(where: { $0["organizationId"] != nil }), case .strings(let d)? = m[Vendor.customProperties]?[DetailParameters.key("ORG")].flatMap({ Vendor.decode(CustomValue.self, from: $0) }) {
+            orgGroup = d.first ?? ""
+        }
         var result: [UnmappedProperty] = []
         var paths: Set<[String]> = []
         var groupForOrganization: String?
