@@ -104,6 +104,7 @@ extension CardBuilder {
 enum NoteParameters {
     static let names = ["CREATED", "AUTHOR", "AUTHOR-NAME"]
 
+    /// The note's `created` and `author` for the parameters taken; nil when one cannot be one.
     static func members(_ taken: [String: [String]]) -> [String: JSONValue]? {
         var json: [String: JSONValue] = [:]
         var author: [String: JSONValue] = [:]
@@ -121,8 +122,7 @@ enum NoteParameters {
         return json
     }
 
-    /// The parameters for a note's `created` and `author`, in the order `names` gives; nil when a
-    /// member has no parameter.
+    /// The parameters for a note's `created` and `author`, in the order `names` gives.
     static func parameters(_ json: [String: JSONValue]) -> [(String, [String])] {
         var result: [(String, [String])] = []
         if let c = json["created"]?.string, let v = Timestamps.vcard(c) { result.append(("CREATED", [v])) }
