@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import Ohana
 
@@ -52,28 +51,19 @@ public struct CSVContactsWriter: Sendable {
         }
         customColumns.sorted(by: NaturalOrder.less).forEach(addColumn)
 
-        let stream = OutputStream.toMemory()
-        stream.open()
-        if dialect == .outlook {
-            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-            _ = stream.write(bom, maxLength: bom.count)
+        var writer = CSVBytesWriter()
+        writer.write(row: header.map(cellText))
+        for (contact, row) in zip(contacts, rows) {
+            var cells: [String: String] = [:]
+            cells.reserveCapacity(row.cells.count)
+            for cell in row.cells where !cell.value.isEmpty { cells[cell.column] = cell.value }
+            writer.write(row: header.map { column in
+                cellText(cells[column] ?? contact.customProperties[column]?.stringValue ?? "")
+            })
         }
-        do {
-            let writer = try CSVWriter(stream: stream, newline: .crlf)
-            try writer.write(row: header.map(cellText))
-            for (contact, row) in zip(contacts, rows) {
-                var cells: [String: String] = [:]
-                cells.reserveCapacity(row.cells.count)
-                for cell in row.cells where !cell.value.isEmpty { cells[cell.column] = cell.value }
-                try writer.write(row: header.map { column in
-                    cellText(cells[column] ?? contact.customProperties[column]?.stringValue ?? "")
-                })
-            }
-        } catch {
-            // Writing to memory does not fail; were it to, the rows written so far are returned.
-        }
-        stream.close()
-        var data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
+        var data = Data(capacity: writer.bytes.count + 5)
+        if dialect == .outlook { data.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
+        data.append(contentsOf: writer.bytes)
         data.append(contentsOf: [13, 10])
         return data
     }

@@ -120,4 +120,19 @@ struct WriterTests {
         #expect(read.note == contact.note)
         #expect(read.custom("Anniversary") == "2001-06-01")
     }
+
+    /// Fields with quotes, commas, CR, LF, CRLF, empty ones and other scripts come back exactly through
+    /// an independent parser (CSV.swift's reader), and only fields that need quotes get them.
+    @Test func bytesWriterQuotesOnlyWhatNeedsIt() throws {
+        let table = [
+            ["plain", "with, comma", "say \"hi\"", "", "line\nbreak", "cr\rhere", "crlf\r\nend"],
+            ["東京", "Zoë", "'=1+1", " spaced ", "\"", ",", "x"],
+        ]
+        var writer = CSVBytesWriter()
+        table.forEach { writer.write(row: $0) }
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("plain,\"with, comma\",\"say \"\"hi\"\"\",,\"line\nbreak\""))
+        #expect(text.contains("\r\n東京,Zoë,'=1+1, spaced ,\"\"\"\",\",\",x"))
+        #expect(try rows(Data(writer.bytes)) == table)
+    }
 }
