@@ -152,9 +152,14 @@ public final class ContactsDataSource: Sendable {
         }
         var contacts: [Contact] = []
         var providerSteps: [LoadReport.ProviderStep] = []
-        for outcome in outcomes {
-            guard let (loaded, step) = outcome else { continue }
-            if let loaded { contacts.append(contentsOf: loaded.contacts) }
+        // Each provider's array is let go as it is taken, so the contacts are never held twice
+        // (one provider's array is taken as it is, without a copy).
+        for index in outcomes.indices {
+            guard let (loaded, step) = outcomes[index] else { continue }
+            outcomes[index] = nil
+            if let loaded {
+                if contacts.isEmpty { contacts = loaded.contacts } else { contacts.append(contentsOf: loaded.contacts) }
+            }
             providerSteps.append(step)
         }
 

@@ -27,6 +27,14 @@ public enum ContactsJSON {
     ///
     /// Complexity: O(*n*) in the size of the data.
     public static func read(_ data: Data, source: String) throws(ContactsProviderError) -> LoadedContacts {
+        try read(data, source: source, releasing: nil)
+    }
+
+    /// Reads as ``read(_:source:)`` does; `release` is called with each batch's byte range once
+    /// the batch is decoded, so that a caller holding the bytes can give that memory back.
+    package static func read(
+        _ data: Data, source: String, releasing release: (@Sendable (Range<Int>) -> Void)?
+    ) throws(ContactsProviderError) -> LoadedContacts {
         let layout: JSONArrayLayout
         switch JSONArrayLayout.split(data) {
         case .success(let found): layout = found
@@ -38,14 +46,18 @@ public enum ContactsJSON {
         let batches = stride(from: 0, to: layout.elements.count, by: batchSize).map {
             $0..<min(layout.elements.count, $0 + batchSize)
         }
-        let decoded = parallelMap(batches, minimumPerWorker: 1, state: makeDecoder) { decoder, batch in
-            decodeBatch(batch, of: layout, in: data, source: source, decoder: decoder)
+        var decoded = parallelMap(batches, minimumPerWorker: 1, state: makeDecoder) { decoder, batch in
+            let loaded = decodeBatch(batch, of: layout, in: data, source: source, decoder: decoder)
+            release?(layout.elements[batch.lowerBound].bytes.lowerBound..<layout.elements[batch.upperBound - 1].bytes.upperBound)
+            return loaded
         }
         var result = LoadedContacts(contacts: [])
         result.contacts.reserveCapacity(layout.elements.count)
-        for part in decoded {
-            result.contacts += part.contacts
-            result.diagnostics += part.diagnostics
+        // Each batch's array is freed as soon as it is copied: the contacts are never held twice.
+        for index in decoded.indices {
+            result.contacts += decoded[index].contacts
+            result.diagnostics += decoded[index].diagnostics
+            decoded[index] = LoadedContacts(contacts: [])
         }
         return result
     }

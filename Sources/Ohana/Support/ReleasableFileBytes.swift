@@ -1,0 +1,57 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A whole file read into memory of its own (an anonymous mapping), whose parts can be handed
+/// back to the system once they are no longer needed: a large file being decoded front to back
+/// then never holds both all of its bytes and all of its decoded values.
+///
+/// Unlike a mapping of the file itself, a file changed or truncated while it is read cannot make
+/// later accesses fault: the bytes are a copy.
+package final class ReleasableFileBytes: @unchecked Sendable {
+    /// The bytes; valid while this object lives. A released range reads as zeros.
+    package let data: Data
+    private let base: UnsafeMutableRawPointer?
+    private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// Reads the regular file at `url`; `nil` when it is not a regular file (a pipe, say) or cannot
+    /// be mapped, and the caller reads it another way. Throws when reading fails.
+    package init?(contentsOf url: URL) throws {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        guard size > 0 else { return nil }
+        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              mapped != MAP_FAILED else { return nil }
+        var filled = 0
+        while filled < size {
+            let count = read(descriptor, mapped + filled, size - filled)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                munmap(mapped, size)
+                if count == 0 { return nil }  // The file shrank while being read: read it another way.
+                throw CocoaError(.fileReadUnknown, userInfo: [
+                    NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+                ])
+            }
+            filled += count
+        }
+        base = mapped
+        data = Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
+    }
+
+    /// Gives the whole pages inside `range` (byte offsets into ``data``) back to the system.
+    package func release(_ range: Range<Int>) {
+        guard let base else { return }
+        let start = (range.lowerBound + pageSize - 1) / pageSize * pageSize
+        let end = range.upperBound / pageSize * pageSize
+        guard end > start else { return }
+        madvise(base + start, end - start, MADV_DONTNEED)
+    }
+}
