@@ -20,7 +20,7 @@ enum StoreSchema {
     static let v7 = "v7-content-hash-of-json"
 
     /// The migrations this version knows, oldest first.
-    static let identifiers = [v1, v2, v3, v4, v5, v6, v7]
+    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8]
 
     /// The migrator that brings a database to the current schema.
     static var migrator: DatabaseMigrator {
@@ -139,6 +139,7 @@ enum StoreSchema {
         migrator.registerMigration(v7) { db in
             try db.execute(sql: "UPDATE contact SET contentHash = NULL")
         }
+        migrator.registerMigration(v8, migrate: createSyncTables)
         return migrator
     }
 }
@@ -376,5 +377,12 @@ extension StoreSchema {
         let queue = try DatabaseQueue(path: path)
         try queue.write { try $0.execute(sql: sql, arguments: StatementArguments(arguments)) }
         try queue.close()
+    }
+
+    /// The names of the tables in the database file at `path`. For tests of migrations.
+    static func tableNames(inFileAt path: String) throws -> Set<String> {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { try String.fetchSet($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
     }
 }

@@ -70,14 +70,15 @@ public struct SyncJournalEntry: Hashable, Sendable {
     }
 }
 
-/// The sync tables, created on first use by a write (stores that never synced do not have them).
-enum SyncTables {
-    static func exist(_ db: Database) throws -> Bool { try db.tableExists("syncedCard") }
+extension StoreSchema {
+    /// Adds the sync records of two-way sync: the last synced version of each card and the journal
+    /// of server writes. (v7 is the content hash of the stored JSON.)
+    static let v8 = "v8-sync-records"
 
-    static func create(_ db: Database) throws {
-        guard try !exist(db) else { return }
+    /// Creates the sync tables; a store written by a version that created them on first use keeps its own.
+    static func createSyncTables(_ db: Database) throws {
         try db.execute(sql: """
-            CREATE TABLE syncedCard (
+            CREATE TABLE IF NOT EXISTS syncedCard (
                 providerID TEXT NOT NULL,
                 href TEXT NOT NULL,
                 etag TEXT,
@@ -85,8 +86,8 @@ enum SyncTables {
                 contactID TEXT NOT NULL,
                 PRIMARY KEY (providerID, href)
             );
-            CREATE INDEX syncedCard_contact ON syncedCard(contactID);
-            CREATE TABLE syncJournal (
+            CREATE INDEX IF NOT EXISTS syncedCard_contact ON syncedCard(contactID);
+            CREATE TABLE IF NOT EXISTS syncJournal (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 providerID TEXT NOT NULL,
                 href TEXT NOT NULL,
@@ -96,7 +97,7 @@ enum SyncTables {
                 vCard TEXT,
                 localVCard TEXT
             );
-            CREATE INDEX syncJournal_provider ON syncJournal(providerID, id);
+            CREATE INDEX IF NOT EXISTS syncJournal_provider ON syncJournal(providerID, id);
             """)
     }
 }
@@ -104,7 +105,6 @@ enum SyncTables {
 extension ContactReadTransaction {
     /// The last synced version of every card of a provider, ordered by href.
     public func syncedCards(providerID: String) throws -> [SyncedCard] {
-        guard try SyncTables.exist(db) else { return [] }
         return try Row.fetchAll(db, sql: """
             SELECT href, etag, vCard, contactID FROM syncedCard WHERE providerID = ? ORDER BY href
             """, arguments: [providerID]).map {
@@ -115,7 +115,6 @@ extension ContactReadTransaction {
 
     /// The server writes of a provider that were begun and not yet ended, oldest first.
     public func pendingSyncWrites(providerID: String) throws -> [SyncJournalEntry] {
-        guard try SyncTables.exist(db) else { return [] }
         return try Row.fetchAll(db, sql: """
             SELECT id, href, operation, contactID, expectedETag, vCard, localVCard FROM syncJournal WHERE providerID = ? ORDER BY id
             """, arguments: [providerID]).map { row in
@@ -133,7 +132,6 @@ extension ContactReadTransaction {
 extension ContactWriteTransaction {
     /// Records a card's synced version (replacing the previous one of the same provider and href).
     public func recordSyncedCard(_ card: SyncedCard) throws {
-        try SyncTables.create(db)
         try db.execute(sql: """
             INSERT OR REPLACE INTO syncedCard (providerID, href, etag, vCard, contactID) VALUES (?, ?, ?, ?, ?)
             """, arguments: [card.providerID, card.href, card.etag, card.vCard, card.contactID.rawValue])
@@ -141,20 +139,17 @@ extension ContactWriteTransaction {
 
     /// Forgets a card's synced version (the card is gone from the server).
     public func removeSyncedCard(providerID: String, href: String) throws {
-        guard try SyncTables.exist(db) else { return }
         try db.execute(sql: "DELETE FROM syncedCard WHERE providerID = ? AND href = ?", arguments: [providerID, href])
     }
 
     /// Forgets every synced card and pending write of a provider.
     public func removeSyncRecords(providerID: String) throws {
-        guard try SyncTables.exist(db) else { return }
         try db.execute(sql: "DELETE FROM syncedCard WHERE providerID = ?", arguments: [providerID])
         try db.execute(sql: "DELETE FROM syncJournal WHERE providerID = ?", arguments: [providerID])
     }
 
     /// Records a server write before it is sent; returns the entry with its number.
     public func beginSyncWrite(_ entry: SyncJournalEntry) throws -> SyncJournalEntry {
-        try SyncTables.create(db)
         try db.execute(sql: """
             INSERT INTO syncJournal (providerID, href, operation, contactID, expectedETag, vCard, localVCard)
             VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -167,7 +162,12 @@ extension ContactWriteTransaction {
 
     /// Marks a server write as settled (its outcome is stored in the same transaction).
     public func endSyncWrite(id: Int64) throws {
-        guard try SyncTables.exist(db) else { return }
         try db.execute(sql: "DELETE FROM syncJournal WHERE id = ?", arguments: [id])
+    }
+
+    /// Marks every write of a provider to one card as settled: a later write's outcome is stored,
+    /// so no earlier one can still land.
+    public func endSyncWrites(providerID: String, href: String) throws {
+        try db.execute(sql: "DELETE FROM syncJournal WHERE providerID = ? AND href = ?", arguments: [providerID, href])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Ohana
-import OhanaStore
+@testable import OhanaStore
 import Testing
 
 /// The store side of two-way sync: the last synced version of each card and the journal of server writes.
@@ -65,4 +65,40 @@ struct SyncRecordsTests {
         }
         #expect(try store.read { try $0.pendingSyncWrites(providerID: "p") }.isEmpty)
     }
+
+    @Test("a store of the version before the sync migration gets the sync tables on open")
+    func migrationCreatesTables() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("v6.sqlite").path
+        try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v6)
+        #expect(try Self.tables(at: path).isDisjoint(with: ["syncedCard", "syncJournal"]))
+        let store = try ContactStore(fileURL: URL(fileURLWithPath: path))
+        try store.close()
+        #expect(try Self.tables(at: path).isSuperset(of: ["syncedCard", "syncJournal"]))
+    }
+
+    @Test("a store whose sync tables were made on first use by an older version keeps its records through the migration")
+    func migrationKeepsRecordsOfFirstUseTables() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("old-sync.sqlite").path
+        try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v6)
+        // What the older version made on the first sync: the same tables, outside the migrator.
+        try StoreSchema.execute("""
+            CREATE TABLE syncedCard (providerID TEXT NOT NULL, href TEXT NOT NULL, etag TEXT, vCard TEXT NOT NULL,
+                                     contactID TEXT NOT NULL, PRIMARY KEY (providerID, href));
+            CREATE INDEX syncedCard_contact ON syncedCard(contactID);
+            CREATE TABLE syncJournal (id INTEGER PRIMARY KEY AUTOINCREMENT, providerID TEXT NOT NULL, href TEXT NOT NULL,
+                                      operation TEXT NOT NULL, contactID TEXT, expectedETag TEXT, vCard TEXT, localVCard TEXT);
+            CREATE INDEX syncJournal_provider ON syncJournal(providerID, id);
+            """, inFileAt: path)
+        try StoreSchema.execute("INSERT INTO syncedCard VALUES ('carddav:a', '/b/1.vcf', 'e1', 'card', 'c1')", inFileAt: path)
+        try StoreSchema.execute("INSERT INTO syncJournal (providerID, href, operation, contactID) VALUES ('carddav:a', '/b/2.vcf', 'delete', 'c2')",
+                                inFileAt: path)
+        let store = try ContactStore(fileURL: URL(fileURLWithPath: path))
+        #expect(try store.read { try $0.syncedCards(providerID: "carddav:a") }.map(\.etag) == ["e1"])
+        #expect(try store.read { try $0.pendingSyncWrites(providerID: "carddav:a") }.map(\.href) == ["/b/2.vcf"])
+    }
+
+    /// The names of the tables in an SQLite file.
+    static func tables(at path: String) throws -> Set<String> { try StoreSchema.tableNames(inFileAt: path) }
 }
