@@ -279,11 +279,16 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
         return url.deletingLastPathComponent()
     }
 
-    /// A safe card file name from the contact's identifier.
+    /// A safe card file name from the contact's identifier, the same on every call (a write resumed
+    /// after a crash goes to the same href).
     static func fileName(for contact: Contact) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         let cleaned = String(contact.id.rawValue.filter { allowed.contains($0) }.prefix(100))
-        return (cleaned.isEmpty || cleaned.hasPrefix(".") ? UUID().uuidString.lowercased() : cleaned) + ".vcf"
+        guard cleaned.isEmpty || cleaned.hasPrefix(".") else { return cleaned + ".vcf" }
+        // FNV-1a of the identifier's bytes: stable across runs and platforms, unlike `hashValue`.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in contact.id.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return "contact-" + String(hash, radix: 16) + ".vcf"
     }
 }
 

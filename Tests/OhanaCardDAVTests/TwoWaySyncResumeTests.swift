@@ -67,4 +67,58 @@ struct TwoWaySyncResumeTests {
         #expect(server.note == "first edit")
         #expect(server.jobTitle == "Engineer")
     }
+
+    @Test("an update that reached the server for a contact removed since is deleted, not pulled back as a new contact")
+    func updateThatArrivedForRemovedContact() async throws {
+        let account = try await TestAccount.make("user3")
+        for index in 0..<2 { try await account.put(SyncFixtures.card(index), named: "card-\(index).vcf") }
+        let store = try ContactStore.inMemory()
+        let provider = try account.provider()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let original = try #require(try store.allContacts().first { $0.provenance.contains { $0.recordID == account.href(0) } })
+        var sent = original
+        sent.note = "edited before the kill"
+        let etag = try #require(try await account.client.cardReferences(in: account.bookURL).first { $0.href.hasSuffix("card-0.vcf") }?.etag)
+        let vCard = VCardWriter().string(for: sent)
+        try syncWrite(store) { t in
+            _ = try t.beginSyncWrite(SyncJournalEntry(providerID: provider.identifier, href: account.href(0), operation: .update,
+                                                      contactID: original.id, expectedETag: etag, vCard: vCard, localVCard: vCard))
+            try t.save(sent)
+        }
+        _ = try await account.client.updateCard(vCard, at: account.href(0), in: account.bookURL, etag: etag)
+        // Before the next sync the user removed the contact.
+        try syncWrite(store) { _ = try $0.remove(id: original.id) }
+
+        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        #expect(report.resumedWrites == 1)
+        #expect(report.actions.map(\.kind) == [.pushDelete], "\(report.actions)")
+        let server = try await SyncFixtures.serverContacts(account)
+        #expect(server.keys.map { $0.hasSuffix("card-1.vcf") } == [true])
+        #expect(try store.allContacts().count == 1)
+        #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.isEmpty)
+    }
+
+    @Test("a create whose card is not on the server stays in the journal until the next write to its href settles it")
+    func createNotYetArrived() async throws {
+        let account = try await TestAccount.make("user3")
+        let store = try ContactStore.inMemory()
+        let provider = try account.provider()
+        let contact = Contact(givenName: "Vega", familyName: "Pending", fields: [.email("vega@example.org")])
+        try syncWrite(store) { try $0.save(contact) }
+        let href = account.bookURL.appendingPathComponent(CardDAVContactsProvider.fileName(for: contact)).path
+        try syncWrite(store) { t in
+            _ = try t.beginSyncWrite(SyncJournalEntry(providerID: provider.identifier, href: href, operation: .create,
+                                                      contactID: contact.id, expectedETag: nil, vCard: VCardWriter().string(for: contact)))
+        }
+        // Without --push-new nothing writes the href: the entry may still land, so it is kept.
+        let first = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        #expect(first.resumedWrites == 0)
+        #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.count == 1)
+        // The create made again at the same href settles it.
+        let second = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        #expect(second.actions.map(\.kind) == [.pushCreate])
+        #expect(second.actions.first?.href == href)
+        #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.isEmpty)
+        #expect(try await SyncFixtures.serverContacts(account).count == 1)
+    }
 }

@@ -104,7 +104,11 @@ struct AddressBookTwoWaySync {
 
         for k in server.keys.sorted() where owner[k] == nil {
             guard let card = remote[k] else { continue }
-            if let synced = base[k], synced.etag == card.etag {
+            if let entry = run.unconfirmed[k], let sent = entry.vCard,
+               run.isSame(sent, as: CardDAVCard(href: card.href, etag: card.etag, vCard: card.vCard)) {
+                // A write of a stopped sync that landed after it was checked; its contact was removed since.
+                try await deleteCard(k, etag: card.etag, contact: nil, name: card.contact.fullName, note: "removed here")
+            } else if let synced = base[k], synced.etag == card.etag {
                 // Its contact was removed here (and not merged into another): delete the card.
                 try await deleteCard(k, etag: card.etag, contact: nil, name: card.contact.fullName, note: "removed here")
             } else {
@@ -244,6 +248,7 @@ struct AddressBookTwoWaySync {
                     try t.recordSyncedCard(SyncedCard(providerID: providerID, href: href, etag: written.etag, vCard: vCard,
                                                       contactID: original.id))
                     try t.endSyncWrite(id: entry.id)
+                    try t.endSyncWrites(providerID: providerID, href: entry.href)
                 }
                 run.report.actions.append(action)
                 return stored
@@ -336,7 +341,7 @@ struct AddressBookTwoWaySync {
         try run.write { t in
             try t.removeSyncedCard(providerID: providerID, href: href)
             if let stored { try t.save(stored) }
-            try t.endSyncWrite(id: entry.id)
+            try t.endSyncWrites(providerID: providerID, href: href)
         }
         return stored
     }

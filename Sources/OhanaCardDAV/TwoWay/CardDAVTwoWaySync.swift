@@ -63,6 +63,8 @@ final class TwoWaySyncRun {
     let providerID: String
     let writer: VCardWriter
     let merger: ContactThreeWayMerge
+    /// Writes of a stopped sync whose arrival could not be confirmed (they may still land), by href key.
+    var unconfirmed: [String: SyncJournalEntry] = [:]
     var report = TwoWaySyncReport()
 
     init(provider: CardDAVContactsProvider, store: ContactStore, options: TwoWaySyncOptions) {
@@ -131,62 +133,5 @@ final class TwoWaySyncRun {
         var contact = contact
         contact.provenance.removeAll { $0.providerID == providerID && $0.recordID == href }
         return contact
-    }
-
-    /// Settles the writes a stopped sync began: a write that reached the server is stored as done, one
-    /// that did not is forgotten (this run makes it again if it is still needed).
-    private func resume() async throws {
-        let pending = try read { try $0.pendingSyncWrites(providerID: providerID) }
-        for entry in pending {
-            let book = CardDAVContactsProvider.parent(of: entry.href, base: client.serverURL)
-            let server = try await client.card(at: entry.href, in: book)
-            let providerID = self.providerID
-            switch entry.operation {
-            case .create:
-                // A card that arrived is linked to its contact (else the next listing would add it a second time).
-                let landed: Bool = {
-                    guard let server, let sent = entry.vCard, let ours = parse(sent, href: entry.href, etag: server.etag),
-                          let theirs = parse(server.vCard, href: entry.href, etag: server.etag) else { return false }
-                    return canonicalCard(ours) == canonicalCard(theirs)
-                }()
-                try write { t in
-                    if landed, let server, let id = entry.contactID, let local = try t.contact(withID: id) {
-                        try t.recordSyncedCard(SyncedCard(providerID: providerID, href: entry.href, etag: server.etag,
-                                                          vCard: server.vCard, contactID: id))
-                        try t.save(self.recording(local, href: entry.href, etag: server.etag))
-                    }
-                    try t.endSyncWrite(id: entry.id)
-                }
-            case .update:
-                // A write that arrived is the new base; the contact keeps the edits made since it was
-                // sent (a three-way merge with the version it was sent from). One that did not arrive is
-                // made again by this run's merge, from the unchanged base.
-                let sent = server.flatMap { card in entry.vCard.flatMap { parse($0, href: entry.href, etag: card.etag) } }
-                let theirs = server.flatMap { parse($0.vCard, href: $0.href, etag: $0.etag) }
-                let landed = sent != nil && theirs != nil && canonicalCard(sent!) == canonicalCard(theirs!)
-                let from = entry.localVCard.flatMap { parse($0, href: entry.href, etag: nil) }
-                try write { t in
-                    if landed, let server, let theirs, let from, let id = entry.contactID, let local = try t.contact(withID: id) {
-                        var merged = self.merger.merge(base: from, local: local, remote: theirs).contact
-                        merged.provenance = local.provenance
-                        try t.recordSyncedCard(SyncedCard(providerID: providerID, href: entry.href, etag: server.etag,
-                                                          vCard: server.vCard, contactID: id))
-                        try t.save(self.recording(merged, href: entry.href, etag: server.etag))
-                    }
-                    try t.endSyncWrite(id: entry.id)
-                }
-            case .delete:
-                try write { t in
-                    if server == nil {
-                        try t.removeSyncedCard(providerID: providerID, href: entry.href)
-                        for contact in try t.contacts(providerID: providerID, recordID: entry.href) {
-                            try t.save(self.forgetting(entry.href, in: contact))
-                        }
-                    }
-                    try t.endSyncWrite(id: entry.id)
-                }
-            }
-            report.resumedWrites += 1
-        }
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import Ohana
+import OhanaStore
+
+extension TwoWaySyncRun {
+    /// Settles the writes a stopped sync began. A write whose card is on the server as it was sent
+    /// arrived: the card becomes the base, even when its contact was removed or merged since (so that
+    /// the next step sees the card as ours, not as a change made on the server). A delete whose card
+    /// is gone arrived. A create or update not (yet) on the server stays in the journal: a request
+    /// sent just before the kill may still land, so it is settled when the card shows what was sent,
+    /// or by the next write to the same href.
+    func resume() async throws {
+        let pending = try read { try $0.pendingSyncWrites(providerID: providerID) }
+        for entry in pending {
+            let book = CardDAVContactsProvider.parent(of: entry.href, base: client.serverURL)
+            let server = try await client.card(at: entry.href, in: book)
+            switch entry.operation {
+            case .create, .update:
+                if let server, let sent = entry.vCard, isSame(sent, as: server) {
+                    try settleArrived(entry, server: server)
+                } else {
+                    unconfirmed[key(entry.href, in: book)] = entry
+                    continue
+                }
+            case .delete:
+                let providerID = self.providerID
+                try write { t in
+                    if server == nil {
+                        try t.removeSyncedCard(providerID: providerID, href: entry.href)
+                        for contact in try t.contacts(providerID: providerID, recordID: entry.href) {
+                            try t.save(self.forgetting(entry.href, in: contact))
+                        }
+                    }
+                    try t.endSyncWrite(id: entry.id)
+                }
+            }
+            report.resumedWrites += 1
+        }
+    }
+
+    /// Whether a card's text says what `sent` said (the server may reorder or re-encode it).
+    func isSame(_ sent: String, as card: CardDAVCard) -> Bool {
+        guard let ours = parse(sent, href: card.href, etag: card.etag),
+              let theirs = parse(card.vCard, href: card.href, etag: card.etag) else { return false }
+        return canonicalCard(ours) == canonicalCard(theirs)
+    }
+
+    /// Stores the outcome of a create or update that reached the server: the card is the new base;
+    /// the contact it was sent for keeps the edits made since (a three-way merge with the version it
+    /// was sent from), and every contact holding the card records its new ETag.
+    func settleArrived(_ entry: SyncJournalEntry, server: CardDAVCard) throws {
+        let providerID = self.providerID
+        let theirs = parse(server.vCard, href: entry.href, etag: server.etag)
+        let from = entry.localVCard.flatMap { parse($0, href: entry.href, etag: nil) }
+        try write { t in
+            var holders = try t.contacts(providerID: providerID, recordID: entry.href)
+            if let id = entry.contactID, !holders.contains(where: { $0.id == id }), let local = try t.contact(withID: id) {
+                holders.append(local)
+            }
+            let owner = holders.first { $0.id == entry.contactID } ?? holders.first
+            try t.recordSyncedCard(SyncedCard(providerID: providerID, href: entry.href, etag: server.etag, vCard: server.vCard,
+                                              contactID: owner?.id ?? entry.contactID ?? ContactID(rawValue: entry.href)))
+            for local in holders {
+                var contact = local
+                if local.id == entry.contactID, entry.operation == .update, let theirs, let from {
+                    contact = self.merger.merge(base: from, local: local, remote: theirs).contact
+                    contact.provenance = local.provenance
+                }
+                try t.save(self.recording(contact, href: entry.href, etag: server.etag))
+            }
+            try t.endSyncWrites(providerID: providerID, href: entry.href)
+        }
+    }
+}
