@@ -108,6 +108,7 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
                 result.state.addressBooks[key] = sync.state
                 result.diagnostics += sync.diagnostics
                 result.cardsFetched += sync.cardsFetched
+                result.cards += sync.cards
                 if let reason = sync.fullLoad { result.fullLoads.append(.init(addressBook: book.url, reason: reason)) }
                 if !sync.isComplete { result.incompleteAddressBooks.append(book.url) }
             } catch {

@@ -25,15 +25,7 @@ extension CardDAVContactsProvider {
     /// already has for a provider wins.
     @discardableResult
     public static func migrateLegacySyncStateFile(of store: ContactStore) throws -> Bool {
-        guard let url = legacySyncStateURL(of: store), FileManager.default.fileExists(atPath: url.path) else { return false }
-        let states: [String: CardDAVSyncState]
-        do {
-            states = try JSONDecoder().decode([String: CardDAVSyncState].self, from: Data(contentsOf: url))
-        } catch {
-            throw ContactsProviderError.invalidData(
-                providerID: "carddav", source: url.path, line: nil,
-                reason: "unreadable sync state (\(error.localizedDescription)); delete it to sync in full")
-        }
+        guard let url = legacySyncStateURL(of: store), let states = try legacySyncStates(of: store) else { return false }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let encoded = try states.mapValues { ProviderSyncState(data: try encoder.encode($0)) }
@@ -53,5 +45,18 @@ extension CardDAVContactsProvider {
                 reason: "sync state moved into the store, but the old file cannot be renamed: \(error.localizedDescription)")
         }
         return true
+    }
+
+    /// The states in an old sync state file beside the store, by provider, without moving it; `nil`
+    /// when there is no such file.
+    static func legacySyncStates(of store: ContactStore) throws -> [String: CardDAVSyncState]? {
+        guard let url = legacySyncStateURL(of: store), FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode([String: CardDAVSyncState].self, from: Data(contentsOf: url))
+        } catch {
+            throw ContactsProviderError.invalidData(
+                providerID: "carddav", source: url.path, line: nil,
+                reason: "unreadable sync state (\(error.localizedDescription)); delete it to sync in full")
+        }
     }
 }

@@ -65,6 +65,9 @@ public struct CardDAVSyncResult: Sendable {
     /// Address books whose sync stopped early (the reason is in ``diagnostics``); the rest comes next time.
     public var incompleteAddressBooks: [URL]
 
+    /// The cards transferred, as the server sent them (the two-way sync keeps their text as its base).
+    var cards: [CardDAVCard] = []
+
     /// Whether every address book synced completely.
     public var isComplete: Bool { incompleteAddressBooks.isEmpty }
 }
@@ -79,6 +82,7 @@ extension CardDAVContactsProvider {
         var fullLoad: CardDAVSyncResult.FullLoadReason?
         var diagnostics: [Diagnostic] = []
         var cardsFetched = 0
+        var cards: [CardDAVCard] = []
         var isComplete = true
     }
 
@@ -153,6 +157,7 @@ extension CardDAVContactsProvider {
             sync.diagnostics += loaded.diagnostics
             if previous.etags[card.href] != nil { sync.changed[card.href] = loaded.contacts } else { sync.added[card.href] = loaded.contacts }
             sync.state.etags[card.href] = etag ?? ""
+            sync.cards.append(CardDAVCard(href: card.href, etag: etag, vCard: card.vCard))
         }
         for href in fetched.missing {
             if let etag = sync.state.etags.removeValue(forKey: href) {

@@ -16,7 +16,7 @@ struct TwoWaySyncConcurrentChangeTests {
         init(account: TestAccount) { self.account = account }
 
         func observe(_ record: CardDAVRequestRecord) {
-            guard record.purpose == .listing else { return }
+            guard record.purpose == .listing || record.purpose == .sync else { return }
             lock.lock()
             defer { lock.unlock() }
             guard !done else { return }

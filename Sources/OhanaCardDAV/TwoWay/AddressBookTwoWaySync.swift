@@ -24,11 +24,24 @@ struct AddressBookTwoWaySync {
     private var remote: [String: RemoteCard] = [:]
     /// The href to send for each key.
     private var hrefByKey: [String: String] = [:]
+    /// The cards the pull transferred (of every address book).
+    private let transferred: [CardDAVCard]
+    /// The ETag of every card on the server, by href as the server writes it ("" when unknown): the
+    /// pull's listing, kept up to date with this sync's writes, to be stored as the provider's state.
+    private(set) var listing: [String: String]
+    /// The listing's href of each key.
+    private var listingHref: [String: String] = [:]
+    /// Keys of the cards the pull reported removed from the server since the last sync.
+    private var removedOnServer: Set<String> = []
 
-    init(run: TwoWaySyncRun, book: CardDAVAddressBook, pushesNewContacts: Bool) {
+    init(run: TwoWaySyncRun, book: CardDAVAddressBook, listing: [String: String], transferred: [CardDAVCard],
+         removed: [String], pushesNewContacts: Bool) {
         self.run = run
         self.bookURL = book.url
+        self.listing = listing
+        self.transferred = transferred
         self.pushesNewContacts = pushesNewContacts
+        self.removedOnServer = Set(removed.map { run.key($0, in: book.url) })
     }
 
     private var dryRun: Bool { run.options.dryRun }
@@ -43,10 +56,11 @@ struct AddressBookTwoWaySync {
 
     /// Pulls and pushes every card of the address book.
     mutating func sync() async throws {
-        let listing = try await run.client.cardReferences(in: bookURL)
-        for reference in listing {
+        let references = listing.keys.sorted().map { CardDAVCardReference(href: $0, etag: listing[$0].flatMap { $0.isEmpty ? nil : $0 }) }
+        for reference in references {
             server[key(reference.href)] = reference
             hrefByKey[key(reference.href)] = reference.href
+            listingHref[key(reference.href)] = reference.href
         }
         let providerID = self.providerID
         let (bases, contacts) = try run.read { t in (try t.syncedCards(providerID: providerID), try t.allContacts()) }
@@ -76,11 +90,18 @@ struct AddressBookTwoWaySync {
             if keysOf[contact.id] != nil { order.append(contact.id) }
         }
 
-        // Read the cards whose ETag differs from the base; the others are their base.
-        let wanted = listing.filter { $0.etag == nil || base[key($0.href)]?.etag != $0.etag }.map(\.href)
-        let fetched = await run.client.fetchCards(wanted, in: bookURL)
-        if let error = fetched.error { throw error }
-        for card in fetched.cards {
+        // The cards the pull transferred, then any other whose ETag differs from its base (a card
+        // without one: the first two-way sync of a store filled by pulls); the others are their base.
+        var received = transferred.filter { server[key($0.href)] != nil }
+        let have = Set(received.map { key($0.href) })
+        let wanted = references.filter { !have.contains(key($0.href)) && ($0.etag == nil || base[key($0.href)]?.etag != $0.etag) }
+        if !wanted.isEmpty {
+            let fetched = await run.client.fetchCards(wanted.map(\.href), in: bookURL)
+            if let error = fetched.error { throw error }
+            received += fetched.cards
+            run.report.cardsTransferred += fetched.cards.count
+        }
+        for card in received {
             let etag = card.etag ?? server[key(card.href)]?.etag
             if let contact = run.parse(card.vCard, href: card.href, etag: etag) {
                 remote[key(card.href)] = RemoteCard(href: card.href, etag: etag, vCard: card.vCard, contact: contact)
@@ -171,7 +192,9 @@ struct AddressBookTwoWaySync {
         let href = hrefByKey[primary] ?? primary
         let baseContact = base[primary].flatMap { run.parse($0.vCard, href: $0.href, etag: $0.etag) }
         let serverCard = remote[primary]
-        if serverCard == nil, let baseContact, absorbed.isEmpty, canonicalCard(local) == canonicalCard(baseContact) {
+        // Without a synced version (a store filled by pulls only), the pull's word that the card was removed decides.
+        let unchangedHere = baseContact.map { canonicalCard(local) == canonicalCard($0) } ?? removedOnServer.contains(primary)
+        if serverCard == nil, absorbed.isEmpty, unchangedHere {
             // Removed on the server, unchanged here.
             run.report.actions.append(CardSyncAction(kind: .pullRemove, href: href, name: local.fullName))
             guard !dryRun else { return }
@@ -200,7 +223,7 @@ struct AddressBookTwoWaySync {
 
     /// Writes `contact` to its card when it differs from the server's (journaled, re-merged on 412)
     /// and stores the outcome; returns the stored contact, `nil` when the write was given up.
-    private func push(_ contact: Contact, original: Contact, href: String, server: RemoteCard?, base: Contact?,
+    private mutating func push(_ contact: Contact, original: Contact, href: String, server: RemoteCard?, base: Contact?,
                       conflicts: [FieldConflict]) async throws -> Contact? {
         var current = contact
         var server = server
@@ -242,6 +265,7 @@ struct AddressBookTwoWaySync {
             switch await send(vCard, href: href, server: server) {
             case .success(let written):
                 if server == nil { href = written.href }
+                noteOnServer(href, etag: written.etag)
                 let stored = run.recording(current, href: href, etag: written.etag)
                 try run.write { t in
                     try t.save(stored)
@@ -309,7 +333,7 @@ struct AddressBookTwoWaySync {
 
     /// Deletes a card (journaled, `If-Match`), then forgets it in the store and in `contact`'s provenance.
     @discardableResult
-    private func deleteCard(_ k: String, etag: String?, contact: Contact?, name: String, note: String) async throws -> Contact? {
+    private mutating func deleteCard(_ k: String, etag: String?, contact: Contact?, name: String, note: String) async throws -> Contact? {
         let href = hrefByKey[k] ?? k
         run.report.actions.append(CardSyncAction(kind: .pushDelete, href: href, name: name, note: note))
         guard !dryRun else { return contact.map { run.forgetting(href, in: $0) } }
@@ -337,6 +361,7 @@ struct AddressBookTwoWaySync {
                 throw error
             }
         }
+        noteGone(href)
         let stored = contact.map { run.forgetting(href, in: $0) }
         try run.write { t in
             try t.removeSyncedCard(providerID: providerID, href: href)
@@ -344,5 +369,20 @@ struct AddressBookTwoWaySync {
             try t.endSyncWrites(providerID: providerID, href: href)
         }
         return stored
+    }
+
+    // MARK: Listing
+
+    /// Records a card this sync wrote, with its new ETag, in the listing.
+    private mutating func noteOnServer(_ href: String, etag: String?) {
+        let listed = listingHref[key(href)] ?? href
+        listingHref[key(href)] = listed
+        listing[listed] = etag ?? ""
+    }
+
+    /// Removes a card this sync deleted from the listing.
+    private mutating func noteGone(_ href: String) {
+        guard let listed = listingHref.removeValue(forKey: key(href)) else { return }
+        listing[listed] = nil
     }
 }

@@ -5,7 +5,9 @@ import OhanaVCard
 
 /// Two-way sync of a contact store with the address books of a CardDAV provider.
 ///
-/// Cards changed on the server are pulled; contacts changed in the store since the last sync are
+/// Cards changed on the server since the last sync are pulled, through the provider's incremental
+/// sync from the state the store keeps for it (a legacy `.carddav-sync.json` beside the store is moved
+/// in first); contacts changed in the store since the last sync are
 /// pushed to the card they came from (`PUT` with `If-Match`), new ones created (`PUT` with
 /// `If-None-Match: *`, only with ``TwoWaySyncOptions/pushNew`` for contacts of other sources), and
 /// cards whose contact was removed are deleted (`DELETE` with `If-Match`). A contact merged from
@@ -79,14 +81,48 @@ final class TwoWaySyncRun {
     }
 
     func run() async throws -> TwoWaySyncReport {
-        let books = try await client.discoverAddressBooks()
-        if !options.dryRun { try await resume() }
+        if !options.dryRun {
+            try CardDAVContactsProvider.migrateLegacySyncStateFile(of: store)
+            try await resume()
+        }
+        // The pull is the provider's incremental sync from the state the store keeps for it: only
+        // cards changed since then are transferred (all of them the first time).
+        let kept = try read { try $0.providerSyncState(for: providerID) }
+        var (previous, warnings) = provider.decodedSyncState(kept)
+        if options.dryRun, kept == nil {
+            // A dry run moves nothing, but sees what the real run would: the old side file's state.
+            previous = try CardDAVContactsProvider.legacySyncStates(of: store)?[providerID]
+        }
+        report.diagnostics += warnings
+        let pulled = try await provider.synchronize(from: previous ?? CardDAVSyncState())
+        report.cardsTransferred = pulled.cardsFetched
+        var state = pulled.state
         let target = options.newCardsAddressBook.map { CardDAVClient.normalizedPath($0.path) }
-            ?? books.first.map { CardDAVClient.normalizedPath($0.url.path) }
-        for book in books {
+            ?? pulled.addressBooks.first.map { CardDAVClient.normalizedPath($0.url.path) }
+        // Address-book level news (a full reload, a sync stopped early); card-level problems are reported per card below.
+        let incomplete = pulled.incompleteAddressBooks.map(\.absoluteString)
+        let books = Set(pulled.addressBooks.map(\.url.absoluteString))
+        report.diagnostics += pulled.diagnostics.filter { diagnostic in
+            books.contains(diagnostic.source) || incomplete.contains { diagnostic.source.hasPrefix($0) }
+        }
+        for book in pulled.addressBooks {
+            let bookKey = book.url.absoluteString
+            if incomplete.contains(bookKey) {
+                // What is known of it may be stale: writing on that basis could undo server changes.
+                report.diagnostics.append(Diagnostic(.error, source: bookKey, message: "address book not fully read; not synced this time"))
+                continue
+            }
             let isTarget = options.pushNew && CardDAVClient.normalizedPath(book.url.path) == target
-            var sync = AddressBookTwoWaySync(run: self, book: book, pushesNewContacts: isTarget)
+            var sync = AddressBookTwoWaySync(run: self, book: book, listing: state.addressBooks[bookKey]?.etags ?? [:],
+                                             transferred: pulled.cards, removed: pulled.removed.compactMap(\.recordID),
+                                             pushesNewContacts: isTarget)
             try await sync.sync()
+            state.addressBooks[bookKey]?.etags = sync.listing
+        }
+        if !options.dryRun {
+            let encoded = try provider.encodedSyncState(state)
+            let providerID = self.providerID
+            try write { try $0.setProviderSyncState(encoded, for: providerID) }
         }
         return report
     }

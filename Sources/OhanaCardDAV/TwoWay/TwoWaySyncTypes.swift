@@ -86,6 +86,8 @@ public struct TwoWaySyncReport: Sendable {
     public var isDryRun = false
     /// Interrupted writes of an earlier sync that were found and settled first.
     public var resumedWrites = 0
+    /// How many cards were transferred from the server (only those changed since the last sync).
+    public var cardsTransferred = 0
 
     /// How many actions of one kind.
     public func count(_ kind: CardSyncAction.Kind) -> Int { actions.count { $0.kind == kind } }

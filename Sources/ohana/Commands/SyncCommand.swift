@@ -106,7 +106,7 @@ struct SyncCommand: AsyncParsableCommand {
             print("\(redactedCardDAVURL(url)): dry run, nothing changed; would have \(report.summary)")
             return
         }
-        print("\(redactedCardDAVURL(url)): \(report.summary)"
+        print("\(redactedCardDAVURL(url)): \(report.summary); \(report.cardsTransferred) cards transferred"
               + (report.resumedWrites > 0 ? "; \(report.resumedWrites) interrupted writes of the last sync settled" : ""))
         for (action, conflict) in report.conflicts {
             print("conflict \(action.name) (\(action.href)): \(conflict)")

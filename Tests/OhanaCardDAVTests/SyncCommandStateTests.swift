@@ -1,0 +1,93 @@
+import Foundation
+import Ohana
+@testable import OhanaCardDAV
+import OhanaStore
+import Testing
+
+/// `ohana sync` on a store the previous version wrote (pull-only sync, its state in a side file):
+/// the state moves into the store once, and the two-way sync pulls through it incrementally.
+@Suite("ohana sync on a store of the previous version (Radicale)")
+struct SyncCommandStateTests {
+    @Test("a store with a .carddav-sync.json migrates, then ohana sync pulls incrementally and writes no side file")
+    func legacyStoreSyncsIncrementally() async throws {
+        let ohana = try #require(TwoWaySyncKillTests.executable("ohana"), "ohana was not built next to the test bundle")
+        let account = try await TestAccount.make("user3")
+        for i in 0..<4 { try await account.put(sampleCard(uid: "old-\(i)", name: "Previous \(i)"), named: "old\(i).vcf") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-sync-legacy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("contacts.sqlite")
+        let host = try #require(account.bookURL.host)
+        let port = try #require(account.bookURL.port)
+        let url = "carddav://\(account.user)@\(host):\(port)\(account.bookURL.path)/"
+
+        // What the previous `ohana sync URL` left: the contacts in the store, the state in a side file.
+        let previous = try CardDAVContactsProvider(url: try #require(URL(string: url)), credential: account.credential)
+        let old = try await previous.synchronize(from: CardDAVSyncState())
+        do {
+            let store = try ContactStore(fileURL: file)
+            try await store.save(old.added, mode: .upsertBySourceRecord)
+            try store.close()
+        }
+        let sideFile = URL(fileURLWithPath: file.path + ".carddav-sync.json")
+        try JSONEncoder().encode([previous.identifier: old.state]).write(to: sideFile)
+
+        // Changes on the server since then: one card changed, one removed, one added.
+        let references = try await account.client.cardReferences(in: account.bookURL)
+        let etag = try #require(references.first { $0.href.hasSuffix("old1.vcf") }?.etag)
+        _ = try await account.client.updateCard(sampleCard(uid: "old-1", name: "Previous 1", note: "changed on the server"),
+                                                at: account.bookURL.appendingPathComponent("old1.vcf").path, in: account.bookURL, etag: etag)
+        try await account.client.deleteCard(at: account.bookURL.appendingPathComponent("old2.vcf").path, in: account.bookURL, etag: nil)
+        try await account.put(sampleCard(uid: "new-0", name: "Added Later"), named: "new0.vcf")
+
+        // A dry run moves nothing but reads the side file's state, so it foresees what the real run does.
+        let dry = try run(ohana, ["sync", url, "--store", file.path, "--dry-run"], password: account.password)
+        #expect(dry.status == 0, "\(dry.errors)")
+        #expect(dry.output.contains("would have pulled 1 added, 1 changed, 1 removed; pushed 0 created"), "\(dry.output)")
+        #expect(FileManager.default.fileExists(atPath: sideFile.path))
+
+        let first = try run(ohana, ["sync", url, "--store", file.path], password: account.password)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.contains("pulled 1 added, 1 changed, 1 removed; pushed 0 created, 0 updated, 0 deleted"), "\(first.output)")
+        #expect(!FileManager.default.fileExists(atPath: sideFile.path))
+        #expect(FileManager.default.fileExists(atPath: sideFile.path + ".migrated"))
+        let store = try ContactStore(fileURL: file)
+        #expect(try store.allContacts().map(\.fullName).sorted() == ["Added Later", "Previous 0", "Previous 1", "Previous 3"])
+        #expect(try store.allContacts().first { $0.fullName == "Previous 1" }?.note == "changed on the server")
+        let state = try #require(try store.providerSyncState(for: previous.identifier))
+        let token = try JSONDecoder().decode(CardDAVSyncState.self, from: state.data).addressBooks.values.first?.syncToken
+        #expect(token != nil && token != old.state.addressBooks.values.first?.syncToken, "the token moved on")
+        try store.close()
+
+        // Next time only what changed travels: one card.
+        let now = try #require(try await account.client.cardReferences(in: account.bookURL).first { $0.href.hasSuffix("old3.vcf") }?.etag)
+        _ = try await account.client.updateCard(sampleCard(uid: "old-3", name: "Previous 3", note: "changed again"),
+                                                at: account.bookURL.appendingPathComponent("old3.vcf").path, in: account.bookURL, etag: now)
+        let second = try run(ohana, ["sync", url, "--store", file.path], password: account.password)
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(second.output.contains("pulled 0 added, 1 changed, 0 removed"), "\(second.output)")
+        #expect(second.output.contains("1 cards transferred"), "\(second.output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!files.contains { $0.hasSuffix(".json") }, "no side file: \(files)")
+    }
+
+    /// Runs the `ohana` binary with the CardDAV password in its environment.
+    func run(_ executable: URL, _ arguments: [String], password: String) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["OHANA_CARDDAV_PASSWORD"] = password
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
