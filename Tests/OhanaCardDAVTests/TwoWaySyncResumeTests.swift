@@ -121,4 +121,27 @@ struct TwoWaySyncResumeTests {
         #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.isEmpty)
         #expect(try await SyncFixtures.serverContacts(account).count == 1)
     }
+
+    @Test("an update whose card has another ETag now can no longer land: it is settled, and nothing is pushed twice")
+    func updateThatCannotLand() async throws {
+        let account = try await TestAccount.make("user3")
+        try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
+        let store = try ContactStore.inMemory()
+        let provider = try account.provider()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let original = try #require(try store.allContacts().first)
+        var sent = original
+        sent.note = "never arrived"
+        // A killed sync began this write against an ETag the card no longer has (If-Match fails for good).
+        try syncWrite(store) { t in
+            _ = try t.beginSyncWrite(SyncJournalEntry(providerID: provider.identifier, href: account.href(0), operation: .update,
+                                                      contactID: original.id, expectedETag: "\"gone-etag\"",
+                                                      vCard: VCardWriter().string(for: sent), localVCard: VCardWriter().string(for: sent)))
+        }
+        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        #expect(report.resumedWrites == 1)
+        #expect(report.actions.isEmpty, "\(report.actions)")
+        #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.isEmpty)
+        #expect(try await SyncFixtures.serverContacts(account).values.first?.note == nil)
+    }
 }

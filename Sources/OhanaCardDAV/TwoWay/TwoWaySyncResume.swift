@@ -6,9 +6,9 @@ extension TwoWaySyncRun {
     /// Settles the writes a stopped sync began. A write whose card is on the server as it was sent
     /// arrived: the card becomes the base, even when its contact was removed or merged since (so that
     /// the next step sees the card as ours, not as a change made on the server). A delete whose card
-    /// is gone arrived. A create or update not (yet) on the server stays in the journal: a request
-    /// sent just before the kill may still land, so it is settled when the card shows what was sent,
-    /// or by the next write to the same href.
+    /// is gone arrived. A create or update not (yet) on the server whose condition still holds stays
+    /// in the journal: a request sent just before the kill may still land, so it is settled when the
+    /// card shows what was sent, or by the next write to the same href.
     func resume() async throws {
         let pending = try read { try $0.pendingSyncWrites(providerID: providerID) }
         for entry in pending {
@@ -18,9 +18,13 @@ extension TwoWaySyncRun {
             case .create, .update:
                 if let server, let sent = entry.vCard, isSame(sent, as: server) {
                     try settleArrived(entry, server: server)
-                } else {
+                } else if canStillLand(entry, server: server) {
                     unconfirmed[key(entry.href, in: book)] = entry
                     continue
+                } else {
+                    // Its precondition no longer holds (the card is there for a create, or has another ETag
+                    // for an update): it never arrived and cannot arrive now. This run makes it again if needed.
+                    try write { try $0.endSyncWrite(id: entry.id) }
                 }
             case .delete:
                 let providerID = self.providerID
@@ -35,6 +39,16 @@ extension TwoWaySyncRun {
                 }
             }
             report.resumedWrites += 1
+        }
+    }
+
+    /// Whether a create or update not on the server could still arrive: its condition (`If-None-Match: *`,
+    /// or `If-Match` with the ETag it expected) still holds.
+    func canStillLand(_ entry: SyncJournalEntry, server: CardDAVCard?) -> Bool {
+        switch entry.operation {
+        case .create: server == nil
+        case .update: server != nil && (entry.expectedETag == nil || entry.expectedETag == "*" || server?.etag == entry.expectedETag)
+        case .delete: false
         }
     }
 
