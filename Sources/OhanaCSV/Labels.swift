@@ -14,8 +14,22 @@ enum Labels {
     }()
     private static let googleByLabel = Dictionary(uniqueKeysWithValues: googleNames.map { ($0.0, $0.1) })
 
+    /// Type cells as Google writes them (`Home`, `* Mobile`, …), read without trimming or case folding:
+    /// nearly every cell of a real file is one of these.
+    private static let googleByWrittenText: [String: (label: ContactFieldLabel?, isPreferred: Bool)] = {
+        var map: [String: (label: ContactFieldLabel?, isPreferred: Bool)] = ["": (nil, false), "*": (nil, true)]
+        for (label, name) in googleNames + [(.fax, "Fax")] {
+            for spelling in [name, name.lowercased()] {
+                map[spelling] = (label, false)
+                map["* " + spelling] = (label, true)
+            }
+        }
+        return map
+    }()
+
     /// The label a Google type cell names (`* ` marks the preferred value); `nil` label when empty.
     static func fromGoogle(_ text: String) -> (label: ContactFieldLabel?, isPreferred: Bool) {
+        if let known = googleByWrittenText[text] { return known }
         var text = Substring(text.trimmingCharacters(in: .whitespaces))
         var preferred = false
         if text.hasPrefix("*") {

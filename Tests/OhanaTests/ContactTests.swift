@@ -115,4 +115,19 @@ struct JSONProviderTests {
             #expect(error.description.contains("missing key 'type'"))
         }
     }
+
+    /// A new identifier is a lower-case version 4 UUID, and new ones do not repeat.
+    @Test func newIdentifiersAreRandomVersion4UUIDs() {
+        var seen = Set<String>()
+        for _ in 0..<10_000 {
+            let text = ContactID().rawValue
+            #expect(UUID(uuidString: text) != nil, "\(text)")
+            #expect(text == text.lowercased() && text.count == 36)
+            let characters = Array(text)
+            #expect(characters[14] == "4", "version nibble: \(text)")
+            #expect("89ab".contains(characters[19]), "variant nibble: \(text)")
+            seen.insert(text)
+        }
+        #expect(seen.count == 10_000)
+    }
 }

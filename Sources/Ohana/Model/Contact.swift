@@ -13,8 +13,28 @@ public struct ContactID: RawRepresentable, Hashable, Comparable, Codable, Sendab
     /// Creates an identifier from a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// Creates a new, random identifier.
-    public init() { self.rawValue = UUID().uuidString.lowercased() }
+    /// Creates a new, random identifier: a version 4 UUID in lower case.
+    ///
+    /// Made from the system's random generator directly: Foundation's `UUID()` opens and reads
+    /// `/dev/urandom` on every call on Linux, which cost readers a system call per contact.
+    public init() {
+        var random = SystemRandomNumberGenerator()
+        var high = random.next() as UInt64
+        var low = random.next() as UInt64
+        high = (high & ~0xF000) | 0x4000                          // version 4
+        low = (low & ~(0xC000 << 48)) | (0x8000 << 48)            // variant 10xx
+        let hex = Array("0123456789abcdef".utf8)
+        var text = [UInt8](repeating: UInt8(ascii: "-"), count: 36)
+        var position = 0
+        for (word, count) in [(high, 16), (low, 16)] {
+            for nibble in 0..<count {
+                if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
+                text[position] = hex[Int((word >> UInt64(60 - 4 * nibble)) & 0xF)]
+                position += 1
+            }
+        }
+        self.rawValue = String(decoding: text, as: UTF8.self)
+    }
 
     /// The identifier's text.
     public var description: String { rawValue }
