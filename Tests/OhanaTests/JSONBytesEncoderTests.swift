@@ -74,7 +74,7 @@ import Testing
         try check([[1, 2], [], [3]])
         try check([String: [String: Int]]())
         try check(["b": ["y": 1, "x": 2], "a": [:], "": ["": 0]])
-        try check([Double.pi, -0.0, 1e21, 5e-324, 100])
+        try check([Double.pi, -0.0, 1e21, Double.leastNonzeroMagnitude, 100])
         try check([Float(1.5), Float(0.1)])
         try check([Int8.min, Int8.max])
         try check([UInt64.max])
