@@ -41,6 +41,20 @@ struct ContactsJSONTests {
         #expect(leftovers.isEmpty)
     }
 
+    /// Bad contacts in several batches: the good ones keep their order (the result is closed up
+    /// over the gaps) and every bad one is named by its line.
+    @Test func badContactsInManyBatchesLeaveTheOthersInOrder() throws {
+        let count = ContactsJSON.batchSize * 4 + 17
+        let bad: Set<Int> = [0, 5, ContactsJSON.batchSize - 1, ContactsJSON.batchSize, 2 * ContactsJSON.batchSize + 3, count - 1]
+        let lines = (0..<count).map { index in
+            bad.contains(index) ? #"{"id": "x\#(index)", "fields": [{"value": "1"}]}"# : #"{"id": "c\#(index)"}"#
+        }
+        let text = "[\n" + lines.joined(separator: ",\n") + "\n]"
+        let loaded = try ContactsJSON.read(Data(text.utf8), source: "many.json")
+        #expect(loaded.contacts.map(\.id.rawValue) == (0..<count).filter { !bad.contains($0) }.map { "c\($0)" })
+        #expect(loaded.diagnostics.map(\.line) == bad.sorted().map { $0 + 2 })
+    }
+
     @Test func aBadContactIsReportedWithItsLineAndTheOthersLoad() throws {
         let text = """
             [

@@ -43,23 +43,59 @@ public enum ContactsJSON {
         case .failure(.malformed(let line, let reason)):
             throw .invalidData(providerID: "json", source: source, line: line, reason: reason)
         }
+        guard !layout.elements.isEmpty else { return LoadedContacts(contacts: []) }
         let batches = stride(from: 0, to: layout.elements.count, by: batchSize).map {
             $0..<min(layout.elements.count, $0 + batchSize)
         }
-        var decoded = parallelMap(batches, minimumPerWorker: 1, state: makeDecoder) { decoder, batch in
-            let loaded = decodeBatch(batch, of: layout, in: data, source: source, decoder: decoder)
-            release?(layout.elements[batch.lowerBound].bytes.lowerBound..<layout.elements[batch.upperBound - 1].bytes.upperBound)
-            return loaded
+        // Batches are decoded on every core straight into their places in the one result array
+        // (then closed up over contacts that failed): the contacts are never held twice.
+        let output = BatchOutput(batches: batches.count)
+        defer { output.deallocate() }
+        let contacts = [Contact](unsafeUninitializedCapacity: layout.elements.count) { buffer, initialized in
+            let base = BatchOutput.Pointer(buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: batches.count) { index in
+                let batch = batches[index]
+                var written = 0
+                output.diagnostics[index] = decodeBatch(batch, of: layout, in: data, source: source, decoder: makeDecoder()) {
+                    (base.pointer + batch.lowerBound + written).initialize(to: $0)
+                    written += 1
+                }
+                output.counts[index] = written
+                release?(layout.elements[batch.lowerBound].bytes.lowerBound..<layout.elements[batch.upperBound - 1].bytes.upperBound)
+            }
+            var end = 0
+            for (index, batch) in batches.enumerated() {
+                let count = output.counts[index]
+                if end != batch.lowerBound { (base.pointer + end).moveInitialize(from: base.pointer + batch.lowerBound, count: count) }
+                end += count
+            }
+            initialized = end
         }
-        var result = LoadedContacts(contacts: [])
-        result.contacts.reserveCapacity(layout.elements.count)
-        // Each batch's array is freed as soon as it is copied: the contacts are never held twice.
-        for index in decoded.indices {
-            result.contacts += decoded[index].contacts
-            result.diagnostics += decoded[index].diagnostics
-            decoded[index] = LoadedContacts(contacts: [])
+        return LoadedContacts(contacts: contacts, diagnostics: output.diagnostics.flatMap { $0 })
+    }
+
+    /// Where the workers of ``read(_:source:releasing:)`` leave each batch's count and diagnostics
+    /// (each worker writes its own batches' slots only).
+    private struct BatchOutput: @unchecked Sendable {
+        struct Pointer: @unchecked Sendable {
+            let pointer: UnsafeMutablePointer<Contact>
+            init(_ pointer: UnsafeMutablePointer<Contact>) { self.pointer = pointer }
         }
-        return result
+        let counts: UnsafeMutableBufferPointer<Int>
+        let diagnostics: UnsafeMutableBufferPointer<[Diagnostic]>
+
+        init(batches: Int) {
+            counts = .allocate(capacity: batches)
+            counts.initialize(repeating: 0)
+            diagnostics = .allocate(capacity: batches)
+            diagnostics.initialize(repeating: [])
+        }
+
+        func deallocate() {
+            counts.deallocate()
+            diagnostics.deinitialize()
+            diagnostics.deallocate()
+        }
     }
 
     /// Encodes contacts as a pretty-printed JSON array with sorted keys.
@@ -162,30 +198,30 @@ public enum ContactsJSON {
     /// element it does not accept is decoded by Foundation's, and one that fails there is reported
     /// with its line while the good ones still load.
     private static func decodeBatch(
-        _ batch: Range<Int>, of layout: JSONArrayLayout, in data: Data, source: String, decoder: JSONDecoder
-    ) -> LoadedContacts {
-        var loaded = LoadedContacts(contacts: [])
-        loaded.contacts.reserveCapacity(batch.count)
+        _ batch: Range<Int>, of layout: JSONArrayLayout, in data: Data, source: String, decoder: JSONDecoder,
+        emit: (Contact) -> Void
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
         data.withUnsafeBytes { raw in
             for element in layout.elements[batch] {
                 if let contact = try? bytesDecoder.decode(Contact.self, from: UnsafeRawBufferPointer(rebasing: raw[element.bytes])) {
-                    loaded.contacts.append(contact)
+                    emit(contact)
                     continue
                 }
                 let text = data[(data.startIndex + element.bytes.lowerBound)..<(data.startIndex + element.bytes.upperBound)]
                 do {
-                    loaded.contacts.append(try decoder.decode(Contact.self, from: text))
+                    emit(try decoder.decode(Contact.self, from: text))
                 } catch let error as DecodingError {
-                    loaded.diagnostics.append(Diagnostic(
+                    diagnostics.append(Diagnostic(
                         .error, source: source, line: element.line,
                         message: "the contact starting on this line is skipped: \(describe(error))"))
                 } catch {
-                    loaded.diagnostics.append(Diagnostic(
+                    diagnostics.append(Diagnostic(
                         .error, source: source, line: element.line, message: "the contact starting on this line is skipped: \(error)"))
                 }
             }
         }
-        return loaded
+        return diagnostics
     }
 
     /// The object form, `{"contacts": [...]}`, decoded in one piece.
