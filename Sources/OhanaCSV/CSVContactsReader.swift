@@ -68,16 +68,20 @@ public struct CSVContactsReader: Sendable {
         let batches = stride(from: firstRow, to: found.records.count, by: Self.rowsPerBatch).map {
             $0..<min(found.records.count, $0 + Self.rowsPerBatch)
         }
+        let stableIDs = StableContactIDs(source: source)
         let mapped = parallelMap(batches, minimumPerWorker: 1, state: {}) { _, batch in
             bytes.withUnsafeBufferPointer { buffer in
                 var part = LoadedContacts(contacts: [])
-                for record in found.records[batch] {
+                for index in batch {
+                    let record = found.records[index]
                     if record.unterminated {
                         part.diagnostics.append(Self.unterminated(source: source, line: record.line))
                         continue
                     }
                     let row = found.cells[record.cells].map { CSVRecords.cell($0, in: buffer) }
-                    if let contact = mapper.contact(from: row, line: record.line, diagnostics: &part.diagnostics) {
+                    if var contact = mapper.contact(from: row, line: record.line, diagnostics: &part.diagnostics) {
+                        // The same file gives the same ids, run after run (a CSV row has no id of its own).
+                        contact.id = stableIDs.id(at: index)
                         part.contacts.append(contact)
                     }
                 }

@@ -111,4 +111,17 @@ struct GoogleImportTests {
         #expect(CSVDialect.detect(header: ["First Name", "Last Name", "E-mail Address", "Mobile Phone", "Categories"]) == .outlook)
         #expect(CSVDialect.detect(header: ["id", "price"]) == nil)
     }
+
+    /// Reading the same file twice gives the same ids (a row has none of its own); another file's
+    /// rows get other ids.
+    @Test func theSameFileGivesTheSameIDs() throws {
+        let data = try fixture("google.csv")
+        let first = CSVContactsReader().read(data, source: "/books/google.csv").contacts
+        let second = CSVContactsReader().read(data, source: "/books/google.csv").contacts
+        let elsewhere = CSVContactsReader().read(data, source: "/books/other.csv").contacts
+        #expect(!first.isEmpty)
+        #expect(first.map(\.id) == second.map(\.id))
+        #expect(Set(first.map(\.id)).count == first.count)
+        #expect(Set(first.map(\.id)).isDisjoint(with: elsewhere.map(\.id)))
+    }
 }

@@ -6,13 +6,30 @@ extension ContactID {
     /// The text has the form of a UUID (version 8, the RFC 9562 form for custom layouts), so it can
     /// stand wherever a random identifier could. For the package's readers, not public API.
     package init(stableFor source: String, position: Int, salt: String = "") {
+        self = StableContactIDs(source: source, salt: salt).id(at: position)
+    }
+}
+
+/// The identifiers ``ContactID/init(stableFor:position:salt:)`` gives for one source, with the
+/// source hashed once rather than for every record. For the package's readers, not public API.
+package struct StableContactIDs: Sendable {
+    private let prefix: StableHash128
+
+    /// The identifiers of `source` (and `salt`).
+    package init(source: String, salt: String = "") {
         var hash = StableHash128()
         hash.add(source.utf8)
         hash.add(0xFF)  // no byte of UTF-8 text, so "ab" + "c" and "a" + "bc" differ
         hash.add(salt.utf8)
         hash.add(0xFF)
+        prefix = hash
+    }
+
+    /// The identifier of the record at `position`.
+    package func id(at position: Int) -> ContactID {
+        var hash = prefix
         withUnsafeBytes(of: UInt64(truncatingIfNeeded: position).littleEndian) { hash.add($0) }
-        self.init(rawValue: hash.uuidString())
+        return ContactID(rawValue: hash.uuidString())
     }
 }
 
@@ -20,7 +37,7 @@ extension ContactID {
 /// process, so it cannot give stable identifiers): two FNV-1a lanes, each finished by the
 /// SplitMix64 mixer. Not meant to resist attack, only to keep distinct inputs apart. For the
 /// package's readers, not public API.
-package struct StableHash128 {
+package struct StableHash128: Sendable {
     private var a: UInt64 = 0xCBF2_9CE4_8422_2325
     private var b: UInt64 = 0x6C62_272E_07BB_0142
 

@@ -8,6 +8,7 @@ import Ohana
 /// same file again gives the same identifiers.
 struct ContactIdentifiers {
     private let source: String
+    private let stableIDs: StableContactIDs
     private let providerID: String
     /// The line of the first card with each UID, by a 128-bit hash of the UID (not the text, so
     /// that streaming millions of cards holds 24 bytes a card here).
@@ -16,6 +17,7 @@ struct ContactIdentifiers {
 
     init(source: String, providerID: String) {
         self.source = source
+        self.stableIDs = StableContactIDs(source: source)
         self.providerID = providerID
     }
 
@@ -30,13 +32,13 @@ struct ContactIdentifiers {
             if let first = seenUIDs[key] {
                 diagnostics.append(Diagnostic(.warning, source: source, line: card.startLine,
                     message: "UID \(uid.prefix(60)) repeats the card at line \(first); given a new identifier"))
-                contact.id = ContactID(stableFor: source, position: position)
+                contact.id = stableIDs.id(at: position)
             } else {
                 seenUIDs[key] = card.startLine
                 contact.id = ContactID(rawValue: uid)
             }
         } else {
-            contact.id = ContactID(stableFor: source, position: position)
+            contact.id = stableIDs.id(at: position)
         }
         contact.provenance = [Provenance(providerID: providerID, recordID: card.uid)]
         return contact
