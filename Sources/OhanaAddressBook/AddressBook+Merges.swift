@@ -23,6 +23,7 @@ extension AddressBook {
             pending: clusters.count { $0.decision == .pending },
             accepted: clusters.count { $0.decision == .accepted },
             keptApart: clusters.count { $0.decision == .keptApart },
+            merged: mergedContacts(),
             decisionsFile: store.fileURL?.path ?? "(the store in memory)")
     }
 
@@ -42,5 +43,71 @@ extension AddressBook {
             ? "Nothing to apply: accept a cluster first."
             : "Merged \(merged) cluster\(merged == 1 ? "" : "s"): \(before) contacts became \(after)."
         return MergeApplyResult(mergedClusters: merged, contactsBefore: before, contactsAfter: after, message: message)
+    }
+
+    // MARK: Splitting merged contacts
+
+    /// The merged contacts in the store that can be split again, by name, with their members.
+    func mergedContacts() -> [MergedContactReport] {
+        let rows = mergedMembers.keys.compactMap { id in
+            contactIfPresent(id).map { Self.row($0, section: Self.section(of: $0)) }
+        }
+        return rows.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map { row in
+            MergedContactReport(contact: row, members: memberRows(of: ContactID(rawValue: row.id)))
+        }
+    }
+
+    /// Rows for the recorded members of a merged contact; empty when it is none.
+    func memberRows(of id: ContactID) -> [ContactRow] {
+        (mergedMembers[id] ?? []).map { Self.row($0, section: Self.section(of: $0)) }
+    }
+
+    static func section(of contact: Contact) -> String {
+        SectionKey(name: AlphabeticalSort.Mode.fullName.sortName(of: contact)).title
+    }
+
+    /// Undoes the merge that made the stored contact `id`: its members are stored on their own
+    /// again as they were recorded (see ``OhanaStore/ContactStore/undoMerge(of:)``) and kept apart
+    /// from now on; then reloads.
+    public func splitMerge(of id: String) async throws -> MergeSplitResult {
+        let merged = ContactID(rawValue: id)
+        return try await undo(merged, member: nil) { try $0.undoMerge(of: merged) }
+    }
+
+    /// Takes the member `memberID` out of the merged contact `id` and stores it on its own again;
+    /// the other members stay merged (or are split too when only one is left). Then reloads.
+    public func removeMember(_ memberID: String, fromMerged id: String) async throws -> MergeSplitResult {
+        let merged = ContactID(rawValue: id)
+        let member = ContactID(rawValue: memberID)
+        return try await undo(merged, member: member) {
+            try $0.removeMember(member, fromMerged: merged, remerging: StoredMerges.mergedContact(of:))
+        }
+    }
+
+    private func undo(
+        _ id: ContactID, member: ContactID?, _ body: @escaping @Sendable (ContactWriteTransaction) throws -> MergeUndoResult
+    ) async throws -> MergeSplitResult {
+        guard let members = mergedMembers[id] else {
+            let what = contactIfPresent(id) == nil ? "no contact with id" : "no recorded members to split for the contact"
+            throw AddressBookError(.notFound, "\(what) '\(id.rawValue)'")
+        }
+        if let member, !members.contains(where: { $0.id == member }) {
+            throw AddressBookError(.notFound, "'\(member.rawValue)' is not a member of the merged contact '\(id.rawValue)'")
+        }
+        let before = contactCount
+        let result: MergeUndoResult
+        do {
+            result = try await store.write(body)
+        } catch {
+            throw AddressBookError(.internalError, "cannot split the merged contact '\(id.rawValue)' in the store: \(error)")
+        }
+        try await reload()
+        let restored = result.restored.map { Self.row($0, section: Self.section(of: $0)) }
+        let names = restored.map(\.name).joined(separator: ", ")
+        let message = result.remaining.map { "Took \(names) out of \($0.fullName); \(before) contacts became \(contactCount)." }
+            ?? "Split into \(restored.count) contacts (\(names)): \(before) contacts became \(contactCount)."
+        return MergeSplitResult(
+            restored: restored, remaining: result.remaining.map { Self.row($0, section: Self.section(of: $0)) },
+            contactsBefore: before, contactsAfter: contactCount, message: message)
     }
 }

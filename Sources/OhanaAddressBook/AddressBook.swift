@@ -74,6 +74,8 @@ public actor AddressBook {
     private let logger: Logger
     private var contacts: [Contact] = []
     private var byID: [ContactID: Contact] = [:]
+    /// The recorded members of each merged contact the store can split, by merged contact.
+    var mergedMembers: [ContactID: [Contact]] = [:]
     private var lists: [AlphabeticalSort.Mode: SortedList] = [:]
     private var sessions: [String: PickerSession] = [:]
     private var sessionUse: [String: UInt64] = [:]
@@ -105,8 +107,17 @@ public actor AddressBook {
     public func reload() async throws {
         try StoredMerges.migrateDecisionsFile(of: store)
         let stored: [Contact]
+        let members: [ContactID: [Contact]]
         do {
-            stored = try await store.read { try $0.allContacts(order: .insertion) }
+            (stored, members) = try await store.read { transaction in
+                let all = try transaction.allContacts(order: .insertion)
+                var members: [ContactID: [Contact]] = [:]
+                for contact in all where !contact.mergedContactIDs.isEmpty {
+                    let recorded = try transaction.mergedMembers(of: contact.id)
+                    if !recorded.isEmpty { members[contact.id] = recorded }
+                }
+                return (all, members)
+            }
         } catch {
             throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
         }
@@ -114,6 +125,7 @@ public actor AddressBook {
         let formatting = PhoneNumberFormatting(formats: [.e164, .international, .national])
         for index in formatted.indices { formatting.format(&formatted[index]) }
         contacts = formatted
+        mergedMembers = members
         byID = Dictionary(formatted.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         lists = [:]
         sessions = [:]
@@ -171,7 +183,10 @@ public actor AddressBook {
 
     /// Everything about one contact.
     public func detail(id: String) throws(AddressBookError) -> ContactDetail {
-        ContactDetail(try contact(withID: id))
+        let contact = try contact(withID: id)
+        var detail = ContactDetail(contact)
+        detail.mergedMembers = memberRows(of: contact.id)
+        return detail
     }
 
     /// A contact's photo and its media type.

@@ -29,3 +29,4 @@ extension SessionState: ResponseEncodable {}
 extension SessionPage: ResponseEncodable {}
 extension MergeReport: ResponseEncodable {}
 extension MergeApplyResult: ResponseEncodable {}
+extension MergeSplitResult: ResponseEncodable {}

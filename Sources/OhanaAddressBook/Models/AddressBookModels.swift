@@ -141,6 +141,8 @@ public struct ContactDetail: Codable, Sendable {
     public var unmapped: [[String]]
     /// Ids of contacts merged into this one.
     public var mergedContactIDs: [String]
+    /// The recorded members of a merged contact the store can split again; empty otherwise.
+    public var mergedMembers: [ContactRow] = []
 }
 
 /// One count of the statistics chart.
@@ -293,6 +295,8 @@ public struct MergeReport: Codable, Sendable {
     public var accepted: Int
     /// Clusters kept apart.
     public var keptApart: Int
+    /// The merged contacts in the store that can be split again, by name.
+    public var merged: [MergedContactReport]
     /// The file the decisions are kept in: the contact store itself.
     public var decisionsFile: String
 }

@@ -25,5 +25,14 @@ extension AddressBookServer {
             try QueryParameters(request, allowed: []).finish()
             return try await addressBook.applyMerges()
         }
+        // Splitting a merged contact in the store: whole, or one member out.
+        router.post("/api/merged/:id/split") { request, context -> MergeSplitResult in
+            try QueryParameters(request, allowed: []).finish()
+            return try await addressBook.splitMerge(of: pathID(context))
+        }
+        router.post("/api/merged/:id/members/:member/remove") { request, context -> MergeSplitResult in
+            try QueryParameters(request, allowed: []).finish()
+            return try await addressBook.removeMember(pathID(context, "member"), fromMerged: pathID(context))
+        }
     }
 }
