@@ -7,7 +7,7 @@ let browserTestScript = #"""
 
 Usage: browser_test.py URL SCREENSHOT_DIR
 Loads the page, checks the <script> name renders as text, searches, opens a detail, picks until a
-rule refuses, reviews and applies a merge, and opens the statistics; writes screenshots of each
+rule refuses, reviews and applies a merge, splits it again, and opens the statistics; writes screenshots of each
 view. Prints one line per step; exits non-zero with the reason on the first failure.
 """
 import json
@@ -165,6 +165,18 @@ def main():
         driver.find_element(By.ID, "apply-merges").click()
         wait.until(lambda d: "Merged" in d.find_element(By.ID, "apply-result").text)
         step(driver.find_element(By.ID, "apply-result").text)
+
+        # The merged contact is listed with its members; Split undoes the merge.
+        wait.until(lambda d: any("Quimby" in m.text for m in d.find_elements(By.CSS_SELECTOR, "#merged .merged")))
+        merged = next(m for m in driver.find_elements(By.CSS_SELECTOR, "#merged .merged") if "Quimby" in m.text)
+        members = [e.text for e in merged.find_elements(By.CSS_SELECTOR, ".members .name")]
+        if sorted(members) != ["Bob Quimby", "Robert Quimby"]:
+            fail(f"the merged contact lists members {members}")
+        merged.find_element(By.CSS_SELECTOR, "button.split").click()
+        wait.until(lambda d: "Split into 2 contacts" in d.find_element(By.ID, "apply-result").text)
+        wait.until(lambda d: not any("Quimby" in m.text for m in d.find_elements(By.CSS_SELECTOR, "#merged .merged")))
+        step(driver.find_element(By.ID, "apply-result").text)
+        shot(driver, "07-split.png")
 
         # Statistics chart.
         driver.find_element(By.CSS_SELECTOR, ".tab[data-view=stats]").click()

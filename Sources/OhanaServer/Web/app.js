@@ -192,7 +192,36 @@ async function showDetail(id) {
     for (const [name, value] of contact.unmapped) dl.append(el("dt", { text: name }), el("dd", { text: value }));
     detail.append(dl);
   }
+  if (contact.mergedMembers.length) {
+    detail.append(el("h3", { text: "Merged from" }));
+    detail.append(mergedMembers(contact.id, contact.mergedMembers, async () => {
+      await loadList(0);
+      await showDetail(contact.id);
+    }));
+  }
   detail.append(el("p", { class: "sources", text: "From " + (contact.sources.join("; ") || "unknown source") }));
+}
+
+// The members of a merged contact with "Take out" buttons, and a "Split" button that undoes the merge.
+function mergedMembers(id, members, after) {
+  const run = (memberID) => async () => {
+    try {
+      const path = "/api/merged/" + encodeURIComponent(id) +
+        (memberID ? "/members/" + encodeURIComponent(memberID) + "/remove" : "/split");
+      const result = await api(path, { method: "POST", body: {} });
+      state.pick.session = null;
+      document.getElementById("apply-result").textContent = result.message;
+      await after(result);
+    } catch (e) { showError(e.message); }
+  };
+  const list = el("ul", { class: "members" });
+  for (const member of members) {
+    list.append(el("li", { dataset: { id: member.id } }, el("span", { class: "lines" },
+      el("span", { class: "name", text: member.name }), member.subtitle ? el("span", { class: "sub", text: member.subtitle }) : null),
+      members.length > 2 ? el("button", { type: "button", class: "take-out", onclick: run(member.id) }, "Take out") : null));
+  }
+  return el("div", { class: "merged-members", dataset: { id } }, list,
+    el("p", { class: "cluster-actions" }, el("button", { type: "button", class: "split", onclick: run(null) }, "Split")));
 }
 
 // ---- pick ------------------------------------------------------------------
@@ -291,6 +320,19 @@ async function loadMerges() {
     ? "No duplicates found."
     : `${report.clusters.length} possible duplicate${report.clusters.length === 1 ? "" : "s"}: ${report.pending} to review, ${report.accepted} accepted, ${report.keptApart} kept apart.`;
   for (const cluster of report.clusters) list.append(clusterCard(cluster));
+  const merged = document.getElementById("merged");
+  clear(merged);
+  document.getElementById("merged-status").textContent = report.merged.length === 0
+    ? "No merged contacts to split."
+    : `${report.merged.length} merged contact${report.merged.length === 1 ? "" : "s"} can be split again.`;
+  for (const entry of report.merged) {
+    merged.append(el("li", { class: "cluster merged", dataset: { id: entry.contact.id } },
+      el("h3", { class: "name", text: entry.contact.name }),
+      mergedMembers(entry.contact.id, entry.members, async () => {
+        await loadMerges();
+        await loadList(0);
+      })));
+  }
 }
 
 function clusterCard(cluster) {
