@@ -15,6 +15,9 @@ struct ContactMerger {
     }
 
     let rules: DuplicateRules
+    /// Whether a number written with its country code is resolved with its contact's evidence
+    /// too, which the resolution does not read: the plain path the default is checked against.
+    var resolvesEveryNumberWithEvidence = false
 
     /// Merges `members` (in input order, at least one); the first member's id is kept.
     ///
@@ -25,7 +28,9 @@ struct ContactMerger {
         var merged = members[0]
 
         // Name: the most complete one; among equals the most common word order, then the first.
-        let best = bestNameIndex(members, extractor: &extractor)
+        // (Loops below read members in place, by index: copying a contact costs a retain per value.)
+        let fullNames = members.map(\.fullName)
+        let best = bestNameIndex(members, fullNames: fullNames, extractor: &extractor)
         let source = members[best]
         merged.namePrefix = source.namePrefix
         merged.givenName = source.givenName
@@ -36,18 +41,15 @@ struct ContactMerger {
         merged.phoneticGivenName = source.phoneticGivenName ?? members.lazy.compactMap(\.phoneticGivenName).first
         merged.phoneticMiddleName = source.phoneticMiddleName ?? members.lazy.compactMap(\.phoneticMiddleName).first
         merged.phoneticFamilyName = source.phoneticFamilyName ?? members.lazy.compactMap(\.phoneticFamilyName).first
-        let bestName = source.fullName
+        let bestName = fullNames[best]
         var otherNames: [String] = []
-        for member in members {
-            let name = member.fullName
-            if !name.isEmpty, name != bestName, !otherNames.contains(name) { otherNames.append(name) }
-        }
+        for name in fullNames where !name.isEmpty && name != bestName && !otherNames.contains(name) { otherNames.append(name) }
         merged.nickname = members.lazy.compactMap(\.nickname).first
         if merged.nickname == nil, let bestGiven = source.givenName {
             // A shorter given name that is a nickname of the chosen one becomes the nickname.
             let full = Set(extractor.words(bestGiven))
-            for member in members {
-                guard let given = member.givenName, given != bestGiven else { continue }
+            for m in members.indices {
+                guard let given = members[m].givenName, given != bestGiven else { continue }
                 let words = extractor.words(given)
                 if words.count == 1, rules.nicknames.isNickname(words[0]),
                    !full.isDisjoint(with: rules.nicknames.fullNames(for: words[0])) {
@@ -60,9 +62,9 @@ struct ContactMerger {
         if !otherNames.isEmpty { custom[Key.otherNames] = .strings(otherNames) }
 
         // Scalars: the first non-empty value; other distinct values are kept as alternates.
-        merged.organization = scalar(\.organization, "organization", members, &custom, &extractor)
-        merged.department = scalar(\.department, "department", members, &custom, &extractor)
-        merged.jobTitle = scalar(\.jobTitle, "jobTitle", members, &custom, &extractor)
+        merged.organization = scalar(members.map { $0.organization }, "organization", &custom, &extractor)
+        merged.department = scalar(members.map { $0.department }, "department", &custom, &extractor)
+        merged.jobTitle = scalar(members.map { $0.jobTitle }, "jobTitle", &custom, &extractor)
         let notes = distinct(members.compactMap(\.note).filter { !$0.isEmpty })
         merged.note = notes.isEmpty ? nil : notes.joined(separator: "\n\n")
         merged.birthday = mergedBirthday(members, &custom)
@@ -76,10 +78,11 @@ struct ContactMerger {
         var fields: [ContactField] = []
         var fieldIndex: [String: Int] = [:]
         let phoneKeys = self.phoneKeys(members, extractor: &extractor)
-        for (m, member) in members.enumerated() {
-            for (f, var field) in member.fields.enumerated() {
-                if field.provenance == nil { field.provenance = member.provenance.first }
-                let e164 = phoneKeys[m][f] == nil && field.type == .phoneNumber ? extractor.e164(of: field, in: member) : nil
+        for m in members.indices {
+            for f in members[m].fields.indices {
+                var field = members[m].fields[f]
+                if field.provenance == nil { field.provenance = members[m].provenance.first }
+                let e164 = phoneKeys[m][f] == nil && field.type == .phoneNumber ? extractor.e164(of: field, in: members[m]) : nil
                 let key = phoneKeys[m][f] ?? normalizedKey(of: field, e164: e164, extractor: extractor)
                 if let existing = fieldIndex[key] {
                     absorb(field, into: &fields[existing])
@@ -92,9 +95,9 @@ struct ContactMerger {
         merged.fields = fields
         var addresses: [PostalAddress] = []
         var addressIndex: [String: Int] = [:]
-        for member in members {
-            for var address in member.postalAddresses where !address.isEmpty {
-                if address.provenance == nil { address.provenance = member.provenance.first }
+        for m in members.indices {
+            for var address in members[m].postalAddresses where !address.isEmpty {
+                if address.provenance == nil { address.provenance = members[m].provenance.first }
                 let key = normalizedKey(of: address, extractor: &extractor)
                 if let existing = addressIndex[key] {
                     fill(&addresses[existing], from: address)
@@ -111,8 +114,8 @@ struct ContactMerger {
         for tag in members.flatMap(\.tags) where tagKeys.insert(extractor.words(tag).joined(separator: " ")).inserted { tags.append(tag) }
         merged.tags = tags
 
-        for member in members.dropFirst() {
-            for (key, value) in member.customProperties.sorted(by: { $0.key < $1.key }) {
+        for m in members.indices.dropFirst() where !members[m].customProperties.isEmpty {
+            for (key, value) in members[m].customProperties.sorted(by: { $0.key < $1.key }) {
                 guard let existing = custom[key] else { custom[key] = value; continue }
                 guard existing != value else { continue }
                 var n = 1
@@ -130,28 +133,32 @@ struct ContactMerger {
 
     // MARK: Names
 
-    func bestNameIndex(_ members: [Contact], extractor: inout KeyExtractor) -> Int {
+    /// The index of the member whose name the merged contact takes; `fullNames` are the members'.
+    func bestNameIndex(_ members: [Contact], fullNames: [String], extractor: inout KeyExtractor) -> Int {
         var orderVotes: [String: Int] = [:]
         var orders: [String] = []
-        for member in members {
-            let order = extractor.words(member.givenName).joined() + "|" + extractor.words(member.familyName).joined()
+        for m in members.indices {
+            let order = extractor.words(members[m].givenName).joined() + "|" + extractor.words(members[m].familyName).joined()
             orders.append(order)
             orderVotes[order, default: 0] += 1
         }
         var bestIndex = 0
         var bestScore = Int.min
-        for (index, member) in members.enumerated() {
+        for index in members.indices {
             var score = 0
-            if member.givenName?.isEmpty == false && member.familyName?.isEmpty == false { score += 40 }
-            else if member.givenName?.isEmpty == false || member.familyName?.isEmpty == false { score += 20 }
-            else if member.formattedName?.isEmpty == false { score += 10 }
-            for part in [member.namePrefix, member.middleName, member.nameSuffix] where part?.isEmpty == false { score += 3 }
-            if let given = member.givenName {
+            let (given, family) = (members[index].givenName, members[index].familyName)
+            if given?.isEmpty == false && family?.isEmpty == false { score += 40 }
+            else if given?.isEmpty == false || family?.isEmpty == false { score += 20 }
+            else if members[index].formattedName?.isEmpty == false { score += 10 }
+            if members[index].namePrefix?.isEmpty == false { score += 3 }
+            if members[index].middleName?.isEmpty == false { score += 3 }
+            if members[index].nameSuffix?.isEmpty == false { score += 3 }
+            if let given {
                 let words = extractor.words(given)
                 if !words.contains(where: rules.nicknames.isNickname) { score += 6 }
             }
             // Accents and native script carry more than their folded forms.
-            if member.fullName.unicodeScalars.contains(where: { $0.value >= 0x80 }) { score += 2 }
+            if fullNames[index].utf8.contains(where: { $0 >= 0x80 }) { score += 2 }
             score += 4 * orderVotes[orders[index], default: 0]
             if score > bestScore {
                 bestScore = score
@@ -163,12 +170,12 @@ struct ContactMerger {
 
     // MARK: Scalars
 
-    func scalar(_ keyPath: KeyPath<Contact, String?>, _ name: String, _ members: [Contact], _ custom: inout [String: CustomValue],
-                _ extractor: inout KeyExtractor) -> String? {
+    /// The first non-empty of the members' `written` values; the other distinct ones go to `custom`.
+    func scalar(_ written: [String?], _ name: String, _ custom: inout [String: CustomValue], _ extractor: inout KeyExtractor) -> String? {
         var values: [String] = []
         var keys = Set<String>()
-        for member in members {
-            guard let value = member[keyPath: keyPath], !value.isEmpty else { continue }
+        // A value written exactly as a kept one has its key: no folding needed.
+        for case let value? in written where !value.isEmpty && !values.contains(value) {
             if keys.insert(extractor.words(value).joined(separator: " ")).inserted { values.append(value) }
         }
         if values.count > 1 { custom[Key.alternatePrefix + name] = .strings(Array(values.dropFirst())) }
@@ -204,11 +211,19 @@ struct ContactMerger {
         for entries in groups.values where entries.count > 1 {
             let numbers = entries.map { phones[$0.member][$0.phone] }
             guard Set(numbers.map(\.digits)).count > 1 || numbers.contains(where: \.isParsed) else { continue }
-            for entry in entries where evidences[entry.member] == nil {
-                evidences[entry.member] = extractor.phoneEvidence(of: members[entry.member])
-            }
             for (entry, number) in zip(entries, numbers) where !number.isParsed {
-                e164s[entry.member][entry.phone] = extractor.e164(number.parseInput, evidence: evidences[entry.member]!)
+                // A number written with its country code resolves whatever the contact's evidence
+                // says (``PhoneNumberResolver``): only the others need the contact's evidence.
+                let evidence: PhoneRegionEvidence
+                if !resolvesEveryNumberWithEvidence && number.parseInput.utf8.first == UInt8(ascii: "+") {
+                    evidence = PhoneRegionEvidence(defaultRegion: rules.defaultRegion)
+                } else if let known = evidences[entry.member] {
+                    evidence = known
+                } else {
+                    evidence = extractor.phoneEvidence(of: members[entry.member])
+                    evidences[entry.member] = evidence
+                }
+                e164s[entry.member][entry.phone] = extractor.e164(number.parseInput, evidence: evidence)
             }
         }
         return phones.enumerated().map { m, list in

@@ -57,13 +57,14 @@ public struct DuplicateMerging: ContactsPostProcessor {
         // A cluster: its members in input order, listed where its first member is.
         var sizes = [Int32](repeating: 0, count: contacts.count)
         for root in detection.roots { sizes[Int(root)] += 1 }
-        var clusterOf: [Int32: Int] = [:]
+        var clusterOfRoot = [Int32](repeating: -1, count: contacts.count)
         var clusters: [[Int]] = []
         for (index, root) in detection.roots.enumerated() where sizes[Int(root)] > 1 {
-            if let cluster = clusterOf[root] {
-                clusters[cluster].append(index)
+            let cluster = clusterOfRoot[Int(root)]
+            if cluster >= 0 {
+                clusters[Int(cluster)].append(index)
             } else {
-                clusterOf[root] = clusters.count
+                clusterOfRoot[Int(root)] = Int32(clusters.count)
                 clusters.append([index])
             }
         }
@@ -73,19 +74,32 @@ public struct DuplicateMerging: ContactsPostProcessor {
         let merged = parallelMap(clusters, minimumPerWorker: 16, state: { KeyExtractor(rules: rules) }) { extractor, members in
             merger.merge(members.map { contacts[$0] }, extractor: &extractor)
         }
-        var result: [Contact] = []
-        result.reserveCapacity(contacts.count - detection.unions.count)
-        var next = 0
-        for (index, contact) in contacts.enumerated() {
-            guard let cluster = clusterOf[detection.roots[index]] else {
-                result.append(contact)
-                continue
-            }
-            if cluster == next && clusters[cluster][0] == index {
-                result.append(merged[cluster])
-                next += 1
-            }
+        // Each contact's place in the result (-1: merged into an earlier one); then the copies,
+        // on every core (a copy retains each of a contact's values).
+        var slots = [Int32](repeating: -1, count: contacts.count)
+        var clusterAt = [Int32](repeating: -1, count: contacts.count)
+        for (cluster, members) in clusters.enumerated() { clusterAt[members[0]] = Int32(cluster) }
+        var count: Int32 = 0
+        for index in contacts.indices where sizes[Int(detection.roots[index])] <= 1 || clusterAt[index] >= 0 {
+            slots[index] = count
+            count += 1
         }
-        return result
+        let (slotOf, firstMemberOf) = (slots, clusterAt)
+        let chunks = (0..<8).map { ($0 * contacts.count / 8)..<(($0 + 1) * contacts.count / 8) }
+        return [Contact](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+            let output = ContactsOutput(base: buffer.baseAddress)
+            _ = parallelMap(chunks, minimumPerWorker: 1, state: {}) { _, range in
+                for index in range where slotOf[index] >= 0 {
+                    let cluster = firstMemberOf[index]
+                    (output.base! + Int(slotOf[index])).initialize(to: cluster >= 0 ? merged[Int(cluster)] : contacts[index])
+                }
+            }
+            initialized = Int(count)
+        }
     }
+}
+
+/// The result buffer of ``DuplicateMerging/apply(_:to:)``: workers write disjoint slots.
+private struct ContactsOutput: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Contact>?
 }
