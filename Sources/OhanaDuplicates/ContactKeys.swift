@@ -95,10 +95,12 @@ struct KeyExtractor {
         }
 
         keys.phones = phones(of: contact)
-        for field in contact.fields where field.type == .emailAddress {
-            let normalized = normalizeEmail(field.value)
+        // Fields are read in place: copying one costs a retain per value it holds.
+        for index in contact.fields.indices where contact.fields[index].type == .emailAddress {
+            let value = contact.fields[index].value
+            let normalized = normalizeEmail(value)
             guard normalized.utf8.contains(UInt8(ascii: "@")) else { continue }
-            keys.emails.append((field.value, normalized))
+            keys.emails.append((value, normalized))
         }
         return keys
     }
@@ -115,14 +117,15 @@ struct KeyExtractor {
         var result: [PhoneKey] = []
         var evidence: PhoneRegionEvidence?
         let count = rules.matchingTrailingDigits
-        for (index, field) in contact.fields.enumerated() where field.type == .phoneNumber {
-            let (digits, isPlain, hasPlus) = PhoneDigits.scan(field.value)
+        for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
+            let value = contact.fields[index].value
+            let (digits, isPlain, hasPlus) = PhoneDigits.scan(value)
             // Fewer than 6 digits is no number to match on; more than 15 is no E.164 number.
             guard (6...15).contains(digits.count) else { continue }
-            let input = isPlain ? (hasPlus ? "+" + digits : digits) : field.value
+            let input = isPlain ? (hasPlus ? "+" + digits : digits) : value
             var key = PhoneKey(
-                fieldIndex: index, written: field.value, digits: digits, parseInput: input, e164: nil, isParsed: false, trailing: digits)
-            if let known = Self.resolvedE164(of: field) {
+                fieldIndex: index, written: value, digits: digits, parseInput: input, e164: nil, isParsed: false, trailing: digits)
+            if let known = Self.resolvedE164(of: contact.fields[index]) {
                 // Resolved earlier (the phone formatting post processor): unresolved numbers compare by digits.
                 key.e164 = known
                 key.isParsed = true
@@ -177,6 +180,7 @@ struct KeyExtractor {
     /// `Wang Xiaoming` meets `王小明`, read as `wang xiao ming`).
     func nameForms(words: [String], parts: [[String]], orgOnly: Bool) -> [String] {
         var forms: [String] = []
+        forms.reserveCapacity(3)
         let prefix = orgOnly ? "o:" : "p:"
         forms.append(prefix + words.sorted().joined(separator: " "))
         let joined = parts.map { $0.joined() }
