@@ -120,12 +120,10 @@ struct DuplicateDetector {
             if blockKinds.contains(kind) { sortedKeys[kind] = keyed }
         }
         tick("values counted")
+        // The pairs to compare, each once, in block order; then compared on every core.
         var seen = Set<UInt64>()
-        let masks = ruleMasks
-        var edges: [Edge] = []
-        var rejected: [(edge: Edge, reason: Rejection)] = []
+        var pairs: [UInt64] = []
         var oversized: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
-        var compared = 0
         for kind in DuplicateEvidence.allCases where blockKinds.contains(kind) {
             let keyed = sortedKeys[kind] ?? sortedBlockKeys(kind, tables)
             var low = 0
@@ -152,18 +150,17 @@ struct DuplicateDetector {
                     for b in (a + 1)..<min(members.count, a + window) {
                         let i = min(members[a], members[b])
                         let j = max(members[a], members[b])
-                        guard seen.insert(UInt64(UInt32(i)) << 32 | UInt64(UInt32(j))).inserted else { continue }
-                        compared += 1
-                        switch compare(i, j, tables, masks) {
-                        case .none: break
-                        case .match(let edge): edges.append(edge)
-                        case .conflict(let edge): rejected.append((edge, .namesConflict))
-                        }
+                        let pair = UInt64(UInt32(i)) << 32 | UInt64(UInt32(j))
+                        if seen.insert(pair).inserted { pairs.append(pair) }
                     }
                 }
                 low = high
             }
         }
+        seen = []
+        var (edges, rejected) = comparePairs(pairs, tables)
+        let compared = pairs.count
+        pairs = []
         tick("blocks compared")
         var clustering = CoherentClustering(rules: rules, overrides: overrides, contacts: contacts, tables: tables)
         clustering.checkNames(&edges, rejected: &rejected)
@@ -174,6 +171,35 @@ struct DuplicateDetector {
         return Detection(
             roots: roots, unions: unions, refused: refused, rejected: rejected + incoherent, oversized: oversized,
             shared: Array(shared.prefix(50)), comparedPairs: compared, tables: tables)
+    }
+
+    /// Compares `pairs` (first index in the high half, second in the low) on every core: the
+    /// matches, and the matches whose names conflict, in the order of `pairs`.
+    func comparePairs(_ pairs: [UInt64], _ tables: KeyTables) -> (edges: [Edge], rejected: [(edge: Edge, reason: Rejection)]) {
+        let masks = ruleMasks
+        let chunkCount = max(1, min(64, pairs.count / 16_384))
+        let chunks = (0..<chunkCount).map { ($0 * pairs.count / chunkCount)..<(($0 + 1) * pairs.count / chunkCount) }
+        let detector = self
+        let results = parallelMap(chunks, minimumPerWorker: 1, state: {}) { _, range -> ([Edge], [Edge]) in
+            var matches: [Edge] = []
+            var conflicts: [Edge] = []
+            for pair in pairs[range] {
+                switch detector.compare(Int32(truncatingIfNeeded: pair >> 32), Int32(truncatingIfNeeded: pair), tables, masks) {
+                case .none: break
+                case .match(let edge): matches.append(edge)
+                case .conflict(let edge): conflicts.append(edge)
+                }
+            }
+            return (matches, conflicts)
+        }
+        var edges: [Edge] = []
+        var rejected: [(edge: Edge, reason: Rejection)] = []
+        edges.reserveCapacity(results.reduce(0) { $0 + $1.0.count })
+        for (matches, conflicts) in results {
+            edges += matches
+            rejected += conflicts.map { ($0, .namesConflict) }
+        }
+        return (edges, rejected)
     }
 
     // MARK: Keys
