@@ -9,7 +9,8 @@ import OhanaSampleData
 /// For each count, an untimed step generates the contacts (seeded, about 12% near-duplicates);
 /// then stage `dedupe.process` runs the post processor (detect and merge) and stage
 /// `dedupe.analyze` the dry run with its explanations. Comparing the figures for 100,000 and
-/// 1,000,000 contacts shows how the cost grows.
+/// 1,000,000 contacts shows how the cost grows. The time of each stage of detection and merging
+/// (keys, value counts, blocks, clusters, merging) is printed to standard error before each figure.
 ///
 /// `--quality` instead prints pairwise precision and recall against the ground truth, on the hard
 /// book (`HardDuplicateBook`: values shared between people) and on the sample generator's book.

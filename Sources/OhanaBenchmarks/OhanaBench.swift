@@ -21,9 +21,11 @@ struct OhanaBench: AsyncParsableCommand {
     )
 
     /// Sets up logging (standard error; level from `OHANA_LOG_LEVEL`, default `error`: `debug` adds
-    /// the library's stage timings) and runs the benchmark.
+    /// the library's stage timings; `ohana-bench dedupe` always prints those of duplicate
+    /// detection and merging) and runs the benchmark.
     static func main() async {
-        bootstrapLoggingFromEnvironment()
+        let dedupe = CommandLine.arguments.dropFirst().first == "dedupe"
+        bootstrapLoggingFromEnvironment(atLeast: dedupe ? ["ohana.duplicates": .debug] : [:])
         await main(nil)
     }
 }
