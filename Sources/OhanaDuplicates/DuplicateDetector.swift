@@ -215,7 +215,10 @@ struct DuplicateDetector {
             var pool: [UInt64] = []
             entries.reserveCapacity(range.count)
             pool.reserveCapacity(range.count * 8)
-            for index in range { entries.append(Self.compact(extractor.keys(of: contacts[index]), rules: rules, into: &pool)) }
+            // Through a buffer pointer the contact is read in place, not copied (a retain per value).
+            contacts.withUnsafeBufferPointer { contacts in
+                for index in range { entries.append(Self.compact(extractor.keys(of: contacts[index]), rules: rules, into: &pool)) }
+            }
             return (entries, pool)
         }
         var entries: [CompactKeys] = []

@@ -16,6 +16,14 @@ public enum RoleAddresses {
 
     /// Whether a normalised address's local part (before any `+tag`) is a role in `roles`.
     static func isRole(_ normalizedAddress: String, roles: Set<String>) -> Bool {
+        let bytes = normalizedAddress.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (nearly every address): by bytes, without walking characters.
+            guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return false }
+            let local = bytes[..<at]
+            let end = local.firstIndex(of: UInt8(ascii: "+")) ?? at
+            return roles.contains(String(decoding: bytes[..<end], as: UTF8.self))
+        }
         guard let at = normalizedAddress.lastIndex(of: "@") else { return false }
         var local = normalizedAddress[..<at]
         if let plus = local.firstIndex(of: "+") { local = local[..<plus] }
