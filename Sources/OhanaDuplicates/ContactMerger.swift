@@ -77,12 +77,15 @@ struct ContactMerger {
         // Fields and addresses: de-duplicated by normalised value.
         var fields: [ContactField] = []
         var fieldIndex: [String: Int] = [:]
-        let phoneKeys = self.phoneKeys(members, extractor: &extractor)
+        // Keys only tell numbers apart: with one number there is nothing to parse.
+        let phoneCount = members.reduce(0) { count, member in count + member.fields.count { $0.type == .phoneNumber } }
+        let phoneKeys = phoneCount > 1 ? self.phoneKeys(members, extractor: &extractor) : Array(repeating: [:], count: members.count)
         for m in members.indices {
             for f in members[m].fields.indices {
                 var field = members[m].fields[f]
                 if field.provenance == nil { field.provenance = members[m].provenance.first }
-                let e164 = phoneKeys[m][f] == nil && field.type == .phoneNumber ? extractor.e164(of: field, in: members[m]) : nil
+                let e164 = phoneCount > 1 && phoneKeys[m][f] == nil && field.type == .phoneNumber
+                    ? extractor.e164(of: field, in: members[m]) : nil
                 let key = phoneKeys[m][f] ?? normalizedKey(of: field, e164: e164, extractor: extractor)
                 if let existing = fieldIndex[key] {
                     absorb(field, into: &fields[existing])
@@ -95,10 +98,12 @@ struct ContactMerger {
         merged.fields = fields
         var addresses: [PostalAddress] = []
         var addressIndex: [String: Int] = [:]
+        // Keys only tell addresses apart: with one address there is nothing to compare.
+        let needsAddressKeys = members.reduce(0) { $0 + $1.postalAddresses.count } > 1
         for m in members.indices {
             for var address in members[m].postalAddresses where !address.isEmpty {
                 if address.provenance == nil { address.provenance = members[m].provenance.first }
-                let key = normalizedKey(of: address, extractor: &extractor)
+                let key = needsAddressKeys ? normalizedKey(of: address, extractor: &extractor) : ""
                 if let existing = addressIndex[key] {
                     fill(&addresses[existing], from: address)
                 } else {
@@ -135,6 +140,15 @@ struct ContactMerger {
 
     /// The index of the member whose name the merged contact takes; `fullNames` are the members'.
     func bestNameIndex(_ members: [Contact], fullNames: [String], extractor: inout KeyExtractor) -> Int {
+        // Members named alike (near-duplicates mostly are) all score the same: the first wins.
+        let first = members[0]
+        if members.indices.dropFirst().allSatisfy({ m in
+            fullNames[m] == fullNames[0] && members[m].givenName == first.givenName && members[m].familyName == first.familyName
+                && members[m].middleName == first.middleName && members[m].namePrefix == first.namePrefix
+                && members[m].nameSuffix == first.nameSuffix && members[m].formattedName == first.formattedName
+        }) {
+            return 0
+        }
         var orderVotes: [String: Int] = [:]
         var orders: [String] = []
         for m in members.indices {
