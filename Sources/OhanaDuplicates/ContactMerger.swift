@@ -218,11 +218,22 @@ struct ContactMerger {
         let phones = members.map { extractor.phones(of: $0) }
         var e164s = phones.map { $0.map(\.e164) }
         var evidences = [PhoneRegionEvidence?](repeating: nil, count: members.count)
-        var groups: [String: [(member: Int, phone: Int)]] = [:]
+        // Numbers grouped by their last digits: a cluster has a handful, searched in a list; a
+        // group kept together by the user may have many, found through a dictionary.
+        var groups: [(trailing: String, entries: [(member: Int, phone: Int)])] = []
+        var groupOf: [String: Int]? = phones.reduce(0) { $0 + $1.count } > 32 ? [:] : nil
         for (m, list) in phones.enumerated() {
-            for (p, phone) in list.enumerated() { groups[phone.trailing, default: []].append((m, p)) }
+            for (p, phone) in list.enumerated() {
+                let known = groupOf.map { $0[phone.trailing] } ?? groups.firstIndex { $0.trailing == phone.trailing }
+                if let g = known {
+                    groups[g].entries.append((m, p))
+                } else {
+                    groupOf?[phone.trailing] = groups.count
+                    groups.append((phone.trailing, [(m, p)]))
+                }
+            }
         }
-        for entries in groups.values where entries.count > 1 {
+        for (_, entries) in groups where entries.count > 1 {
             let numbers = entries.map { phones[$0.member][$0.phone] }
             guard Set(numbers.map(\.digits)).count > 1 || numbers.contains(where: \.isParsed) else { continue }
             for (entry, number) in zip(entries, numbers) where !number.isParsed {

@@ -50,6 +50,21 @@ struct MergeOutputTests {
         #expect(fast == plain)
     }
 
+    @Test("a large group kept together merges numbers written two ways into one each")
+    func largeGroupKeptTogether() {
+        // 40 cards, 20 numbers, each written once with its country code and once without.
+        let contacts = (0..<40).map { i in
+            let n = 10 + i / 2
+            let number = i % 2 == 0 ? "+1 415 555 01\(n)" : "(415) 555-01\(n)"
+            return Contact(id: ContactID(rawValue: "c\(i)"), givenName: "Sam", familyName: "Lee", fields: [.phone(number)])
+        }
+        let merging = DuplicateMerging(rules: DuplicateRules(rules: []), overrides: DuplicateOverrides(keptTogether: [contacts.map(\.id)]))
+        let merged = merging.merge(contacts).contacts
+        #expect(merged.count == 1)
+        #expect(merged.first?.phoneNumbers.count == 20)
+        #expect(merged.first?.phoneNumbers.first?.value == "+1 415 555 0110")
+    }
+
     @Test("a book without duplicates comes back unchanged, an empty one empty")
     func nothingToMerge() {
         let contacts = [
