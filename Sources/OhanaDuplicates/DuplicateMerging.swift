@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Ohana
 
@@ -68,11 +69,22 @@ public struct DuplicateMerging: ContactsPostProcessor {
                 clusters.append([index])
             }
         }
-        // Merging is independent per cluster: spread it over the cores.
+        // Merging is independent per cluster: spread it over the cores in chunks that each core
+        // takes when it is free, so that a core slowed by other work does not hold up the rest.
         let merger = ContactMerger(rules: rules)
         let rules = self.rules
-        let merged = parallelMap(clusters, minimumPerWorker: 16, state: { KeyExtractor(rules: rules) }) { extractor, members in
-            merger.merge(members.map { contacts[$0] }, extractor: &extractor)
+        let lists = clusters
+        let chunkCount = lists.count < 256 ? 1 : 32
+        let parts = (0..<chunkCount).map { ($0 * lists.count / chunkCount)..<(($0 + 1) * lists.count / chunkCount) }
+        let merged = [Contact](unsafeUninitializedCapacity: lists.count) { buffer, initialized in
+            let output = ContactsOutput(base: buffer.baseAddress)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                var extractor = KeyExtractor(rules: rules)
+                for cluster in parts[chunk] {
+                    (output.base! + cluster).initialize(to: merger.merge(lists[cluster].map { contacts[$0] }, extractor: &extractor))
+                }
+            }
+            initialized = lists.count
         }
         // Each contact's place in the result (-1: merged into an earlier one); then the copies,
         // on every core (a copy retains each of a contact's values).
