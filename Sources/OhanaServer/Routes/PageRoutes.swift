@@ -6,6 +6,7 @@ extension AddressBookServer {
         let files: [(path: String, file: String, type: String)] = [
             ("/", "index.html", "text/html; charset=utf-8"),
             ("/app.js", "app.js", "text/javascript; charset=utf-8"),
+            ("/merges.js", "merges.js", "text/javascript; charset=utf-8"),
             ("/style.css", "style.css", "text/css; charset=utf-8"),
         ]
         router.get("/favicon.ico") { _, _ -> HTTPResponse.Status in .noContent }

@@ -202,28 +202,6 @@ async function showDetail(id) {
   detail.append(el("p", { class: "sources", text: "From " + (contact.sources.join("; ") || "unknown source") }));
 }
 
-// The members of a merged contact with "Take out" buttons, and a "Split" button that undoes the merge.
-function mergedMembers(id, members, after) {
-  const run = (memberID) => async () => {
-    try {
-      const path = "/api/merged/" + encodeURIComponent(id) +
-        (memberID ? "/members/" + encodeURIComponent(memberID) + "/remove" : "/split");
-      const result = await api(path, { method: "POST", body: {} });
-      state.pick.session = null;
-      document.getElementById("apply-result").textContent = result.message;
-      await after(result);
-    } catch (e) { showError(e.message); }
-  };
-  const list = el("ul", { class: "members" });
-  for (const member of members) {
-    list.append(el("li", { dataset: { id: member.id } }, el("span", { class: "lines" },
-      el("span", { class: "name", text: member.name }), member.subtitle ? el("span", { class: "sub", text: member.subtitle }) : null),
-      members.length > 2 ? el("button", { type: "button", class: "take-out", onclick: run(member.id) }, "Take out") : null));
-  }
-  return el("div", { class: "merged-members", dataset: { id } }, list,
-    el("p", { class: "cluster-actions" }, el("button", { type: "button", class: "split", onclick: run(null) }, "Split")));
-}
-
 // ---- pick ------------------------------------------------------------------
 
 async function loadPickers() {
@@ -308,65 +286,6 @@ function renderSelection(session) {
   clear(list);
   for (const row of session.selected) list.append(el("li", { class: "chip", text: row.subtitle && row.id !== row.contactID ? `${row.name} · ${row.subtitle}` : row.name }));
   document.getElementById("selected-count").textContent = String(session.selected.length);
-}
-
-// ---- merge review ------------------------------------------------------------
-
-async function loadMerges() {
-  const report = await api("/api/merges");
-  const list = document.getElementById("clusters");
-  clear(list);
-  document.getElementById("merge-status").textContent = report.clusters.length === 0
-    ? "No duplicates found."
-    : `${report.clusters.length} possible duplicate${report.clusters.length === 1 ? "" : "s"}: ${report.pending} to review, ${report.accepted} accepted, ${report.keptApart} kept apart.`;
-  for (const cluster of report.clusters) list.append(clusterCard(cluster));
-  const merged = document.getElementById("merged");
-  clear(merged);
-  document.getElementById("merged-status").textContent = report.merged.length === 0
-    ? "No merged contacts to split."
-    : `${report.merged.length} merged contact${report.merged.length === 1 ? "" : "s"} can be split again.`;
-  for (const entry of report.merged) {
-    merged.append(el("li", { class: "cluster merged", dataset: { id: entry.contact.id } },
-      el("h3", { class: "name", text: entry.contact.name }),
-      mergedMembers(entry.contact.id, entry.members, async () => {
-        await loadMerges();
-        await loadList(0);
-      })));
-  }
-}
-
-function clusterCard(cluster) {
-  const members = el("ul", { class: "members" });
-  for (const contact of cluster.contacts) {
-    members.append(el("li", {}, avatar(contact), el("span", { class: "lines" },
-      el("span", { class: "name", text: contact.name }), contact.subtitle ? el("span", { class: "sub", text: contact.subtitle }) : null)));
-  }
-  const reasons = el("ul", { class: "reasons" });
-  for (const reason of cluster.reasons) reasons.append(el("li", { text: reason }));
-  const decide = (decision) => async () => {
-    try {
-      await api(`/api/merges/${cluster.id}/${decision}`, { method: "POST", body: {} });
-      await loadMerges();
-    } catch (e) { showError(e.message); }
-  };
-  return el("li", { class: "cluster " + cluster.decision, dataset: { id: cluster.id, decision: cluster.decision } },
-    members,
-    el("h3", { text: "Why" }), reasons,
-    el("p", { class: "cluster-actions" },
-      el("span", { class: "decision", text: { pending: "Not decided", accepted: "Will be merged", keptApart: "Kept apart" }[cluster.decision] || cluster.decision }),
-      el("button", { type: "button", class: "accept", onclick: decide("accept"), disabled: cluster.decision === "accepted" }, "Merge"),
-      el("button", { type: "button", class: "keep-apart", onclick: decide("keep-apart"), disabled: cluster.decision === "keptApart" }, "Keep apart"),
-      cluster.decision !== "pending" ? el("button", { type: "button", class: "undo", onclick: decide("reset") }, "Undo") : null));
-}
-
-async function applyMerges() {
-  try {
-    const result = await api("/api/merges/apply", { method: "POST", body: {} });
-    document.getElementById("apply-result").textContent = result.message;
-    state.pick.session = null;
-    await loadMerges();
-    await loadList(0);
-  } catch (e) { showError(e.message); }
 }
 
 // ---- statistics --------------------------------------------------------------
