@@ -23,6 +23,8 @@ RATIOS = [
      ("ohana-swift", r"^vcard\.read$"), 1.0),
     ("JSON out peak memory (`ohana convert --to json`)", ("ohana-cli", r"convert vcard→json"), None, "peak<300"),
     ("JSON in + out peak memory (`ohana process book.json`)", ("ohana-cli", r"process json→json"), None, "peak<300"),
+    ("store import (library) vs raw sqlite3 insert", ("ohana-swift", r"^store\.import$"), ("py-sqlite3", r"^store\.import"), 0.5),
+    ("store re-import of unchanged contacts vs first import", ("ohana-swift", r"^store\.reimport$"), ("ohana-swift", r"^store\.import$"), 5.0),
 ]
 
 

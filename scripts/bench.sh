@@ -58,6 +58,7 @@ for n in "${counts[@]}"; do
   [ -f "$book.csv" ] && run "$bin/ohana-bench" csv "$book.csv"
   run "$bin/ohana-bench" pipeline --counts "$n"
   run "$bin/ohana-bench" dedupe --count "$n"
+  run "$bin/ohana-bench" json --count "$n"
   store_bench "$n" "$book"
   # ... and commands as a user runs them.
   cli "cli.$n.convert vcard→json" "$n" "$bin/ohana" convert "$book.vcf" --to json -o "$book.out.json"
