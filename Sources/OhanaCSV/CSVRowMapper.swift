@@ -89,7 +89,7 @@ struct CSVRowMapper: Sendable {
             if !value.isBlank { keyPath.set(value, on: &contact) }
         }
         for (column, header) in plan.birthdays {
-            let value = cell(row, column).trimmingSpaces()
+            let value = cell(row, column).trimmingWhitespace(newlines: false)
             guard !value.isEmpty else { continue }
             switch BirthdayText.parse(value) {
             case .some(.some(let birthday)): contact.birthday = birthday
@@ -109,7 +109,7 @@ struct CSVRowMapper: Sendable {
                 ? (Self.contains(text, ":::") ? text.components(separatedBy: ":::") : [text])
                 : (Self.contains(text, ";") ? text.components(separatedBy: ";") : [text])
             for part in parts {
-                let tag = part.trimmingSpaces()
+                let tag = part.trimmingWhitespace(newlines: false)
                 if tag.isEmpty { continue }
                 if plan.dialect == .google && tag.hasPrefix("*") {
                     systemGroups.append(tag)

@@ -30,7 +30,7 @@ enum Labels {
     /// The label a Google type cell names (`* ` marks the preferred value); `nil` label when empty.
     static func fromGoogle(_ text: String) -> (label: ContactFieldLabel?, isPreferred: Bool) {
         if let known = googleByWrittenText[text] { return known }
-        var text = Substring(text.trimmingSpaces())
+        var text = Substring(text.trimmingWhitespace(newlines: false))
         var preferred = false
         if text.hasPrefix("*") {
             preferred = true
@@ -124,16 +124,4 @@ enum Labels {
 extension StringProtocol {
     /// Whether the string is empty or holds only white space.
     var isBlank: Bool { allSatisfy(\.isWhitespace) }
-}
-
-extension String {
-    /// The string without spaces and tabs at either end, as `trimmingCharacters(in: .whitespaces)`
-    /// gives it, but the string itself, uncopied, when it starts and ends with a visible ASCII
-    /// character (nearly every cell: far cheaper).
-    func trimmingSpaces() -> String {
-        let utf8 = self.utf8
-        guard let first = utf8.first, let last = utf8.last else { return self }
-        if first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F { return self }
-        return trimmingCharacters(in: .whitespaces)
-    }
 }

@@ -19,21 +19,7 @@ public struct ContactID: RawRepresentable, Hashable, Comparable, Codable, Sendab
     /// `/dev/urandom` on every call on Linux, which cost readers a system call per contact.
     public init() {
         var random = SystemRandomNumberGenerator()
-        var high = random.next() as UInt64
-        var low = random.next() as UInt64
-        high = (high & ~0xF000) | 0x4000                          // version 4
-        low = (low & ~(0xC000 << 48)) | (0x8000 << 48)            // variant 10xx
-        let hex = Array("0123456789abcdef".utf8)
-        var text = [UInt8](repeating: UInt8(ascii: "-"), count: 36)
-        var position = 0
-        for (word, count) in [(high, 16), (low, 16)] {
-            for nibble in 0..<count {
-                if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
-                text[position] = hex[Int((word >> UInt64(60 - 4 * nibble)) & 0xF)]
-                position += 1
-            }
-        }
-        self.rawValue = String(decoding: text, as: UTF8.self)
+        self.rawValue = uuidText(high: random.next(), low: random.next(), version: 4)
     }
 
     /// The identifier's text.
@@ -334,13 +320,14 @@ extension StringProtocol {
 }
 
 extension String {
-    /// The string without white space and line breaks at either end, as
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives it, but the string itself, uncopied,
-    /// when it starts and ends with a visible ASCII character (nearly always: far cheaper).
-    package func trimmingWhitespace() -> String {
+    /// The string without white space (and line breaks, unless `newlines` is `false`) at either end,
+    /// as `trimmingCharacters(in: .whitespacesAndNewlines)` (or `.whitespaces`) gives it, but the
+    /// string itself, uncopied, when it starts and ends with a visible ASCII character (nearly
+    /// always: far cheaper).
+    package func trimmingWhitespace(newlines: Bool = true) -> String {
         let utf8 = self.utf8
         guard let first = utf8.first, let last = utf8.last else { return self }
         if first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F { return self }
-        return trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
     }
 }

@@ -69,19 +69,7 @@ package struct StableHash128: Sendable {
 
     /// The hash as a lower-case UUID text with the version (8) and variant bits set.
     func uuidString() -> String {
-        let high = (Self.mix(a ^ Self.mix(b)) & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_8000
-        let low = (Self.mix(b &+ a) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(36)
-        for (i, value) in [high, low].enumerated() {
-            for nibble in 0..<16 {
-                let position = i * 16 + nibble
-                if position == 8 || position == 12 || position == 16 || position == 20 { out.append(0x2D) }
-                out.append(digits[Int((value >> UInt64(60 - 4 * nibble)) & 0xF)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        uuidText(high: Self.mix(a ^ Self.mix(b)), low: Self.mix(b &+ a), version: 8)
     }
 }
 
@@ -91,4 +79,22 @@ package struct StableHashWords: Hashable, Sendable {
     package var high: UInt64
     /// The last 64 bits.
     package var low: UInt64
+}
+
+/// 128 bits as lower-case UUID text (8-4-4-4-12 hex digits), with `version` in the version nibble
+/// and the RFC 9562 variant (`10`) set.
+func uuidText(high: UInt64, low: UInt64, version: UInt64) -> String {
+    let high = (high & ~0xF000) | (version << 12)
+    let low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(36)
+    for (half, word) in [high, low].enumerated() {
+        for nibble in 0..<16 {
+            let position = half * 16 + nibble
+            if position == 8 || position == 12 || position == 16 || position == 20 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int((word >> UInt64(60 - 4 * nibble)) & 0xF)])
+        }
+    }
+    return String(decoding: text, as: UTF8.self)
 }

@@ -45,7 +45,7 @@ package struct JSONBytesEncoder: Sendable {
         defer { bytes = writer.bytes }
         let start = writer.bytes.count
         do {
-            try writer.encodeValue(value, codingPath: [])
+            try writer.encodeValue(value)
             if let unsupported = writer.unsupported { throw Unsupported(description: unsupported) }
         } catch {
             writer.bytes.removeSubrange(start...)
@@ -91,13 +91,13 @@ final class JSONStreamWriter {
     // MARK: Values
 
     /// Writes any value: the special cases Foundation has, or the value's own `encode(to:)`.
-    func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
+    func encodeValue<T: Encodable>(_ value: T) throws {
         // Metatype comparisons, not dynamic casts: this runs for every value.
         if T.self == String.self { return writeString(unsafeBitCast(value, to: String.self)) }
         if T.self == Date.self {
             let date = unsafeBitCast(value, to: Date.self)
             if options.datesAsISO8601 { return writeString(date.ISO8601Format()) }
-            return try writeDouble(date.timeIntervalSinceReferenceDate, codingPath)
+            return try writeDouble(date.timeIntervalSinceReferenceDate)
         }
         if T.self == Data.self { return writeString((value as! Data).base64EncodedString()) }
         if T.self == URL.self { return writeString((value as! URL).absoluteString) }
@@ -107,7 +107,7 @@ final class JSONStreamWriter {
         }
         let level = frames.count
         let before = bytes.count
-        try value.encode(to: StreamEncoder(writer: self, level: level, codingPath: codingPath))
+        try value.encode(to: StreamEncoder(writer: self, level: level))
         if frames.count > level {
             while frames.count > level { closeFrame() }
         } else if bytes.count == before {
@@ -133,19 +133,19 @@ final class JSONStreamWriter {
         bytes[start...].reverse()
     }
 
-    func writeDouble(_ value: Double, _ codingPath: [any CodingKey]) throws {
-        try writeFloatingPoint(value, description: value.description, codingPath)
+    func writeDouble(_ value: Double) throws {
+        try writeFloatingPoint(value, description: value.description)
     }
 
-    func writeFloat(_ value: Float, _ codingPath: [any CodingKey]) throws {
-        try writeFloatingPoint(Double(value), description: value.description, codingPath)
+    func writeFloat(_ value: Float) throws {
+        try writeFloatingPoint(Double(value), description: value.description)
     }
 
-    private func writeFloatingPoint(_ value: Double, description: String, _ codingPath: [any CodingKey]) throws {
+    private func writeFloatingPoint(_ value: Double, description: String) throws {
         guard value.isFinite else {
             guard let strings = options.nonConformingFloatStrings else {
                 throw EncodingError.invalidValue(value, .init(
-                    codingPath: codingPath, debugDescription: "Unable to encode \(value) directly in JSON."))
+                    codingPath: [], debugDescription: "Unable to encode \(value) directly in JSON."))
             }
             return writeString(value.isNaN ? strings.nan : value > 0 ? strings.positiveInfinity : strings.negativeInfinity)
         }

@@ -14,7 +14,7 @@ import Darwin
 package final class ReleasableFileBytes: @unchecked Sendable {
     /// The bytes; valid while this object lives. A released range reads as zeros.
     package let data: Data
-    private let base: UnsafeMutableRawPointer?
+    private let base: UnsafeMutableRawPointer
     private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// Reads the regular file at `url`; `nil` when it is not a regular file (a pipe, say) or cannot
@@ -48,7 +48,6 @@ package final class ReleasableFileBytes: @unchecked Sendable {
 
     /// Gives the whole pages inside `range` (byte offsets into ``data``) back to the system.
     package func release(_ range: Range<Int>) {
-        guard let base else { return }
         let start = (range.lowerBound + pageSize - 1) / pageSize * pageSize
         let end = range.upperBound / pageSize * pageSize
         guard end > start else { return }
