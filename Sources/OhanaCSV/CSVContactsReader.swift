@@ -53,7 +53,7 @@ public struct CSVContactsReader: Sendable {
                 diagnostics.append(Self.unterminated(source: source, line: record.line))
                 continue
             }
-            let row = bytes.withUnsafeBufferPointer { buffer in found.cells[record.cells].map { CSVRecords.cell($0, in: buffer) } }
+            let row = bytes.withUnsafeBufferPointer { CSVRecords.texts(of: record, in: $0) }
             if row.allSatisfy(\.isBlank) { continue }
             let made = CSVRowMapper(reader: self, header: row, line: record.line, source: source, providerID: providerID)
             diagnostics += made.headerDiagnostics
@@ -69,31 +69,32 @@ public struct CSVContactsReader: Sendable {
             $0..<min(found.records.count, $0 + Self.rowsPerBatch)
         }
         let stableIDs = StableContactIDs(source: source)
-        let mapped = parallelMap(batches, minimumPerWorker: 1, state: {}) { _, batch in
+        // Rows become contacts on every core, each written straight into its place in the result.
+        let filled = parallelFill(batches: batches) { (_, batch, emit: (consuming Contact) -> Void) in
             bytes.withUnsafeBufferPointer { buffer in
-                var part = LoadedContacts(contacts: [])
+                var diagnostics: [Diagnostic] = []
+                var row: [String] = []
+                var cells: [CSVRecords.Cell] = []
                 for index in batch {
                     let record = found.records[index]
                     if record.unterminated {
-                        part.diagnostics.append(Self.unterminated(source: source, line: record.line))
+                        diagnostics.append(Self.unterminated(source: source, line: record.line))
                         continue
                     }
-                    let row = found.cells[record.cells].map { CSVRecords.cell($0, in: buffer) }
-                    if var contact = mapper.contact(from: row, line: record.line, diagnostics: &part.diagnostics) {
-                        // The same file gives the same ids, run after run (a CSV row has no id of its own).
-                        contact.id = stableIDs.id(at: index)
-                        part.contacts.append(contact)
+                    row.removeAll(keepingCapacity: true)
+                    cells.removeAll(keepingCapacity: true)
+                    CSVRecords.cells(of: record, in: buffer, into: &cells)
+                    for cell in cells { row.append(CSVRecords.cell(cell, in: buffer)) }
+                    // The same file gives the same ids, run after run (a CSV row has no id of its own).
+                    if let contact = mapper.contact(from: row, id: stableIDs.id(at: index), line: record.line, diagnostics: &diagnostics) {
+                        emit(contact)
                     }
                 }
-                return part
+                return diagnostics
             }
         }
-        var contacts: [Contact] = []
-        contacts.reserveCapacity(found.records.count)
-        for part in mapped {
-            contacts += part.contacts
-            diagnostics += part.diagnostics
-        }
+        let contacts = filled.elements
+        for part in filled.extras { diagnostics += part }
         if let line = found.stoppedAtLine {
             diagnostics.append(Diagnostic(
                 .error, source: source, line: line,

@@ -9,6 +9,8 @@ struct CSVRowMapper: Sendable {
     let providerID: String?
     let plan: ColumnPlan
     let headerCount: Int
+    /// Each address slot's ``ColumnPlan/AddressSlot/valueColumns``.
+    let addressValueColumns: [[Int]]
     /// Warnings about the header row itself.
     let headerDiagnostics: [Diagnostic]
 
@@ -33,12 +35,13 @@ struct CSVRowMapper: Sendable {
             diagnostics.append(Diagnostic(.warning, source: source, line: line, message: warning))
         }
         plan = made
+        addressValueColumns = made.addresses.map(\.valueColumns)
         headerCount = header.count
         headerDiagnostics = diagnostics
     }
 
     /// The contact of one data row, or `nil` when the row is blank or is skipped (with a diagnostic).
-    func contact(from row: [String], line: Int, diagnostics: inout [Diagnostic]) -> Contact? {
+    func contact(from row: [String], id: ContactID, line: Int, diagnostics: inout [Diagnostic]) -> Contact? {
         if row.allSatisfy(\.isBlank) { return nil }
         if row.count > headerCount, !row[headerCount...].allSatisfy(\.isBlank) {
             diagnostics.append(Diagnostic(
@@ -51,7 +54,7 @@ struct CSVRowMapper: Sendable {
                 .warning, source: source, line: line,
                 message: "the row has \(row.count) cells but the header has \(headerCount); the missing cells are read as empty"))
         }
-        var contact = makeContact(row, plan: plan, line: line, diagnostics: &diagnostics)
+        var contact = makeContact(row, id: id, plan: plan, line: line, diagnostics: &diagnostics)
         if let providerID {
             contact.provenance = [Provenance(providerID: providerID, recordID: "line \(line)")]
         }
@@ -82,8 +85,8 @@ struct CSVRowMapper: Sendable {
         }
     }
 
-    private func makeContact(_ row: [String], plan: ColumnPlan, line: Int, diagnostics: inout [Diagnostic]) -> Contact {
-        var contact = Contact()
+    private func makeContact(_ row: [String], id: ContactID, plan: ColumnPlan, line: Int, diagnostics: inout [Diagnostic]) -> Contact {
+        var contact = Contact(id: id)
         for (column, keyPath) in plan.names {
             let value = cell(row, column)
             if !value.isBlank { keyPath.set(value, on: &contact) }
@@ -123,10 +126,18 @@ struct CSVRowMapper: Sendable {
         for slot in plan.fields {
             let text = cell(row, slot.valueColumn)
             guard !text.isBlank else { continue }
-            let items = values(text, split: plan.splitsMultipleValues)
             let labelText = cell(row, slot.labelColumn)
-            let labels = values(labelText, split: plan.splitsMultipleValues)
-            let services = values(cell(row, slot.serviceColumn), split: plan.splitsMultipleValues)
+            let serviceText = cell(row, slot.serviceColumn)
+            if !plan.splitsMultipleValues
+                || !(Self.contains(text, " ::: ") || Self.contains(labelText, " ::: ") || Self.contains(serviceText, " ::: ")) {
+                // One value (nearly every cell): no lists to make.
+                let parsed = slot.labelColumn == nil ? (label: slot.fixedLabel, isPreferred: false) : Labels.fromGoogle(labelText)
+                contact.fields.append(Self.field(slot.type, parsed.label, text, parsed.isPreferred, service: serviceText))
+                continue
+            }
+            let items = values(text, split: true)
+            let labels = values(labelText, split: true)
+            let services = values(serviceText, split: true)
             for (index, value) in items.enumerated() where !value.isBlank {
                 var label = slot.fixedLabel
                 var preferred = false
@@ -135,15 +146,14 @@ struct CSVRowMapper: Sendable {
                     label = parsed.label
                     preferred = parsed.isPreferred && (labels.count == items.count || index == 0)
                 }
-                var field = ContactField(type: slot.type, label: label, value: value, isPreferred: preferred)
-                let service = (services.count == items.count ? services[index] : services[0]).trimmingCharacters(in: .whitespaces)
-                if !service.isEmpty { field.parameters = [PropertyParameter(name: "X-SERVICE-TYPE", values: [service])] }
-                contact.fields.append(field)
+                let service = services.count == items.count ? services[index] : services[0]
+                contact.fields.append(Self.field(slot.type, label, value, preferred, service: service))
             }
         }
 
-        for slot in plan.addresses {
-            contact.postalAddresses += addresses(row, slot: slot, split: plan.splitsMultipleValues)
+        for (slot, columns) in zip(plan.addresses, addressValueColumns)
+        where !columns.allSatisfy({ $0 >= row.count || row[$0].isBlank }) {
+            contact.postalAddresses += addresses(row, slot: slot, columns: columns, split: plan.splitsMultipleValues)
         }
 
         for (column, key) in plan.custom {
@@ -153,7 +163,39 @@ struct CSVRowMapper: Sendable {
         return contact
     }
 
-    private func addresses(_ row: [String], slot: ColumnPlan.AddressSlot, split: Bool) -> [PostalAddress] {
+    /// A field of a row; a service cell (`X-SERVICE-TYPE`) is kept as a parameter.
+    private static func field(
+        _ type: ContactFieldType, _ label: ContactFieldLabel?, _ value: String, _ preferred: Bool, service: String
+    ) -> ContactField {
+        var field = ContactField(type: type, label: label, value: value, isPreferred: preferred)
+        let service = service.trimmingWhitespace(newlines: false)
+        if !service.isEmpty { field.parameters = [PropertyParameter(name: "X-SERVICE-TYPE", values: [service])] }
+        return field
+    }
+
+    private func addresses(_ row: [String], slot: ColumnPlan.AddressSlot, columns: [Int], split: Bool) -> [PostalAddress] {
+        if !split || !(columns.contains { Self.contains(cell(row, $0), " ::: ") } || Self.contains(cell(row, slot.labelColumn), " ::: ")) {
+            // One address (nearly every row): no lists to make.
+            func part(_ column: Int?) -> String? {
+                let value = cell(row, column)
+                return value.isBlank ? nil : value
+            }
+            var address = PostalAddress(label: slot.fixedLabel)
+            if slot.labelColumn != nil {
+                let parsed = Labels.fromGoogle(cell(row, slot.labelColumn))
+                address.label = parsed.label
+                address.isPreferred = parsed.isPreferred
+            }
+            address.street = slot.street.flatMap { part($0.column).map(Self.lines) ?? [] }
+            address.poBox = part(slot.poBox)
+            address.extendedAddress = part(slot.extendedAddress)
+            address.city = part(slot.city)
+            address.region = part(slot.region)
+            address.postalCode = part(slot.postalCode)
+            address.country = part(slot.country)
+            if address.isEmpty, let text = part(slot.formatted) { address.street = Self.lines(text) }
+            return address.isEmpty ? [] : [address]
+        }
         func parts(_ column: Int?) -> [String] { values(cell(row, column), split: split) }
         let labelText = cell(row, slot.labelColumn)
         let labels = parts(slot.labelColumn)
@@ -189,7 +231,8 @@ struct CSVRowMapper: Sendable {
 
     /// The non-blank lines of a cell.
     static func lines(_ text: String) -> [String] {
-        text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        if !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return text.isBlank ? [] : [text] }
+        return text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
             .map(String.init)
             .filter { !$0.isBlank }
     }

@@ -54,6 +54,12 @@ struct ColumnPlan {
         var region: Int?
         var postalCode: Int?
         var country: Int?
+
+        /// The columns that can give the address a value (not its label): when every one of them
+        /// is blank in a row, the row has no address in this slot.
+        var valueColumns: [Int] {
+            [formatted, poBox, extendedAddress, city, region, postalCode, country].compactMap { $0 } + street.map(\.column)
+        }
     }
 
     var dialect: CSVDialect

@@ -122,6 +122,18 @@ enum Labels {
 }
 
 extension StringProtocol {
-    /// Whether the string is empty or holds only white space.
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
+    /// Whether the string is empty or holds only white space (`Character.isWhitespace`).
+    ///
+    /// Decided from the UTF-8 bytes while they are ASCII (a visible ASCII character: not blank;
+    /// space, tab, line breaks: go on); the first other byte hands over to the character test.
+    var isBlank: Bool {
+        for byte in utf8 {
+            switch byte {
+            case 0x21...0x7E: return false
+            case 0x20, 0x09...0x0D: continue
+            default: return allSatisfy(\.isWhitespace)
+            }
+        }
+        return true
+    }
 }

@@ -13,7 +13,7 @@ struct CSVRecordsTests {
         return decoded.bytes.withUnsafeBufferPointer { buffer in
             let found = CSVRecords.scan(buffer, from: decoded.start, maximumUnterminated: maximumUnterminated)
             let kept = found.records.filter { !$0.unterminated }
-            return (kept.map { found.cells[$0.cells].map { CSVRecords.cell($0, in: buffer) } }, kept.map(\.line),
+            return (kept.map { CSVRecords.texts(of: $0, in: buffer) }, kept.map(\.line),
                     found.records.filter(\.unterminated).map(\.line))
         }
     }
@@ -59,7 +59,7 @@ struct CSVRecordsTests {
             let decoded = TextDecoding.decode(data)
             let found = decoded.bytes.withUnsafeBufferPointer { buffer in
                 let records = CSVRecords.scan(buffer, from: decoded.start, maximumUnterminated: 100)
-                return records.records.map { records.cells[$0.cells].map { CSVRecords.cell($0, in: buffer) } }
+                return records.records.map { CSVRecords.texts(of: $0, in: buffer) }
             }
             #expect(found == expected, "\(dialect)")
             let loaded = CSVContactsReader(dialect: dialect).read(data, source: "book.csv")

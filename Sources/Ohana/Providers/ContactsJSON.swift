@@ -49,53 +49,12 @@ public enum ContactsJSON {
         }
         // Batches are decoded on every core straight into their places in the one result array
         // (then closed up over contacts that failed): the contacts are never held twice.
-        let output = BatchOutput(batches: batches.count)
-        defer { output.deallocate() }
-        let contacts = [Contact](unsafeUninitializedCapacity: layout.elements.count) { buffer, initialized in
-            let base = BatchOutput.Pointer(buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: batches.count) { index in
-                let batch = batches[index]
-                var written = 0
-                output.diagnostics[index] = decodeBatch(batch, of: layout, in: data, source: source, decoder: makeDecoder()) {
-                    (base.pointer + batch.lowerBound + written).initialize(to: $0)
-                    written += 1
-                }
-                output.counts[index] = written
-                release?(layout.elements[batch.lowerBound].bytes.lowerBound..<layout.elements[batch.upperBound - 1].bytes.upperBound)
-            }
-            var end = 0
-            for (index, batch) in batches.enumerated() {
-                let count = output.counts[index]
-                if end != batch.lowerBound { (base.pointer + end).moveInitialize(from: base.pointer + batch.lowerBound, count: count) }
-                end += count
-            }
-            initialized = end
+        let filled = parallelFill(batches: batches) { (_, batch, emit: (consuming Contact) -> Void) in
+            let diagnostics = decodeBatch(batch, of: layout, in: data, source: source, decoder: makeDecoder(), emit: emit)
+            release?(layout.elements[batch.lowerBound].bytes.lowerBound..<layout.elements[batch.upperBound - 1].bytes.upperBound)
+            return diagnostics
         }
-        return LoadedContacts(contacts: contacts, diagnostics: output.diagnostics.flatMap { $0 })
-    }
-
-    /// Where the workers of ``read(_:source:releasing:)`` leave each batch's count and diagnostics
-    /// (each worker writes its own batches' slots only).
-    private struct BatchOutput: @unchecked Sendable {
-        struct Pointer: @unchecked Sendable {
-            let pointer: UnsafeMutablePointer<Contact>
-            init(_ pointer: UnsafeMutablePointer<Contact>) { self.pointer = pointer }
-        }
-        let counts: UnsafeMutableBufferPointer<Int>
-        let diagnostics: UnsafeMutableBufferPointer<[Diagnostic]>
-
-        init(batches: Int) {
-            counts = .allocate(capacity: batches)
-            counts.initialize(repeating: 0)
-            diagnostics = .allocate(capacity: batches)
-            diagnostics.initialize(repeating: [])
-        }
-
-        func deallocate() {
-            counts.deallocate()
-            diagnostics.deinitialize()
-            diagnostics.deallocate()
-        }
+        return LoadedContacts(contacts: filled.elements, diagnostics: filled.extras.flatMap { $0 })
     }
 
     /// Encodes contacts as a pretty-printed JSON array with sorted keys.
@@ -199,7 +158,7 @@ public enum ContactsJSON {
     /// with its line while the good ones still load.
     private static func decodeBatch(
         _ batch: Range<Int>, of layout: JSONArrayLayout, in data: Data, source: String, decoder: JSONDecoder,
-        emit: (Contact) -> Void
+        emit: (consuming Contact) -> Void
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         data.withUnsafeBytes { raw in
