@@ -277,40 +277,43 @@ extension Contact {
     }
 
     /// Encodes a contact, leaving out empty parts.
+    ///
+    /// Keys go in sorted order, as sorted-key JSON writes them: the streaming encoder then has no
+    /// members to reorder.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encodeIfPresent(namePrefix, forKey: .namePrefix)
-        try c.encodeIfPresent(givenName, forKey: .givenName)
-        try c.encodeIfPresent(middleName, forKey: .middleName)
+        try c.encodeIfPresent(birthday, forKey: .birthday)
+        try c.encodeIfPresent(created, forKey: .created)
+        if !customProperties.isEmpty { try c.encode(customProperties, forKey: .customProperties) }
+        try c.encodeIfPresent(department, forKey: .department)
         try c.encodeIfPresent(familyName, forKey: .familyName)
+        if !fields.isEmpty { try c.encode(fields, forKey: .fields) }
+        try c.encodeIfPresent(formattedName, forKey: .formattedName)
+        try c.encodeIfPresent(givenName, forKey: .givenName)
+        try c.encodeIfPresent(grammaticalGender, forKey: .grammaticalGender)
+        try c.encode(id, forKey: .id)
+        try c.encodeIfPresent(jobTitle, forKey: .jobTitle)
+        try c.encodeIfPresent(language, forKey: .language)
+        if !mergedContactIDs.isEmpty { try c.encode(mergedContactIDs, forKey: .mergedContactIDs) }
+        try c.encodeIfPresent(middleName, forKey: .middleName)
+        if !nameComponents.isEmpty { try c.encode(nameComponents, forKey: .nameComponents) }
+        try c.encodeIfPresent(namePrefix, forKey: .namePrefix)
         try c.encodeIfPresent(nameSuffix, forKey: .nameSuffix)
         try c.encodeIfPresent(nickname, forKey: .nickname)
+        try c.encodeIfPresent(note, forKey: .note)
+        try c.encodeIfPresent(organization, forKey: .organization)
+        try c.encodeIfPresent(phoneticFamilyName, forKey: .phoneticFamilyName)
         try c.encodeIfPresent(phoneticGivenName, forKey: .phoneticGivenName)
         try c.encodeIfPresent(phoneticMiddleName, forKey: .phoneticMiddleName)
-        try c.encodeIfPresent(phoneticFamilyName, forKey: .phoneticFamilyName)
-        try c.encodeIfPresent(formattedName, forKey: .formattedName)
-        try c.encodeIfPresent(organization, forKey: .organization)
-        try c.encodeIfPresent(department, forKey: .department)
-        try c.encodeIfPresent(jobTitle, forKey: .jobTitle)
-        if !fields.isEmpty { try c.encode(fields, forKey: .fields) }
-        if !postalAddresses.isEmpty { try c.encode(postalAddresses, forKey: .postalAddresses) }
-        try c.encodeIfPresent(birthday, forKey: .birthday)
-        try c.encodeIfPresent(note, forKey: .note)
-        try c.encodeIfPresent(photo, forKey: .photo)
-        if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
-        if !customProperties.isEmpty { try c.encode(customProperties, forKey: .customProperties) }
-        if !unmappedProperties.isEmpty { try c.encode(unmappedProperties, forKey: .unmappedProperties) }
-        if !provenance.isEmpty { try c.encode(provenance, forKey: .provenance) }
-        if !mergedContactIDs.isEmpty { try c.encode(mergedContactIDs, forKey: .mergedContactIDs) }
-        if !nameComponents.isEmpty { try c.encode(nameComponents, forKey: .nameComponents) }
-        try c.encodeIfPresent(phoneticSystem, forKey: .phoneticSystem)
         try c.encodeIfPresent(phoneticScript, forKey: .phoneticScript)
+        try c.encodeIfPresent(phoneticSystem, forKey: .phoneticSystem)
+        try c.encodeIfPresent(photo, forKey: .photo)
+        if !postalAddresses.isEmpty { try c.encode(postalAddresses, forKey: .postalAddresses) }
         if !pronouns.isEmpty { try c.encode(pronouns, forKey: .pronouns) }
-        try c.encodeIfPresent(grammaticalGender, forKey: .grammaticalGender)
+        if !provenance.isEmpty { try c.encode(provenance, forKey: .provenance) }
         if !socialProfiles.isEmpty { try c.encode(socialProfiles, forKey: .socialProfiles) }
-        try c.encodeIfPresent(created, forKey: .created)
-        try c.encodeIfPresent(language, forKey: .language)
+        if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
+        if !unmappedProperties.isEmpty { try c.encode(unmappedProperties, forKey: .unmappedProperties) }
     }
 }
 

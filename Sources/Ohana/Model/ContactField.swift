@@ -157,17 +157,20 @@ public struct ContactField: Hashable, Codable, Sendable {
     }
 
     /// Encodes a field, leaving out empty parts.
+    ///
+    /// Keys go in sorted order, as sorted-key JSON writes them: the streaming encoder then has no
+    /// members to reorder.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(type, forKey: .type)
-        try c.encodeIfPresent(label, forKey: .label)
-        try c.encode(value, forKey: .value)
-        if isPreferred { try c.encode(isPreferred, forKey: .isPreferred) }
-        try c.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
         if !customProperties.isEmpty { try c.encode(customProperties, forKey: .customProperties) }
-        if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
         try c.encodeIfPresent(group, forKey: .group)
+        if isPreferred { try c.encode(isPreferred, forKey: .isPreferred) }
+        try c.encodeIfPresent(label, forKey: .label)
+        if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
+        try c.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
         try c.encodeIfPresent(provenance, forKey: .provenance)
+        try c.encode(type, forKey: .type)
+        try c.encode(value, forKey: .value)
     }
 }
 

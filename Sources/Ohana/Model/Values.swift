@@ -96,22 +96,25 @@ public struct PostalAddress: Hashable, Codable, Sendable {
     }
 
     /// Encodes an address, leaving out empty parts.
+    ///
+    /// Keys go in sorted order, as sorted-key JSON writes them: the streaming encoder then has no
+    /// members to reorder.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(label, forKey: .label)
-        if !street.isEmpty { try c.encode(street, forKey: .street) }
-        try c.encodeIfPresent(poBox, forKey: .poBox)
-        try c.encodeIfPresent(extendedAddress, forKey: .extendedAddress)
         try c.encodeIfPresent(city, forKey: .city)
-        try c.encodeIfPresent(region, forKey: .region)
-        try c.encodeIfPresent(postalCode, forKey: .postalCode)
-        try c.encodeIfPresent(country, forKey: .country)
-        try c.encodeIfPresent(isoCountryCode, forKey: .isoCountryCode)
-        if isPreferred { try c.encode(isPreferred, forKey: .isPreferred) }
-        if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
-        try c.encodeIfPresent(group, forKey: .group)
-        try c.encodeIfPresent(provenance, forKey: .provenance)
         if !components.isEmpty { try c.encode(components, forKey: .components) }
+        try c.encodeIfPresent(country, forKey: .country)
+        try c.encodeIfPresent(extendedAddress, forKey: .extendedAddress)
+        try c.encodeIfPresent(group, forKey: .group)
+        if isPreferred { try c.encode(isPreferred, forKey: .isPreferred) }
+        try c.encodeIfPresent(isoCountryCode, forKey: .isoCountryCode)
+        try c.encodeIfPresent(label, forKey: .label)
+        if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
+        try c.encodeIfPresent(poBox, forKey: .poBox)
+        try c.encodeIfPresent(postalCode, forKey: .postalCode)
+        try c.encodeIfPresent(provenance, forKey: .provenance)
+        try c.encodeIfPresent(region, forKey: .region)
+        if !street.isEmpty { try c.encode(street, forKey: .street) }
     }
 }
 

@@ -89,6 +89,10 @@ final class JSONTape {
         guard node.kind == .string else { throw reject("not a String") }
         let raw = UnsafeRawBufferPointer(rebasing: bytes[node.start..<node.end])
         if !node.hasEscapes {
+            let utf8 = raw.assumingMemoryBound(to: UInt8.self)
+            // ASCII (nearly every value) needs no validation, and String(validating:) costs a
+            // generic metadata lookup per call.
+            if Self.isASCII(utf8) { return String(decoding: utf8, as: UTF8.self) }
             guard let text = String(validating: raw, as: UTF8.self) else { throw reject("invalid UTF-8") }
             return text
         }
@@ -144,6 +148,22 @@ final class JSONTape {
         }
         guard let text = String(validating: unescaped, as: UTF8.self) else { throw reject("invalid UTF-8") }
         return text
+    }
+
+    /// Whether every byte is ASCII, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            if base[index] & 0x80 != 0 { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether the key node at `index` spells `key`.
