@@ -35,9 +35,17 @@ enum TextDecoding {
 
     /// The offset of the first byte that does not belong to a valid UTF-8 sequence, if any.
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidUTF8Offset($0) }
+    }
+
+    /// ``firstInvalidUTF8Offset(_:)`` over a buffer; runs of ASCII are passed eight bytes at a time.
+    private static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
         while i < n {
+            while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < n else { break }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
             let length: Int
