@@ -40,7 +40,7 @@ enum FormulaGuard {
 
     /// The cell as meant: one added `'` removed where ``escape(_:)`` would have added it.
     static func unescape(_ value: String) -> String {
-        guard value.unicodeScalars.first == "'" else { return value }
+        guard value.utf8.first == UInt8(ascii: "'") else { return value }
         return hasTriggerAfterQuotes(value, requireQuote: true) ? String(value.unicodeScalars.dropFirst()) : value
     }
 }
