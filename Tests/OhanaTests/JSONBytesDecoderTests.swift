@@ -78,6 +78,44 @@ import Testing
         #expect(try ours.decode(Needs.self, from: Data(#"{"n":-42}"#.utf8)).n == -42)
     }
 
+    /// Contacts written by hand, as other tools write them: nulls, unknown keys, escapes, a missing
+    /// id, and what Foundation refuses. Ours gives Foundation's contact, or rejects.
+    @Test(arguments: [
+        #"{"id":"a","givenName":null,"fields":null,"tags":["x"],"extra":{"deep":[1,{"id":"no"}]},"note":"\u00e9\n"}"#,
+        #"{"id":"b","fields":[{"type":"phoneNumber","value":"1","label":null,"isPreferred":true,"unknown":1}],"postalAddresses":[{"city":"X","street":["1","2"],"isPreferred":false}]}"#,
+        #"{"id":"c","extra":1,"extra":2,"mergedContactIDs":["m"]}"#,
+        #"{"id":"d","givenName":"A","givenName":"B"}"#,
+        #"{"id":"e","fields":[{"type":"fax","value":"1"}]}"#,
+        #"{"id":"f","fields":[{"value":"1"}]}"#,
+        #"{"id":"g","fields":[{"type":"url","value":null}]}"#,
+        #"{"id":"h","tags":[null]}"#,
+        #"{"id":"i","givenName":1}"#,
+        #"{"id":"j","fields":{}}"#,
+        #"{"i\u0064":"k","givenName":"escaped key"}"#,
+        #"{"id":1}"#,
+        #"{"id":"l","postalAddresses":[{"isPreferred":"yes"}]}"#,
+    ])
+    func handWrittenContactsDecodeAsFoundationOrAreRejected(_ text: String) throws {
+        let (ours, foundation) = Self.decoders(iso8601: true)
+        let data = Data(text.utf8)
+        let theirs = Result { try foundation.decode(Contact.self, from: data) }
+        do {
+            let mine = try ours.decode(Contact.self, from: data)
+            #expect(mine == (try theirs.get()), "\(text)")
+        } catch is JSONBytesDecoder.Rejected {
+            // Rejected: the caller asks Foundation, whatever it answers. The first two are plain JSON.
+            #expect(!(text.hasPrefix(#"{"id":"a""#) || text.hasPrefix(#"{"id":"b""#)), "\(text)")
+        }
+    }
+
+    @Test func aContactWithoutAnIDGetsANewOneAndTheRest() throws {
+        let (ours, _) = Self.decoders(iso8601: true)
+        let data = Data(#"{"givenName":"Ann","fields":[{"type":"emailAddress","value":"a@x.example"}]}"#.utf8)
+        let first = try ours.decode(Contact.self, from: data), second = try ours.decode(Contact.self, from: data)
+        #expect(first.id != second.id && !first.id.rawValue.isEmpty)
+        #expect(first.givenName == "Ann" && first.fields == [ContactField(type: .emailAddress, value: "a@x.example")])
+    }
+
     @Test func invalidUTF8IsRejected() {
         let (ours, _) = Self.decoders(iso8601: false)
         #expect(throws: JSONBytesDecoder.Rejected.self) { try ours.decode([String].self, from: Data([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D])) }

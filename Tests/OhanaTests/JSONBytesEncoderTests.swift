@@ -47,7 +47,45 @@ import Testing
         odd.created = Date(timeIntervalSince1970: 1_700_000_000)
         contacts.append(odd)
         contacts.append(Contact())
+        contacts.append(everyPart())
         return contacts
+    }
+
+    /// A contact with every part the model has set, each field and address too, so that the
+    /// encoder's member-by-member writing of contacts, fields and addresses is checked member by member.
+    static func everyPart() -> Contact {
+        let provenance = Provenance(providerID: "vcard", recordID: "a/b.vcf", revision: "2")
+        let parameters = [PropertyParameter(name: "X-SERVICE-TYPE", values: ["Skype", "x\"y"])]
+        var contact = Contact(
+            id: "every/part", namePrefix: "Dr.", givenName: "Ada", middleName: "M", familyName: "Lovelace",
+            nameSuffix: "II", nickname: "Countess", phoneticGivenName: "ay-da", phoneticMiddleName: "em",
+            phoneticFamilyName: "luv-lace", formattedName: "Dr. Ada M Lovelace II", organization: "Analytical",
+            department: "Engines", jobTitle: "Programmer",
+            fields: [
+                ContactField(
+                    type: .phoneNumber, label: "* custom", value: "+44 20 7946 0000", isPreferred: true,
+                    phoneNumber: PhoneNumberDetails(isParsed: true, isValid: true, regionCode: "GB", e164: "+442079460000"),
+                    customProperties: ["k": .string("v")], parameters: parameters, group: "item1", provenance: provenance),
+                ContactField(type: .emailAddress, value: "ada@example.org"),
+            ],
+            postalAddresses: [
+                PostalAddress(
+                    label: .home, street: ["12 St James's Sq", "Flat 2"], poBox: "PO 1", extendedAddress: "Rear",
+                    city: "London", region: "Greater London", postalCode: "SW1Y 4JH", country: "UK", isoCountryCode: "GB",
+                    isPreferred: true, parameters: parameters, group: "item2", provenance: provenance),
+                PostalAddress(city: "Ockham"),
+            ],
+            birthday: Birthday(month: 12, day: 10), note: "n", photo: Photo(data: Data([1, 2]), mediaType: "image/png"),
+            tags: ["a", "b/c"], customProperties: ["x": .integer(1)],
+            unmappedProperties: [UnmappedProperty(group: "g", name: "X-A", parameters: parameters, value: "v")],
+            provenance: [provenance], mergedContactIDs: ["m1", "m2"],
+            nameComponents: [NameOrAddressComponent(kind: "given", value: "Ada", phonetic: "ay-da")],
+            phoneticSystem: "ipa", phoneticScript: "Latn", pronouns: [Pronouns("she/her", preference: 1)],
+            grammaticalGender: "feminine",
+            socialProfiles: [SocialProfile(value: "https://example.org/ada")],
+            created: Date(timeIntervalSince1970: 1_000_000), language: "en")
+        contact.postalAddresses[0].components = [NameOrAddressComponent(kind: "locality", value: "London")]
+        return contact
     }
 
     @Test(arguments: settings.indices)

@@ -17,6 +17,9 @@ final class JSONTape {
     /// A value of any `Decodable` type, with the types Foundation reads specially read the same way.
     func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         if T.self == String.self { return try string(at: index) as! T }
+        if T.self == Contact.self { return unsafeBitCast(try contact(at: index), to: T.self) }
+        if T.self == ContactField.self { return unsafeBitCast(try field(at: index), to: T.self) }
+        if T.self == PostalAddress.self { return unsafeBitCast(try address(at: index), to: T.self) }
         if T.self == Date.self, options.datesAsISO8601 {
             guard let date = try? Date.ISO8601FormatStyle().parse(try string(at: index)) else { throw reject("not an ISO 8601 date") }
             return date as! T
