@@ -18,15 +18,7 @@ extension JSONStreamWriter {
         if !contact.customProperties.isEmpty { startMember(key: "customProperties"); try encodeValue(contact.customProperties) }
         writeMember("department", contact.department)
         writeMember("familyName", contact.familyName)
-        if !contact.fields.isEmpty {
-            startMember(key: "fields")
-            openFrame(isObject: false, isNested: false)
-            for field in contact.fields {
-                startMember(key: nil)
-                try writeField(field)
-            }
-            closeFrame()
-        }
+        if !contact.fields.isEmpty { try writeArray("fields", contact.fields, writeField) }
         writeMember("formattedName", contact.formattedName)
         writeMember("givenName", contact.givenName)
         if let value = contact.grammaticalGender { startMember(key: "grammaticalGender"); try encodeValue(value) }
@@ -47,15 +39,7 @@ extension JSONStreamWriter {
         writeMember("phoneticScript", contact.phoneticScript)
         writeMember("phoneticSystem", contact.phoneticSystem)
         if let value = contact.photo { startMember(key: "photo"); try encodeValue(value) }
-        if !contact.postalAddresses.isEmpty {
-            startMember(key: "postalAddresses")
-            openFrame(isObject: false, isNested: false)
-            for address in contact.postalAddresses {
-                startMember(key: nil)
-                try writeAddress(address)
-            }
-            closeFrame()
-        }
+        if !contact.postalAddresses.isEmpty { try writeArray("postalAddresses", contact.postalAddresses, writeAddress) }
         if !contact.pronouns.isEmpty { startMember(key: "pronouns"); try encodeValue(contact.pronouns) }
         if !contact.provenance.isEmpty { startMember(key: "provenance"); try encodeValue(contact.provenance) }
         if !contact.socialProfiles.isEmpty { startMember(key: "socialProfiles"); try encodeValue(contact.socialProfiles) }
@@ -108,11 +92,16 @@ extension JSONStreamWriter {
 
     /// A member holding an array of strings.
     private func writeStrings(_ key: String, _ values: [String]) {
+        writeArray(key, values, writeString)
+    }
+
+    /// A member holding an array, each element written by `write`.
+    private func writeArray<Element>(_ key: String, _ elements: [Element], _ write: (Element) throws -> Void) rethrows {
         startMember(key: key)
         openFrame(isObject: false, isNested: false)
-        for value in values {
+        for element in elements {
             startMember(key: nil)
-            writeString(value)
+            try write(element)
         }
         closeFrame()
     }
