@@ -35,6 +35,41 @@ struct ContactTests {
         #expect(!a.hasSameContent(as: b))
     }
 
+    /// Rarely set parts live in a shared box (copy on write): changing them on one copy never
+    /// shows in another, and a part set then cleared leaves the value equal to one never set.
+    @Test func rarePartsAreCopiedOnWriteAndClearedPartsAreAsNeverSet() {
+        var original = Contact(id: "r", givenName: "Ann")
+        original.customProperties["a"] = .integer(1)
+        original.unmappedProperties.append(UnmappedProperty(name: "X-A", value: "1"))
+        var copy = original
+        copy.customProperties["b"] = .integer(2)
+        copy.unmappedProperties.append(UnmappedProperty(name: "X-B", value: "2"))
+        copy.language = "fr"
+        #expect(original.customProperties == ["a": .integer(1)])
+        #expect(original.unmappedProperties.map(\.name) == ["X-A"])
+        #expect(original.language == nil)
+        #expect(copy.customProperties.count == 2 && copy.unmappedProperties.count == 2 && copy.language == "fr")
+        copy.customProperties = [:]
+        copy.unmappedProperties.removeAll()
+        copy.language = nil
+        original.customProperties.removeAll()
+        original.unmappedProperties = []
+        #expect(copy == Contact(id: "r", givenName: "Ann") && original == copy)
+        #expect(Set([copy, original, Contact(id: "r", givenName: "Ann")]).count == 1)
+
+        var field = ContactField.phone("+1 555 0100")
+        field.parameters.append(PropertyParameter(name: "TYPE", values: ["cell"]))
+        var other = field
+        other.parameters[0].values.append("voice")
+        other.group = "item1"
+        #expect(field.parameters == [PropertyParameter(name: "TYPE", values: ["cell"])] && field.group == nil)
+        #expect(other.parameters[0].values == ["cell", "voice"] && other.group == "item1")
+        other.parameters = []
+        other.group = nil
+        field.parameters.removeAll()
+        #expect(other == ContactField.phone("+1 555 0100") && field == other)
+    }
+
     @Test func fullNameIsTheSourcesOwnElseComposedElseTheOrganization() {
         var c = Contact(namePrefix: "Dr.", givenName: "Jane", middleName: " ", familyName: "Doe", nameSuffix: "PhD")
         #expect(c.fullName == "Dr. Jane Doe PhD")

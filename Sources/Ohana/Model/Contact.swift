@@ -61,11 +61,32 @@ public struct Contact: Identifiable, Hashable, Codable, Sendable {
     /// Nickname.
     public var nickname: String?
     /// Phonetic spelling of the given name.
-    public var phoneticGivenName: String?
+    public var phoneticGivenName: String? {
+        get { rare?.value.phoneticGivenName }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.phoneticGivenName
+        }
+    }
     /// Phonetic spelling of the middle name.
-    public var phoneticMiddleName: String?
+    public var phoneticMiddleName: String? {
+        get { rare?.value.phoneticMiddleName }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.phoneticMiddleName
+        }
+    }
     /// Phonetic spelling of the family name.
-    public var phoneticFamilyName: String?
+    public var phoneticFamilyName: String? {
+        get { rare?.value.phoneticFamilyName }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.phoneticFamilyName
+        }
+    }
     /// The full name as the source wrote it (vCard `FN`), when it provided one.
     public var formattedName: String?
 
@@ -85,35 +106,150 @@ public struct Contact: Identifiable, Hashable, Codable, Sendable {
     /// Free-text note.
     public var note: String?
     /// Photo bytes and media type.
-    public var photo: Photo?
+    public var photo: Photo? {
+        get { rare?.value.photo }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.photo
+        }
+    }
     /// Tags (vCard `CATEGORIES`, groups in other systems).
     public var tags: [String]
     /// Typed values that post processors and apps attach (statistics, app data).
-    public var customProperties: [String: CustomValue]
+    public var customProperties: [String: CustomValue] {
+        get { rare?.value.customProperties ?? [:] }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.customProperties
+        }
+    }
     /// Source properties the model has no slot for, carried along and written back.
-    public var unmappedProperties: [UnmappedProperty]
+    public var unmappedProperties: [UnmappedProperty] {
+        get { rare?.value.unmappedProperties ?? [] }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.unmappedProperties
+        }
+    }
     /// Where the contact came from; a merged contact lists every source.
     public var provenance: [Provenance]
     /// Identifiers of contacts that were merged into this one.
-    public var mergedContactIDs: [ContactID]
+    public var mergedContactIDs: [ContactID] {
+        get { rare?.value.mergedContactIDs ?? [] }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.mergedContactIDs
+        }
+    }
 
     /// The name's parts in the order the source wrote them (vCard `JSCOMPS`, JSContact `name.components`);
     /// empty when the source gave no order. Used only while it agrees with the name fields.
-    public var nameComponents: [NameOrAddressComponent]
+    public var nameComponents: [NameOrAddressComponent] {
+        get { rare?.value.nameComponents ?? [] }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.nameComponents
+        }
+    }
     /// The phonetic system of the name's phonetic parts, such as `ipa` or `jyut` (RFC 9554 `PHONETIC`).
-    public var phoneticSystem: String?
+    public var phoneticSystem: String? {
+        get { rare?.value.phoneticSystem }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.phoneticSystem
+        }
+    }
     /// The script of the name's phonetic parts, such as `Latn` (RFC 9554 `SCRIPT`).
-    public var phoneticScript: String?
+    public var phoneticScript: String? {
+        get { rare?.value.phoneticScript }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.phoneticScript
+        }
+    }
     /// Pronouns, in the source's order (RFC 9554 `PRONOUNS`).
-    public var pronouns: [Pronouns]
+    public var pronouns: [Pronouns] {
+        get { rare?.value.pronouns ?? [] }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.pronouns
+        }
+    }
     /// The grammatical gender to use in salutations (RFC 9554 `GRAMGENDER`).
-    public var grammaticalGender: GrammaticalGender?
+    public var grammaticalGender: GrammaticalGender? {
+        get { rare?.value.grammaticalGender }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.grammaticalGender
+        }
+    }
     /// Profiles on social networks (RFC 9554 `SOCIALPROFILE`).
-    public var socialProfiles: [SocialProfile]
+    public var socialProfiles: [SocialProfile] {
+        get { rare?.value.socialProfiles ?? [] }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.socialProfiles
+        }
+    }
     /// When the contact was created (RFC 9554 `CREATED`).
-    public var created: Date?
+    public var created: Date? {
+        get { rare?.value.created }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.created
+        }
+    }
     /// The language the contact's data is written in, as a BCP 47 tag (RFC 9554 `LANGUAGE`).
-    public var language: String?
+    public var language: String? {
+        get { rare?.value.language }
+        _modify {
+            rare.makeUniqueBox(empty: RareParts())
+            defer { dropEmptyRare() }
+            yield &rare!.value.language
+        }
+    }
+
+
+    /// The parts most contacts do not have, behind one reference (`nil` when all are empty): a
+    /// contact is then about 220 bytes smaller, which counts when an address book is held in memory.
+    private var rare: Indirect<RareParts>?
+
+    private struct RareParts: Hashable, Sendable {
+        var phoneticGivenName: String?
+        var phoneticMiddleName: String?
+        var phoneticFamilyName: String?
+        var photo: Photo?
+        var customProperties: [String: CustomValue] = [:]
+        var unmappedProperties: [UnmappedProperty] = []
+        var mergedContactIDs: [ContactID] = []
+        var nameComponents: [NameOrAddressComponent] = []
+        var phoneticSystem: String?
+        var phoneticScript: String?
+        var pronouns: [Pronouns] = []
+        var grammaticalGender: GrammaticalGender?
+        var socialProfiles: [SocialProfile] = []
+        var created: Date?
+        var language: String?
+
+        var isEmpty: Bool {
+            phoneticGivenName == nil && phoneticMiddleName == nil && phoneticFamilyName == nil && photo == nil && customProperties.isEmpty && unmappedProperties.isEmpty && mergedContactIDs.isEmpty && nameComponents.isEmpty && phoneticSystem == nil && phoneticScript == nil && pronouns.isEmpty && grammaticalGender == nil && socialProfiles.isEmpty && created == nil && language == nil
+        }
+    }
+
+    private mutating func dropEmptyRare() {
+        if rare?.value.isEmpty == true { rare = nil }
+    }
 
     /// Creates a contact; every part is optional.
     public init(
@@ -157,9 +293,6 @@ public struct Contact: Identifiable, Hashable, Codable, Sendable {
         self.familyName = familyName
         self.nameSuffix = nameSuffix
         self.nickname = nickname
-        self.phoneticGivenName = phoneticGivenName
-        self.phoneticMiddleName = phoneticMiddleName
-        self.phoneticFamilyName = phoneticFamilyName
         self.formattedName = formattedName
         self.organization = organization
         self.department = department
@@ -168,20 +301,15 @@ public struct Contact: Identifiable, Hashable, Codable, Sendable {
         self.postalAddresses = postalAddresses
         self.birthday = birthday
         self.note = note
-        self.photo = photo
         self.tags = tags
-        self.customProperties = customProperties
-        self.unmappedProperties = unmappedProperties
         self.provenance = provenance
-        self.mergedContactIDs = mergedContactIDs
-        self.nameComponents = nameComponents
-        self.phoneticSystem = phoneticSystem
-        self.phoneticScript = phoneticScript
-        self.pronouns = pronouns
-        self.grammaticalGender = grammaticalGender
-        self.socialProfiles = socialProfiles
-        self.created = created
-        self.language = language
+        let rare = RareParts(
+            phoneticGivenName: phoneticGivenName, phoneticMiddleName: phoneticMiddleName, phoneticFamilyName: phoneticFamilyName,
+            photo: photo, customProperties: customProperties, unmappedProperties: unmappedProperties,
+            mergedContactIDs: mergedContactIDs, nameComponents: nameComponents, phoneticSystem: phoneticSystem,
+            phoneticScript: phoneticScript, pronouns: pronouns, grammaticalGender: grammaticalGender,
+            socialProfiles: socialProfiles, created: created, language: language)
+        self.rare = rare.isEmpty ? nil : Indirect(rare)
     }
 
     /// The full name: the source's own when it gave one, otherwise composed from the name parts,

@@ -88,15 +88,67 @@ public struct ContactField: Hashable, Codable, Sendable {
     /// Whether the source marked this value as preferred.
     public var isPreferred: Bool
     /// For a phone number: what parsing and formatting found (set by the phone formatting post processor).
-    public var phoneNumber: PhoneNumberDetails?
+    public var phoneNumber: PhoneNumberDetails? {
+        get { extras?.value.phoneNumber }
+        _modify {
+            extras.makeUniqueBox(empty: Extras())
+            defer { if extras?.value.isEmpty == true { extras = nil } }
+            yield &extras!.value.phoneNumber
+        }
+    }
     /// Typed values that post processors and apps attach.
-    public var customProperties: [String: CustomValue]
+    public var customProperties: [String: CustomValue] {
+        get { extras?.value.customProperties ?? [:] }
+        _modify {
+            extras.makeUniqueBox(empty: Extras())
+            defer { if extras?.value.isEmpty == true { extras = nil } }
+            yield &extras!.value.customProperties
+        }
+    }
     /// Source parameters the model has no slot for, carried along and written back.
-    public var parameters: [PropertyParameter]
+    public var parameters: [PropertyParameter] {
+        get { extras?.value.parameters ?? [] }
+        _modify {
+            extras.makeUniqueBox(empty: Extras())
+            defer { if extras?.value.isEmpty == true { extras = nil } }
+            yield &extras!.value.parameters
+        }
+    }
     /// The source's property group (vCard `item1.TEL`), kept for writing back.
-    public var group: String?
+    public var group: String? {
+        get { extras?.value.group }
+        _modify {
+            extras.makeUniqueBox(empty: Extras())
+            defer { if extras?.value.isEmpty == true { extras = nil } }
+            yield &extras!.value.group
+        }
+    }
     /// Where this value came from.
-    public var provenance: Provenance?
+    public var provenance: Provenance? {
+        get { extras?.value.provenance }
+        _modify {
+            extras.makeUniqueBox(empty: Extras())
+            defer { if extras?.value.isEmpty == true { extras = nil } }
+            yield &extras!.value.provenance
+        }
+    }
+
+    /// The parts most fields do not have, behind one reference (`nil` when all are empty): a field
+    /// is then 56 bytes instead of 256, and an address book holds several fields per contact.
+    private var extras: Indirect<Extras>?
+
+    private struct Extras: Hashable, Sendable {
+        var phoneNumber: PhoneNumberDetails?
+        var customProperties: [String: CustomValue] = [:]
+        var parameters: [PropertyParameter] = []
+        var group: String?
+        var provenance: Provenance?
+
+        var isEmpty: Bool {
+            phoneNumber == nil && customProperties.isEmpty && parameters.isEmpty && group == nil && provenance == nil
+        }
+    }
+
 
     /// Creates a field.
     public init(
@@ -114,11 +166,10 @@ public struct ContactField: Hashable, Codable, Sendable {
         self.label = label
         self.value = value
         self.isPreferred = isPreferred
-        self.phoneNumber = phoneNumber
-        self.customProperties = customProperties
-        self.parameters = parameters
-        self.group = group
-        self.provenance = provenance
+        let extras = Extras(
+            phoneNumber: phoneNumber, customProperties: customProperties, parameters: parameters, group: group,
+            provenance: provenance)
+        self.extras = extras.isEmpty ? nil : Indirect(extras)
     }
 
     /// A phone number field.
