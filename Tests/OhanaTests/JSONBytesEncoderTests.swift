@@ -64,9 +64,13 @@ import Testing
             fields: [
                 ContactField(
                     type: .phoneNumber, label: "* custom", value: "+44 20 7946 0000", isPreferred: true,
-                    phoneNumber: PhoneNumberDetails(isParsed: true, isValid: true, regionCode: "GB", e164: "+442079460000"),
+                    phoneNumber: PhoneNumberDetails(
+                        isParsed: true, isValid: true, regionCode: "GB", assumedRegion: "US", e164: "+442079460000",
+                        international: "+44 20 7946 0000", national: "020 7946 0000", rfc3966: "tel:+44-20-7946-0000",
+                        problem: "p", regionSource: .countryCode, status: .resolved),
                     customProperties: ["k": .string("v")], parameters: parameters, group: "item1", provenance: provenance),
                 ContactField(type: .emailAddress, value: "ada@example.org"),
+                ContactField(type: .phoneNumber, value: "12", phoneNumber: PhoneNumberDetails(isParsed: false, isValid: false, problem: "short")),
             ],
             postalAddresses: [
                 PostalAddress(

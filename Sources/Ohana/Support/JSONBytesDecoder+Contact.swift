@@ -1,6 +1,6 @@
 import Foundation
 
-/// The model's three most frequent types read member by member, as their `init(from:)` reads
+/// The model's most frequent types read member by member, as their `init(from:)` reads
 /// them (the same keys; `null` as absent; a missing `id` gets a new one; unknown keys skipped),
 /// in one pass over each object instead of one search per key through Codable's containers.
 /// Rarer parts (birthday, photo, custom properties, phone number details…) still go through
@@ -65,7 +65,7 @@ extension JSONTape {
             case 2: field.isPreferred = try bool(at: value)
             case 3: field.label = ContactFieldLabel(rawValue: try string(at: value))
             case 4: field.parameters = try decode([PropertyParameter].self, at: value)
-            case 5: field.phoneNumber = try decode(PhoneNumberDetails.self, at: value)
+            case 5: field.phoneNumber = try phoneNumberDetails(at: value)
             case 6: field.provenance = try decode(Provenance.self, at: value)
             case 7:
                 guard let type = ContactFieldType(rawValue: try string(at: value)) else { throw reject("unknown field type") }
@@ -104,6 +104,34 @@ extension JSONTape {
         return address
     }
 
+    /// Reads phone number details as the synthesized `PhoneNumberDetails.init(from:)` does:
+    /// `isParsed` and `isValid` are required.
+    func phoneNumberDetails(at object: Int) throws -> PhoneNumberDetails {
+        var details = PhoneNumberDetails(isParsed: false, isValid: false)
+        var required = 0
+        try forEachMember(of: object, keys: Self.phoneNumberKeys) { key, value in
+            switch key {
+            case 0: details.assumedRegion = try string(at: value)
+            case 1: details.e164 = try string(at: value)
+            case 2: details.international = try string(at: value)
+            case 3: details.isParsed = try bool(at: value); required += 1
+            case 4: details.isValid = try bool(at: value); required += 1
+            case 5: details.national = try string(at: value)
+            case 6: details.problem = try string(at: value)
+            case 7: details.regionCode = try string(at: value)
+            case 8:
+                guard let source = PhoneRegionSource(rawValue: try string(at: value)) else { throw reject("unknown region source") }
+                details.regionSource = source
+            case 9: details.rfc3966 = try string(at: value)
+            default:
+                guard let status = PhoneNumberStatus(rawValue: try string(at: value)) else { throw reject("unknown status") }
+                details.status = status
+            }
+        }
+        guard required == 2 else { throw reject("phone number details without isParsed or isValid") }
+        return details
+    }
+
     // The keys of each type, in the order of the cases above.
     static let contactKeys = KeyTable([
         "birthday", "created", "customProperties", "department", "familyName", "fields", "formattedName", "givenName",
@@ -118,6 +146,11 @@ extension JSONTape {
     static let addressKeys = KeyTable([
         "city", "components", "country", "extendedAddress", "group", "isPreferred", "isoCountryCode", "label",
         "parameters", "poBox", "postalCode", "provenance", "region", "street",
+    ])
+
+    static let phoneNumberKeys = KeyTable([
+        "assumedRegion", "e164", "international", "isParsed", "isValid", "national", "problem", "regionCode",
+        "regionSource", "rfc3966", "status",
     ])
 
     /// Known keys as bytes, matched by length and then by bytes.

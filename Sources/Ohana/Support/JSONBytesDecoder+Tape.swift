@@ -20,6 +20,7 @@ final class JSONTape {
         if T.self == Contact.self { return unsafeBitCast(try contact(at: index), to: T.self) }
         if T.self == ContactField.self { return unsafeBitCast(try field(at: index), to: T.self) }
         if T.self == PostalAddress.self { return unsafeBitCast(try address(at: index), to: T.self) }
+        if T.self == PhoneNumberDetails.self { return unsafeBitCast(try phoneNumberDetails(at: index), to: T.self) }
         if T.self == Date.self, options.datesAsISO8601 {
             guard let date = try? Date.ISO8601FormatStyle().parse(try string(at: index)) else { throw reject("not an ISO 8601 date") }
             return date as! T

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The model's three most frequent types written member by member, as their `encode(to:)` writes
+/// The model's most frequent types written member by member, as their `encode(to:)` writes
 /// them (same keys, same order, same leaving out of empty parts), without going through Codable's
 /// containers: a contact's strings and fields are most of every JSON file and store row, and the
 /// generic container calls cost several times the bytes they write. Rarer parts (birthday, photo,
@@ -56,7 +56,7 @@ extension JSONStreamWriter {
         if field.isPreferred { startMember(key: "isPreferred"); writeBool(true) }
         writeMember("label", field.label?.rawValue)
         if !field.parameters.isEmpty { startMember(key: "parameters"); try encodeValue(field.parameters) }
-        if let value = field.phoneNumber { startMember(key: "phoneNumber"); try encodeValue(value) }
+        if let value = field.phoneNumber { startMember(key: "phoneNumber"); writePhoneNumberDetails(value) }
         if let value = field.provenance { startMember(key: "provenance"); try encodeValue(value) }
         writeMember("type", field.type.rawValue)
         writeMember("value", field.value)
@@ -80,6 +80,26 @@ extension JSONStreamWriter {
         if let value = address.provenance { startMember(key: "provenance"); try encodeValue(value) }
         writeMember("region", address.region)
         if !address.street.isEmpty { writeStrings("street", address.street) }
+        closeFrame()
+    }
+
+    /// Writes `details` as the synthesized `PhoneNumberDetails.encode(to:)` does (every phone
+    /// number has them once formatted).
+    func writePhoneNumberDetails(_ details: PhoneNumberDetails) {
+        openFrame(isObject: true, isNested: false)
+        writeMember("assumedRegion", details.assumedRegion)
+        writeMember("e164", details.e164)
+        writeMember("international", details.international)
+        startMember(key: "isParsed")
+        writeBool(details.isParsed)
+        startMember(key: "isValid")
+        writeBool(details.isValid)
+        writeMember("national", details.national)
+        writeMember("problem", details.problem)
+        writeMember("regionCode", details.regionCode)
+        writeMember("regionSource", details.regionSource?.rawValue)
+        writeMember("rfc3966", details.rfc3966)
+        writeMember("status", details.status?.rawValue)
         closeFrame()
     }
 

@@ -102,6 +102,7 @@ final class JSONStreamWriter {
         if T.self == Contact.self { return try writeContact(unsafeBitCast(value, to: Contact.self)) }
         if T.self == ContactField.self { return try writeField(unsafeBitCast(value, to: ContactField.self)) }
         if T.self == PostalAddress.self { return try writeAddress(unsafeBitCast(value, to: PostalAddress.self)) }
+        if T.self == PhoneNumberDetails.self { return writePhoneNumberDetails(unsafeBitCast(value, to: PhoneNumberDetails.self)) }
         if T.self == Data.self { return writeString((value as! Data).base64EncodedString()) }
         if T.self == URL.self { return writeString((value as! URL).absoluteString) }
         if T.self == Decimal.self {
