@@ -26,6 +26,14 @@ var targets: [Target] = [
         pkgConfig: "libphonenumber",
         providers: [.apt(["libphonenumber-dev"]), .brew(["libphonenumber"])]
     ),
+    // Microsoft's mimalloc, linked by the executables: allocation-heavy work (libphonenumber's
+    // regular expressions, the readers) runs on it instead of glibc's malloc.
+    .systemLibrary(
+        name: "CMimalloc",
+        providers: [.apt(["libmimalloc-dev"]), .brew(["mimalloc"])]
+    ),
+    // The executables' allocator (mimalloc) and how they tell which one serves them.
+    .target(name: "OhanaProcessAllocator", dependencies: ["CMimalloc"], swiftSettings: swiftSettings),
     // C shim over libphonenumber. Debian's package has no .pc file, so the libraries are also named here.
     .target(
         name: "CPhoneNumberShim",
@@ -120,7 +128,7 @@ var targets: [Target] = [
         name: "ohana",
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaDuplicates", "OhanaStore",
-            "OhanaCardDAV", "OhanaAddressBook", "OhanaServer", "OhanaSampleData",
+            "OhanaCardDAV", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -130,6 +138,7 @@ var targets: [Target] = [
         name: "ohana-bench",
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaSampleData",
+            "OhanaProcessAllocator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         path: "Sources/OhanaBenchmarks",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Ohana for Swift needs on Debian (idempotent; root or sudo). Used by the README's commands.
-#   scripts/setup.sh          what building and running `ohana` needs (libphonenumber)
+#   scripts/setup.sh          what building and running `ohana` needs (libphonenumber, mimalloc)
 #   scripts/setup.sh --test   also what the test suite needs (Radicale, headless Chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +17,8 @@ need_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok
 # Building: Google's libphonenumber (C++) for OhanaPhoneNumbers.
 need_pkg libphonenumber-dev
 need_pkg pkg-config
+# The executables' allocator (see Sources/OhanaProcessAllocator).
+need_pkg libmimalloc-dev
 if [ "$want_tests" = 1 ]; then
   # CardDAV tests: Radicale from PyPI into .venv (python3-venv to make it).
   need_pkg python3-venv

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Ohana
+import OhanaProcessAllocator
 
 /// The `ohana` command-line tool: load, clean, merge, store and export address books.
 @main
@@ -21,9 +23,11 @@ struct OhanaCommand: AsyncParsableCommand {
         ]
     )
 
-    /// Sets up logging (standard error; level from `OHANA_LOG_LEVEL`, default `error`) and runs the command.
+    /// Sets up logging (standard error; level from `OHANA_LOG_LEVEL`, default `error`; `debug` names
+    /// the allocator) and runs the command.
     static func main() async {
         bootstrapLoggingFromEnvironment()
+        Logger(label: "ohana").debug("allocator: \(ProcessAllocator.name)")
         await main(nil)
     }
 }
