@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import Synchronization
 
 /// Reads vCard 2.1, 3.0 and 4.0 into contacts, tolerating what real clients write.
 ///
@@ -51,9 +52,17 @@ public struct VCardReader: Sendable {
     /// The file is read only as fast as batches are consumed, so memory holds one batch and the
     /// card being read, not the file. Each batch carries the diagnostics found while reading it.
     /// The stream throws only when the file cannot be opened or read.
+    /// While a batch is being consumed the next one is already read, so reading and what the consumer
+    /// does with a batch (encoding, writing) overlap; memory holds two batches.
     public func contacts(in fileURL: URL, batchSize: Int = 1000) -> AsyncThrowingStream<LoadedContacts, any Error> {
         let source = FileBatchSource(fileURL: fileURL, options: options, batchSize: max(1, batchSize))
-        return AsyncThrowingStream(unfolding: { try await source.next() })
+        let ahead = Mutex<Task<LoadedContacts?, any Error>?>(nil)
+        return AsyncThrowingStream(unfolding: {
+            let task = ahead.withLock { $0.take() } ?? Task { try await source.next() }
+            guard let batch = try await task.value else { return nil }
+            ahead.withLock { $0 = Task { try await source.next() } }
+            return batch
+        })
     }
 }
 

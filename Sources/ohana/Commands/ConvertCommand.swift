@@ -30,12 +30,21 @@ struct ConvertCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let output = outputFileOptions.options(for: to)
+        if StreamingConvert.applies(to: inputs, inputFormat: inputOptions.inputFormat, output: output) {
+            // One vCard file to JSON: read, encode and write a batch at a time.
+            let outputFile = outputFileOptions.outputFile
+            let (count, errors) = try await StreamingConvert.run(inputs[0], to: outputFile)
+            if let outputFile { printError("\(count) contacts written to \(outputFile)") }
+            if strict, errors > 0 { throw ExitCode(1) }
+            return
+        }
         // The CSV dialect names the layout written; inputs are read with their own detected layout.
         let loaded = try await loadInputs(inputs, options: inputOptions)
         let contacts = loaded.contacts
         let errors = loaded.report.diagnostics.filter { $0.severity == .error }.count
         let outputFile = outputFileOptions.outputFile
-        try writeContacts(contacts, options: outputFileOptions.options(for: to), to: outputFile)
+        try writeContacts(contacts, options: output, to: outputFile)
         if let outputFile { printError("\(contacts.count) contacts written to \(outputFile)") }
         if strict, errors > 0 { throw ExitCode(1) }
     }
