@@ -38,7 +38,7 @@ struct CardBlockReader {
         self.maxPending = 8 * blockSize
         self.minimumRun = minimumRun
         self.source = source
-        self.identifiers = ContactIdentifiers(source: source, providerID: options.providerID)
+        self.identifiers = ContactIdentifiers(source: source)
         // A card limit counts cards in order: read sequentially then.
         self.workers = options.maxCards == nil ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
         if options.maxCards != nil { sequential = CardStream(options: options, source: source) }
@@ -139,7 +139,7 @@ struct CardBlockReader {
         let options = self.options, source = self.source
         let jobs = runs.indices.map { (run: runs[$0], firstLine: firstLines[$0], last: final && $0 == runs.count - 1) }
         runsRead += runs.count
-        let results = parallelMap(jobs, minimumPerWorker: 1, state: {}) { _, job -> RunResult in
+        var results = parallelMap(jobs, minimumPerWorker: 1, state: {}) { _, job -> RunResult in
             var stream = CardStream(options: options, source: source, firstLine: job.firstLine)
             stream.feed(UnsafeBufferPointer(rebasing: bytes.buffer[job.run.start..<job.run.end]))
             if job.last {
@@ -150,15 +150,17 @@ struct CardBlockReader {
             let (cards, diagnostics) = stream.take()
             return RunResult(cards: cards, diagnostics: diagnostics, clean: true)
         }
-        for (i, result) in results.enumerated() {
-            guard result.clean else {
+        for i in results.indices {
+            guard results[i].clean else {
                 // Read from this run on sequentially, as one stream, to the end of the input.
                 startSequential(at: firstLines[i])
                 sequential!.feed(UnsafeBufferPointer(rebasing: region[runs[i].start...]))
                 collectSequential()
                 return
             }
-            deliver(result.cards, result.diagnostics)
+            var cards: [ReadCard] = []
+            swap(&cards, &results[i].cards)  // the only reference: the contacts are not copied on write
+            deliver(&cards, results[i].diagnostics)
         }
         nextLine = line
     }
@@ -169,15 +171,16 @@ struct CardBlockReader {
     }
 
     private mutating func collectSequential() {
-        let (cards, found) = sequential!.take()
-        deliver(cards, found)
+        var (cards, found) = sequential!.take()
+        deliver(&cards, found)
     }
 
-    private mutating func deliver(_ cards: [ReadCard], _ found: [Diagnostic]) {
+    private mutating func deliver(_ cards: inout [ReadCard], _ found: [Diagnostic]) {
         diagnostics.append(contentsOf: found)
         cardsRead += cards.count
-        for card in cards {
-            contacts.append(identifiers.identify(card, diagnostics: &diagnostics))
+        for i in cards.indices {
+            identifiers.identify(&cards[i], diagnostics: &diagnostics)
+            contacts.append(cards[i].contact)
         }
     }
 

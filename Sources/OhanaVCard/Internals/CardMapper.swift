@@ -164,7 +164,7 @@ struct CardMapper {
             if let s = TextDecoding.decode(bytes, charset: charset) { return s }
             if TextDecoding.isKnown(charset) {
                 report(p.line, .warning, "\(p.name) value is not valid \(charset.prefix(30)); read as Windows-1252")
-                return legacy(bytes)
+                return legacyText(bytes)
             }
             report(p.line, .warning, "unknown CHARSET '\(charset.prefix(30))'; read as UTF-8")
         }
@@ -173,16 +173,14 @@ struct CardMapper {
             legacyWarned = true
             report(p.line, .warning, "text is not valid UTF-8 and names no CHARSET; read as Windows-1252")
         }
-        return legacy(bytes)
+        return legacyText(bytes)
     }
 
-    /// Windows-1252, or ISO-8859-1 for the five bytes Windows-1252 leaves undefined.
-    private func legacy(_ bytes: ArraySlice<UInt8>) -> String {
-        TextDecoding.decode(bytes, charset: "windows-1252") ?? TextDecoding.decode(bytes, charset: "ISO-8859-1")
-            ?? String(decoding: bytes, as: UTF8.self)
-    }
+    // The helpers below that read the mapper's state are `mutating` although they change nothing:
+    // called from the mapper's mutating methods, they then take `self` by reference; a non-mutating
+    // call made a copy of the whole mapper (card and contact) each time (seen in `perf`).
 
-    func unescape(_ text: String) -> String {
+    mutating func unescape(_ text: String) -> String {
         var backslash = false, cr = false
         for b in text.utf8 {
             if b == 0x5C { backslash = true } else if b == 0x0D { cr = true }
@@ -191,36 +189,13 @@ struct CardMapper {
         return normalizeNewlines(TextDecoding.unescape(text[...], version: version))
     }
 
-    func normalizeNewlines(_ s: String) -> String {
-        guard s.utf8.contains(0x0D) else { return s }
-        return s.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-    }
-
-    func components(_ text: String, separator: UInt8, alsoSemicolon: Bool = false) -> [String] {
+    mutating func components(_ text: String, separator: UInt8, alsoSemicolon: Bool = false) -> [String] {
         var pieces = TextDecoding.splitEscaped(text, at: separator)
         if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: 0x3B) } }
-        return pieces.map { unescape(String($0)) }
-    }
-
-    func part(_ parts: [String], _ i: Int) -> String? { i < parts.count ? nonEmpty(parts[i]) : nil }
-
-    func nonEmpty(_ s: String?) -> String? {
-        guard let s, !s.isEmpty else { return nil }
-        return s
-    }
-
-    /// Parameters kept for writing back: everything but CHARSET and decoded transfer encodings.
-    /// Base64 is kept as `ENCODING=b` whatever the spelling (the writer spells it per version).
-    func cleaned(_ parameters: [PropertyParameter], dropping: Set<String> = []) -> [PropertyParameter] {
-        parameters.compactMap { p in
-            if p.name == "CHARSET" || dropping.contains(p.name) { return nil }
-            if p.name == "ENCODING" {
-                let v = p.values.first?.uppercased() ?? ""
-                if v == "QUOTED-PRINTABLE" || v == "8BIT" || v == "7BIT" { return nil }
-                if v == "BASE64" || v == "B" { return PropertyParameter(name: "ENCODING", values: ["b"]) }
-            }
-            return p
-        }
+        var result: [String] = []
+        result.reserveCapacity(pieces.count)
+        for piece in pieces { result.append(unescape(String(piece))) }
+        return result
     }
 
     mutating func keepDetails(_ p: RawProperty, name: String? = nil, dropping: Set<String> = []) {
@@ -243,5 +218,40 @@ struct CardMapper {
         }
         contact.unmappedProperties.append(
             UnmappedProperty(group: p.group, name: p.name, parameters: cleaned(p.parameters), value: value))
+    }
+}
+
+/// Windows-1252, or ISO-8859-1 for the five bytes Windows-1252 leaves undefined.
+func legacyText(_ bytes: ArraySlice<UInt8>) -> String {
+    TextDecoding.decode(bytes, charset: "windows-1252") ?? TextDecoding.decode(bytes, charset: "ISO-8859-1")
+        ?? String(decoding: bytes, as: UTF8.self)
+}
+
+/// CRLF and lone CR as LF.
+func normalizeNewlines(_ s: String) -> String {
+    guard s.utf8.contains(0x0D) else { return s }
+    return s.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+}
+
+/// The `i`th component when it is there and not empty.
+func part(_ parts: [String], _ i: Int) -> String? { i < parts.count ? nonEmpty(parts[i]) : nil }
+
+/// The text unless it is empty.
+func nonEmpty(_ s: String?) -> String? {
+    guard let s, !s.isEmpty else { return nil }
+    return s
+}
+
+/// Parameters kept for writing back: everything but CHARSET and decoded transfer encodings.
+/// Base64 is kept as `ENCODING=b` whatever the spelling (the writer spells it per version).
+func cleaned(_ parameters: [PropertyParameter], dropping: Set<String> = []) -> [PropertyParameter] {
+    parameters.compactMap { p in
+        if p.name == "CHARSET" || dropping.contains(p.name) { return nil }
+        if p.name == "ENCODING" {
+            let v = p.values.first?.uppercased() ?? ""
+            if v == "QUOTED-PRINTABLE" || v == "8BIT" || v == "7BIT" { return nil }
+            if v == "BASE64" || v == "B" { return PropertyParameter(name: "ENCODING", values: ["b"]) }
+        }
+        return p
     }
 }

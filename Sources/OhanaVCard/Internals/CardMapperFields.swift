@@ -41,7 +41,7 @@ extension CardMapper {
         return (label, preferred, parameters)
     }
 
-    func keptGroup(_ group: String?) -> String? {
+    mutating func keptGroup(_ group: String?) -> String? {
         guard let group, !labelOnlyGroups.contains(group.lowercased()) else { return nil }
         return group
     }

@@ -5,6 +5,8 @@ import Ohana
 struct ReadCard: Sendable {
     var contact: Contact
     var uid: String?
+    /// ``ContactIdentifiers/key(of:)`` of the UID.
+    var uidKey: StableHashWords?
     var startLine: Int
 }
 
@@ -14,6 +16,7 @@ struct ReadCard: Sendable {
 /// `firstLine` numbers the run's first line as the whole input numbers it.
 struct CardStream {
     private let source: String
+    private let providerID: String
     private var lines: LineReader
     private var cards: CardParser
     private var logical: [LogicalLine] = []
@@ -24,6 +27,7 @@ struct CardStream {
 
     init(options: VCardReadingOptions, source: String, firstLine: Int = 1, cardsBefore: Int = 0) {
         self.source = source
+        self.providerID = options.providerID
         self.lines = LineReader(maxLineLength: options.maxLineLength, maxPropertySize: options.maxPropertySize, firstLine: firstLine)
         self.cards = CardParser(options: options, cardsBefore: cardsBefore)
     }
@@ -87,9 +91,11 @@ struct CardStream {
         var mapper = CardMapper(card: card) { line, severity, message in
             reports.append(Diagnostic(severity, source: source, line: line, message: message))
         }
-        let contact = mapper.map()
+        var contact = mapper.map()
         if !reports.isEmpty { diagnostics.append(contentsOf: reports) }
-        read.append(ReadCard(contact: contact, uid: mapper.uid, startLine: card.startLine))
+        let uid = mapper.uid
+        contact.provenance = [Provenance(providerID: providerID, recordID: uid)]
+        read.append(ReadCard(contact: contact, uid: uid, uidKey: uid.map(ContactIdentifiers.key(of:)), startLine: card.startLine))
     }
 
     /// Takes the cards and diagnostics found so far.

@@ -9,38 +9,38 @@ import Ohana
 struct ContactIdentifiers {
     private let source: String
     private let stableIDs: StableContactIDs
-    private let providerID: String
     /// The line of the first card with each UID, by a 128-bit hash of the UID (not the text, so
     /// that streaming millions of cards holds 24 bytes a card here).
     private var seenUIDs: [StableHashWords: Int] = [:]
     private var position = 0
 
-    init(source: String, providerID: String) {
+    init(source: String) {
         self.source = source
         self.stableIDs = StableContactIDs(source: source)
-        self.providerID = providerID
     }
 
-    /// The card's contact with its identifier and provenance; a repeated UID adds a warning.
-    mutating func identify(_ card: ReadCard, diagnostics: inout [Diagnostic]) -> Contact {
-        var contact = card.contact
+    /// The hash under which a UID is remembered (computed where the card is read, on any core).
+    static func key(of uid: String) -> StableHashWords {
+        var hash = StableHash128()
+        hash.add(uid.utf8)
+        return hash.words
+    }
+
+    /// Gives the card's contact its identifier (its provenance was set where it was read); a repeated
+    /// UID adds a warning.
+    mutating func identify(_ card: inout ReadCard, diagnostics: inout [Diagnostic]) {
         defer { position += 1 }
-        if let uid = card.uid {
-            var hash = StableHash128()
-            hash.add(uid.utf8)
-            let key = hash.words
+        if let uid = card.uid, let key = card.uidKey {
             if let first = seenUIDs[key] {
                 diagnostics.append(Diagnostic(.warning, source: source, line: card.startLine,
                     message: "UID \(uid.prefix(60)) repeats the card at line \(first); given a new identifier"))
-                contact.id = stableIDs.id(at: position)
+                card.contact.id = stableIDs.id(at: position)
             } else {
                 seenUIDs[key] = card.startLine
-                contact.id = ContactID(rawValue: uid)
+                card.contact.id = ContactID(rawValue: uid)
             }
         } else {
-            contact.id = stableIDs.id(at: position)
+            card.contact.id = stableIDs.id(at: position)
         }
-        contact.provenance = [Provenance(providerID: providerID, recordID: card.uid)]
-        return contact
     }
 }
