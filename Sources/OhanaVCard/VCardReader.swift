@@ -77,14 +77,18 @@ private actor FileBatchSource {
     init(fileURL: URL, options: VCardReadingOptions, batchSize: Int) {
         self.fileURL = fileURL
         self.batchSize = batchSize
-        self.parser = CardBlockReader(options: options, source: fileURL.path)
+        // Smaller blocks than reading all at once: fewer cards wait beside the batch handed out.
+        self.parser = CardBlockReader(options: options, source: fileURL.path, blockSize: FileBatchSource.chunkSize)
     }
+
+    /// Bytes read (and parsed) at a time: about 850 generated cards.
+    static let chunkSize = 1 << 18
 
     func next() throws -> LoadedContacts? {
         if handle == nil, !done { handle = try FileHandle(forReadingFrom: fileURL) }
         while !done, parser.pendingContacts < batchSize {
             guard let handle else { break }
-            let chunk = try handle.read(upToCount: VCardReader.chunkSize) ?? Data()
+            let chunk = try handle.read(upToCount: FileBatchSource.chunkSize) ?? Data()
             if chunk.isEmpty {
                 parser.finish()
                 try? handle.close()
