@@ -54,7 +54,7 @@ enum VCardParameters {
     }
 
     static func decode(_ text: String) -> PropertyParameter? {
-        let line = LogicalLine(bytes: Array("X;\(text):".utf8), line: 0)
+        let line = LogicalLine(bytes: Array("X;\(text):".utf8)[...], line: 0)
         return (try? ContentLineParser.parse(line) { _ in })?.parameters.first
     }
 }

@@ -33,7 +33,7 @@ struct CardStream {
     }
 
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        lines.feed(bytes) { logical.append($0) }
+        lines.feed(Array(bytes)) { logical.append($0) }  // one copy a run: lines are slices of it
         process()
     }
 

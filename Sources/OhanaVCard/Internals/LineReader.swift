@@ -1,8 +1,10 @@
 import Ohana
 
 /// A content line after unfolding: its bytes and the 1-based number of the physical line it starts on.
+///
+/// A line that was not folded is a slice of the bytes fed, not a copy.
 struct LogicalLine {
-    var bytes: [UInt8]
+    var bytes: ArraySlice<UInt8>
     var line: Int
 }
 
@@ -45,8 +47,13 @@ struct LineReader {
         return diagnostics
     }
 
-    /// Feeds the next chunk of input; calls `emit` for every logical line completed.
-    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, emit: (LogicalLine) -> Void) {
+    /// Feeds the next chunk of input; calls `emit` for every logical line completed. Lines that lie
+    /// whole in the chunk are handed out as slices of it.
+    mutating func feed(_ owned: [UInt8], emit: (LogicalLine) -> Void) {
+        owned.withUnsafeBufferPointer { feed($0, owned: owned, emit: emit) }
+    }
+
+    private mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, owned: [UInt8], emit: (LogicalLine) -> Void) {
         var start = 0
         var index = 0
         let count = chunk.count
@@ -86,7 +93,7 @@ struct LineReader {
                     byte == 0x0A || (index + 1 < count && chunk[index + 1] == 0x0A)
                 {
                     // The whole line and its LF or CRLF are in this chunk: read it where it is.
-                    takeLine(UnsafeBufferPointer(rebasing: chunk[start..<index]), emit: emit)
+                    takeLine(owned[start..<index], emit: emit)
                     if byte == 0x0D { index += 1 }
                 } else {
                     append(chunk, from: start, to: index)
@@ -137,20 +144,18 @@ struct LineReader {
             return
         }
         var line: [UInt8] = []
-        swap(&line, &physical)
-        line.withUnsafeBufferPointer { takePhysical($0, number: number, emit: emit) }
-        line.removeAll(keepingCapacity: true)
-        swap(&line, &physical)
+        swap(&line, &physical)  // handed out as it is (a logical line may keep it)
+        takePhysical(line[...], number: number, emit: emit)
     }
 
     /// A complete physical line read in place (no CR pending, nothing gathered).
-    private mutating func takeLine(_ line: UnsafeBufferPointer<UInt8>, emit: (LogicalLine) -> Void) {
+    private mutating func takeLine(_ line: ArraySlice<UInt8>, emit: (LogicalLine) -> Void) {
         let number = lineNumber
         lineNumber += 1
         takePhysical(line, number: number, emit: emit)
     }
 
-    private mutating func takePhysical(_ line: UnsafeBufferPointer<UInt8>, number: Int, emit: (LogicalLine) -> Void) {
+    private mutating func takePhysical(_ line: ArraySlice<UInt8>, number: Int, emit: (LogicalLine) -> Void) {
         if currentIsQuotedPrintable, !currentOverflow, var open = current, open.bytes.last == 0x3D {
             // Quoted-printable soft line break: drop the "=" and join, white space included.
             open.bytes.removeLast()
@@ -160,14 +165,14 @@ struct LineReader {
         }
         if let first = line.first, first == 0x20 || first == 0x09 {
             if current != nil {
-                appendToCurrent(UnsafeBufferPointer(rebasing: line[1...]))
+                appendToCurrent(line.dropFirst())
                 return
             }
             if skippingContinuations { return }
             let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 })
             if trimmed.isEmpty { return }
             diagnostics.append((number, .warning, "line starts with white space but continues nothing; read as a line of its own"))
-            startLogical(Array(trimmed), number: number)
+            startLogical(trimmed, number: number)
             return
         }
         if var open = current {
@@ -175,7 +180,7 @@ struct LineReader {
                 open.bytes.reversed().prefix(while: { $0 == 0x5C }).count % 2 == 1
             {
                 // A value ending in a lone backslash goes on on the next line (old Android exports).
-                open.bytes[open.bytes.count - 1] = 0x0A
+                open.bytes[open.bytes.endIndex - 1] = 0x0A
                 current = open
                 appendToCurrent(line)
                 return
@@ -188,10 +193,10 @@ struct LineReader {
         flushLogical(emit: emit)
         skippingContinuations = false
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // blank line
-        startLogical(Array(line), number: number)
+        startLogical(line, number: number)
     }
 
-    private mutating func startLogical(_ bytes: [UInt8], number: Int) {
+    private mutating func startLogical(_ bytes: ArraySlice<UInt8>, number: Int) {
         current = LogicalLine(bytes: bytes, line: number)
         currentOverflow = false
         let header = Self.header(of: bytes)
@@ -200,7 +205,7 @@ struct LineReader {
         if bytes.count > maxPropertySize { markOverflow() }
     }
 
-    private mutating func appendToCurrent(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func appendToCurrent(_ bytes: ArraySlice<UInt8>) {
         guard !currentOverflow, current != nil else { return }
         if current!.bytes.count + bytes.count > maxPropertySize {
             markOverflow()
@@ -226,10 +231,10 @@ struct LineReader {
     }
 
     /// The bytes before the first colon outside double quotes (name and parameters).
-    static func header(of bytes: [UInt8]) -> ArraySlice<UInt8> {
+    static func header(of bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var inQuotes = false
-        var i = 0
-        while i < bytes.count {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
             let b = bytes[i]
             if b == 0x22 { inQuotes.toggle() }
             else if b == 0x3A, !inQuotes { return bytes[..<i] }
