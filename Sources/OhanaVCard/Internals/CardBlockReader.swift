@@ -180,7 +180,7 @@ struct CardBlockReader {
         cardsRead += cards.count
         for i in cards.indices {
             identifiers.identify(&cards[i], diagnostics: &diagnostics)
-            contacts.append(cards[i].contact)
+            contacts.append(Self.take(&cards[i].contact))
         }
     }
 
@@ -188,7 +188,9 @@ struct CardBlockReader {
     mutating func takeBatch(max: Int) -> LoadedContacts? {
         let end = Swift.min(contacts.count, contactsTaken + max)
         guard end > contactsTaken || !diagnostics.isEmpty else { return nil }
-        let batch = Array(contacts[contactsTaken..<end])
+        var batch: [Contact] = []
+        batch.reserveCapacity(end - contactsTaken)
+        for i in contactsTaken..<end { batch.append(Self.take(&contacts[i])) }
         contactsTaken = end
         if contactsTaken == contacts.count || contactsTaken >= 4096 {
             contacts.removeFirst(contactsTaken)
@@ -207,6 +209,17 @@ struct CardBlockReader {
         contactsTaken = 0
         diagnostics = []
         return result
+    }
+
+    /// An empty contact, left behind where one is taken out.
+    private static let placeholder = Contact(id: "")
+
+    /// Takes a contact out of an array by swapping an empty one in: the contact moves, its strings
+    /// and arrays are not retained for a copy and released with the original.
+    private static func take(_ contact: inout Contact) -> Contact {
+        var taken = placeholder
+        swap(&taken, &contact)
+        return taken
     }
 
     /// Diagnostics sorted by line (stable: problems on one line keep the order they were found in).

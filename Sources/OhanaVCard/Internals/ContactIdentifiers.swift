@@ -22,7 +22,8 @@ struct ContactIdentifiers {
     /// The hash under which a UID is remembered (computed where the card is read, on any core).
     static func key(of uid: String) -> StableHashWords {
         var hash = StableHash128()
-        hash.add(uid.utf8)
+        // Byte by byte: the core's generic `add(_:)` is not specialized here (5 % of reading in perf).
+        for byte in uid.utf8 { hash.add(byte) }
         return hash.words
     }
 
