@@ -72,7 +72,10 @@ extension CardMapper {
     mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
         let parts = components(text(of: p), separator: 0x3B)
         let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: false)
-        let street = part(parts, 2).map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        // Street lines: split by bytes, and only when there is a line break (Character splitting was 2% of reading).
+        let street = part(parts, 2).map { text in
+            text.utf8.contains(0x0A) ? text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) } : [text]
+        } ?? []
         var address = PostalAddress(
             label: label, street: street, poBox: part(parts, 0), extendedAddress: part(parts, 1), city: part(parts, 3),
             region: part(parts, 4), postalCode: part(parts, 5),
