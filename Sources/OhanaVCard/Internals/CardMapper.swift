@@ -168,7 +168,7 @@ struct CardMapper {
             }
             report(p.line, .warning, "unknown CHARSET '\(charset.prefix(30))'; read as UTF-8")
         }
-        if let s = String(validating: bytes, as: UTF8.self) { return s }
+        if let s = validUTF8(bytes) { return s }
         if !legacyWarned {
             legacyWarned = true
             report(p.line, .warning, "text is not valid UTF-8 and names no CHARSET; read as Windows-1252")

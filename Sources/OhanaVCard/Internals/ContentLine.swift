@@ -240,7 +240,7 @@ enum ContentLineParser {
 
 /// UTF-8 when valid, otherwise Windows-1252 (names and parameters are meant to be ASCII).
 func decodeLenient(_ bytes: ArraySlice<UInt8>) -> String {
-    if let s = String(validating: bytes, as: UTF8.self) { return s }
+    if let s = validUTF8(bytes) { return s }
     return TextDecoding.decode(bytes, charset: "windows-1252") ?? String(decoding: bytes, as: UTF8.self)
 }
 

@@ -229,3 +229,15 @@ enum VCardVersion: String {
     case v3_0 = "3.0"
     case v4_0 = "4.0"
 }
+
+/// The bytes as text when they are valid UTF-8. ASCII, the usual case, is checked and decoded here:
+/// the standard library's generic validator ran unspecialized for slices (about 5 % of reading in perf).
+func validUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
+    let ascii = bytes.withUnsafeBufferPointer { buffer in
+        var any: UInt8 = 0
+        for byte in buffer { any |= byte }
+        return any < 0x80
+    }
+    if ascii { return String(decoding: bytes, as: UTF8.self) }
+    return String(validating: bytes, as: UTF8.self)
+}
