@@ -46,23 +46,63 @@ enum VCardLabels {
     /// The standard label a set of TYPE values gives, and the values (upper case) that gave it.
     static func label(fromTypes types: [String], isPhone: Bool) -> (ContactFieldLabel, [String])? {
         guard !types.isEmpty else { return nil }
-        func has(_ word: String) -> Bool { types.contains { equalsUpper($0, word) } }
+        // Each TYPE value is matched once against the known words (packed, upper case) into a set of bits.
+        var words: UInt16 = 0
+        for type in types { words |= Word.bit(of: type) }
+        func has(_ word: Word) -> Bool { words & word.rawValue != 0 }
         if isPhone {
-            if has("IPHONE") { return (.iPhone, ["IPHONE", "CELL"]) }
-            if has("CELL") { return (.mobile, ["CELL"]) }
-            if has("MOBILE") { return (.mobile, ["MOBILE"]) }
-            if has("PAGER") { return (.pager, ["PAGER"]) }
-            if has("MAIN") { return (.main, ["MAIN"]) }
-            if has("FAX") {
-                if has("HOME") { return (.homeFax, ["FAX", "HOME"]) }
-                if has("WORK") { return (.workFax, ["FAX", "WORK"]) }
-                return (.fax, ["FAX"])
+            if has(.iphone) { return (.iPhone, Word.iphoneCell) }
+            if has(.cell) { return (.mobile, Word.cellOnly) }
+            if has(.mobile) { return (.mobile, Word.mobileOnly) }
+            if has(.pager) { return (.pager, Word.pagerOnly) }
+            if has(.main) { return (.main, Word.mainOnly) }
+            if has(.fax) {
+                if has(.home) { return (.homeFax, Word.faxHome) }
+                if has(.work) { return (.workFax, Word.faxWork) }
+                return (.fax, Word.faxOnly)
             }
         }
-        if has("HOME") { return (.home, ["HOME"]) }
-        if has("WORK") { return (.work, ["WORK"]) }
-        if has("OTHER") { return (.other, ["OTHER"]) }
+        if has(.home) { return (.home, Word.homeOnly) }
+        if has(.work) { return (.work, Word.workOnly) }
+        if has(.other) { return (.other, Word.otherOnly) }
         return nil
+    }
+
+    /// The TYPE words that give a standard label, as bits.
+    private struct Word: OptionSet {
+        let rawValue: UInt16
+        static let iphone = Word(rawValue: 1 << 0), cell = Word(rawValue: 1 << 1), mobile = Word(rawValue: 1 << 2)
+        static let pager = Word(rawValue: 1 << 3), main = Word(rawValue: 1 << 4), fax = Word(rawValue: 1 << 5)
+        static let home = Word(rawValue: 1 << 6), work = Word(rawValue: 1 << 7), other = Word(rawValue: 1 << 8)
+
+        static let iphoneCell = ["IPHONE", "CELL"], cellOnly = ["CELL"], mobileOnly = ["MOBILE"], pagerOnly = ["PAGER"]
+        static let mainOnly = ["MAIN"], faxHome = ["FAX", "HOME"], faxWork = ["FAX", "WORK"], faxOnly = ["FAX"]
+        static let homeOnly = ["HOME"], workOnly = ["WORK"], otherOnly = ["OTHER"]
+
+        private static let packed: [(UInt64, UInt16)] = [
+            ("IPHONE", iphone), ("CELL", cell), ("MOBILE", mobile), ("PAGER", pager), ("MAIN", main), ("FAX", fax),
+            ("HOME", home), ("WORK", work), ("OTHER", other),
+        ].map { (word, bit: Word) in (pack(word.utf8)!, bit.rawValue) }
+
+        /// Up to 8 ASCII bytes in upper case as one number; `nil` for longer or non-ASCII text.
+        private static func pack(_ utf8: some Collection<UInt8>) -> UInt64? {
+            guard utf8.count <= 8 else { return nil }
+            var value: UInt64 = 0
+            for byte in utf8 {
+                guard byte < 0x80 else { return nil }
+                value = value << 8 | UInt64(asciiUpper(byte))
+            }
+            return value
+        }
+
+        /// The bit of the known word `text` is in upper case, or 0.
+        static func bit(of text: String) -> UInt16 {
+            // Non-ASCII text can upper-case to a word ("ıphone" is "IPHONE").
+            let nonASCII = text.utf8.contains { $0 >= 0x80 }
+            guard let value = nonASCII ? pack(text.uppercased().utf8) : pack(text.utf8) else { return 0 }
+            for (word, bit) in packed where word == value { return bit }
+            return 0
+        }
     }
 
     /// Whether `text` in upper case is `word` (an ASCII upper-case word), without building the upper-case text when `text` is ASCII.
