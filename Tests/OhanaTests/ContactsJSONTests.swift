@@ -16,6 +16,33 @@ struct ContactsJSONTests {
         return try encoder.encode(contacts)
     }
 
+    /// Batches written as they arrive give the bytes of encoding them all at once (empty batches
+    /// and an empty sequence too), and each batch's diagnostics are reported.
+    @Test(arguments: [true, false])
+    func batchesWrittenAsTheyArriveAreOneArray(_ pretty: Bool) async throws {
+        let contacts = ContactGenerator(seed: 5).generate(count: 1_300)
+        let cuts = [0, 0, 700, 700, 1_299, 1_300]
+        let batches = zip(cuts, cuts.dropFirst()).map { range in
+            LoadedContacts(
+                contacts: Array(contacts[range.0..<range.1]),
+                diagnostics: [Diagnostic(.warning, source: "b", line: range.0, message: "batch")])
+        }
+        for sequence in [batches, []] {
+            var output = Data()
+            var reported: [Int?] = []
+            let stream = AsyncStream { continuation in
+                sequence.forEach { continuation.yield($0) }
+                continuation.finish()
+            }
+            let written = try await ContactsJSON.write(
+                batches: stream, pretty: pretty, to: { output.append($0) }, report: { reported.append($0.line) })
+            let all = sequence.flatMap(\.contacts)
+            #expect(written == all.count)
+            #expect(output == (try ContactsJSON.encode(all, pretty: pretty)))
+            #expect(reported == sequence.map { $0.diagnostics[0].line })
+        }
+    }
+
     @Test(arguments: [true, false])
     func streamedOutputIsByteForByteTheWholeArraysEncoding(pretty: Bool) throws {
         var chunks = 0

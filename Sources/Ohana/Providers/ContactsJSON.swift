@@ -68,11 +68,25 @@ public enum ContactsJSON {
     /// batch at a time (batches are encoded on every core, a few at once, and passed on in order).
     public static func write(_ contacts: [Contact], pretty: Bool = true, to sink: (Data) throws -> Void) throws {
         guard !contacts.isEmpty else { return try sink(makeEncoder(pretty: pretty).encode(contacts)) }
+        let brackets = ArrayBrackets(pretty: pretty)
+        try sink(Data(brackets.open.utf8))
+        try writeElements(contacts, first: true, pretty: pretty, to: sink)
+        try sink(Data(brackets.close.utf8))
+    }
+
+    /// How `JSONEncoder` writes an array: "[" NL elements joined by "," NL, then NL "]" (pretty),
+    /// or "[" elements joined by "," "]". Batches are encoded as arrays whose brackets are cut off
+    /// and re-joined.
+    struct ArrayBrackets {
+        let open: String, separator: String, close: String
+        init(pretty: Bool) { (open, separator, close) = pretty ? ("[\n", ",\n", "\n]") : ("[", ",", "]") }
+    }
+
+    /// Writes the elements of a non-empty array's text, separated (and preceded by a separator
+    /// unless they are the `first`), without brackets.
+    static func writeElements(_ contacts: [Contact], first: Bool, pretty: Bool, to sink: (Data) throws -> Void) throws {
+        let brackets = ArrayBrackets(pretty: pretty)
         let group = batchSize * max(1, ProcessInfo.processInfo.activeProcessorCount)
-        // JSONEncoder writes an array as "[" NL elements joined by "," NL, then NL "]" (pretty),
-        // or "[" elements joined by "," "]"; each batch's own brackets are cut off and re-joined.
-        let (open, separator, close) = pretty ? ("[\n", ",\n", "\n]") : ("[", ",", "]")
-        try sink(Data(open.utf8))
         var start = 0
         while start < contacts.count {
             let end = min(contacts.count, start + group)
@@ -82,37 +96,24 @@ public enum ContactsJSON {
             }
             for (index, result) in encoded.enumerated() {
                 let text = try result.get()
-                if start > 0 || index > 0 { try sink(Data(separator.utf8)) }
-                try sink(text[(text.startIndex + open.utf8.count)..<(text.endIndex - close.utf8.count)])
+                if !first || start > 0 || index > 0 { try sink(Data(brackets.separator.utf8)) }
+                try sink(text[(text.startIndex + brackets.open.utf8.count)..<(text.endIndex - brackets.close.utf8.count)])
             }
             start = end
         }
-        try sink(Data(close.utf8))
     }
 
     /// Writes contacts to a file as ``write(_:pretty:to:)`` encodes them, through a temporary file
     /// next to it that replaces it at the end, so that a failed write leaves no half file.
     public static func write(_ contacts: [Contact], pretty: Bool = true, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: temporary) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        let file = try ReplacingFile(url)
         do {
-            defer { try? handle.close() }
-            try write(contacts, pretty: pretty) { try handle.write(contentsOf: $0) }
+            try write(contacts, pretty: pretty) { try file.handle.write(contentsOf: $0) }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            file.discard()
             throw error
         }
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [
-                NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
-            ])
-        }
+        try file.commit()
     }
 
     /// The streaming encoder set up as ``makeEncoder(pretty:)`` sets up Foundation's: same bytes.

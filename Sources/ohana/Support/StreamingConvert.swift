@@ -2,9 +2,9 @@ import Foundation
 import Ohana
 import OhanaVCard
 
-/// `ohana convert` of one vCard file to JSON, a batch at a time: the next batch is read while one is
-/// encoded and written, so memory holds a few batches, not the address book. The output is the same,
-/// byte for byte, as encoding every contact at once (``ContactsJSON/encode(_:pretty:)``).
+/// `ohana convert` of one vCard file to JSON, a batch at a time: the reader reads the next batch
+/// while ``ContactsJSON`` encodes and writes one, so memory holds a few batches, not the address
+/// book. The output is the same, byte for byte, as encoding every contact at once.
 enum StreamingConvert {
     /// Contacts per batch: one ``ContactsJSON`` encoding round on two cores.
     static let batchSize = 1024
@@ -19,84 +19,32 @@ enum StreamingConvert {
         return type == .typeRegular
     }
 
-    /// Reads `path` and writes its contacts as JSON to `outputFile` (standard output when `nil`);
-    /// prints the diagnostics as they are found. Returns the contacts written and the errors found.
+    /// Reads `path` and writes its contacts as JSON to `outputFile` (standard output when `nil`)
+    /// through ``ContactsJSON/write(batches:pretty:toFile:report:)``, printing the diagnostics as
+    /// they are found. Returns the contacts written and the errors found.
     static func run(_ path: String, to outputFile: String?) async throws -> (contacts: Int, errors: Int) {
         let url = URL(fileURLWithPath: path)
         var options = VCardReadingOptions()
         options.providerID = "vcard:\(url.lastPathComponent)"  // as VCardFileProvider(url:) names it
         let batches = VCardReader(options: options).contacts(in: url, batchSize: batchSize)
-        guard let outputFile else {
-            let output = FileHandle.standardOutput
-            return try await write(batches, path: path) { output.write($0) }
+        var errors = 0
+        let report = { (diagnostic: Diagnostic) in
+            printError(diagnostic.description)
+            if diagnostic.severity == .error { errors += 1 }
         }
-        let target = URL(fileURLWithPath: outputFile)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-            let handle = try? FileHandle(forWritingTo: temporary)
-        else { throw ToolError("\(outputFile): cannot write: permission denied") }
-        let counts: (contacts: Int, errors: Int)
         do {
-            defer { try? handle.close() }
-            counts = try await write(batches, path: path) { data in
-                do { try handle.write(contentsOf: data) } catch {
-                    throw ToolError("\(outputFile): cannot write: \(readFailureReason(error))")
-                }
+            let written: Int
+            if let outputFile {
+                written = try await ContactsJSON.write(batches: batches, toFile: URL(fileURLWithPath: outputFile), report: report)
+            } else {
+                let output = FileHandle.standardOutput
+                written = try await ContactsJSON.write(batches: batches, to: { output.write($0) }, report: report)
             }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw ToolError("\(outputFile): cannot write: \(reason)")
-        }
-        return counts
-    }
-
-    private static func write(
-        _ batches: AsyncThrowingStream<LoadedContacts, any Error>, path: String, to sink: (Data) throws -> Void
-    ) async throws -> (contacts: Int, errors: Int) {
-        var array = JSONArrayWriter()
-        var contacts = 0, errors = 0
-        do {
-            for try await batch in batches {
-                for diagnostic in batch.diagnostics {
-                    printError(diagnostic.description)
-                    if diagnostic.severity == .error { errors += 1 }
-                }
-                contacts += batch.contacts.count
-                try array.append(batch.contacts, to: sink)
-            }
-        } catch let error as ToolError {
-            throw error
+            return (written, errors)
+        } catch let error as CocoaError where (512...639).contains(error.code.rawValue) {  // Foundation's file-write codes
+            throw ToolError("\(outputFile ?? "-"): cannot write: \(readFailureReason(error))")
         } catch {
             throw ToolError("\(path): \(readFailureReason(error))")
         }
-        try array.finish(to: sink)
-        return (contacts, errors)
-    }
-}
-
-/// Joins pretty-printed JSON arrays of batches into one array, as ``ContactsJSON`` joins its own.
-struct JSONArrayWriter {
-    /// How ``ContactsJSON/encode(_:pretty:)`` opens, separates and closes a non-empty array.
-    private static let (open, separator, close) = ("[\n", ",\n", "\n]")
-    private var wroteAny = false
-
-    /// Encodes a batch and hands its elements to `sink`.
-    mutating func append(_ batch: [Contact], to sink: (Data) throws -> Void) throws {
-        guard !batch.isEmpty else { return }
-        let text = try ContactsJSON.encode(batch)
-        try sink(Data((wroteAny ? Self.separator : Self.open).utf8))
-        try sink(text[(text.startIndex + Self.open.utf8.count)..<(text.endIndex - Self.close.utf8.count)])
-        wroteAny = true
-    }
-
-    /// Ends the array (an empty one is written as ``ContactsJSON`` writes it).
-    func finish(to sink: (Data) throws -> Void) throws {
-        try sink(wroteAny ? Data(Self.close.utf8) : ContactsJSON.encode([]))
     }
 }
