@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Ohana
-import Synchronization
 
 /// The parts of a stored contact row that tell whether a new version differs from it: its content
 /// hash, or (a row stored before hashes were kept) its bytes.
@@ -40,25 +39,24 @@ struct PreparedContact: Sendable {
 }
 
 /// Prepares one chunk of a batch on other threads while the database writes the previous one.
-private final class PreparationJob: Sendable {
-    private let outcome = Mutex<Result<[PreparedContact], any Error>?>(nil)
-    private let finished = DispatchSemaphore(value: 0)
+private struct PreparationJob {
+    /// The chunk's contacts, with their settled ids.
+    private let contacts: [Contact]
+    private let work: BackgroundWork<[PreparedContact]>
 
     init(_ items: [(Contact, StoredVersion?)]) {
-        DispatchQueue.global().async { [self] in
+        contacts = items.map(\.0)
+        work = BackgroundWork {
             let results = parallelMap(items, minimumPerWorker: 256, state: { ContactCodec() }) { codec, item in
                 Result { try PreparedContact(item.0, stored: item.1, codec: codec) }
             }
-            let prepared = Result { try results.map { try $0.get() } }
-            outcome.withLock { $0 = prepared }
-            finished.signal()
+            return try results.map { try $0.get() }
         }
     }
 
-    /// Waits for the chunk and returns it.
-    func result() throws -> [PreparedContact] {
-        finished.wait()
-        return try outcome.withLock { $0! }.get()
+    /// Waits for the chunk and returns its contacts and what was prepared for each.
+    func result() throws -> ([Contact], [PreparedContact]) {
+        (contacts, try work.result())
     }
 }
 
@@ -99,21 +97,33 @@ extension ContactWriteTransaction {
     /// every core, one chunk ahead of the writes, which are sequential; an unchanged contact is
     /// recognised by its content hash (or, stored before hashes, its bytes) and costs no write.
     ///
-    /// The ids of the batch must be distinct (the callers settle them first), so a chunk's stored
-    /// versions can be read before the chunk ahead of it is written.
-    func saveEncoded(_ batch: [Contact], into summary: inout ContactSaveSummary) throws {
+    /// `settle` gives each contact its final id (in batch order, on this thread) while the chunk
+    /// ahead of it is encoded; the ids it gives must be distinct, and must not depend on the
+    /// batch's own writes, so a chunk's stored versions can be read before the chunk ahead of it
+    /// is written. `snapshot`, when given, was taken after the last write before this call; the
+    /// stored versions are then looked up there instead of queried one by one.
+    func saveEncoded(_ batch: [Contact], snapshot: StoredSnapshot? = nil,
+                     settle: (inout Contact) throws -> Void = { _ in },
+                     into summary: inout ContactSaveSummary) throws {
         guard !batch.isEmpty else { return }
         let size = Self.preparationChunkSize
         let starts = Array(stride(from: 0, to: batch.count, by: size))
         func items(_ start: Int) throws -> [(Contact, StoredVersion?)] {
-            try batch[start..<min(batch.count, start + size)].map { ($0, try storedVersion(of: $0.id)) }
+            try batch[start..<min(batch.count, start + size)].map { contact in
+                var contact = contact
+                try settle(&contact)
+                if let known = snapshot?.storedVersion(of: contact.id) { return (contact, known) }
+                return (contact, try storedVersion(of: contact.id))
+            }
         }
         var job = PreparationJob(try items(starts[0]))
-        for (index, start) in starts.enumerated() {
-            let prepared = try job.result()
-            if index + 1 < starts.count { job = PreparationJob(try items(starts[index + 1])) }
-            for (offset, contact) in prepared.indices.map({ ($0, batch[start + $0]) }) {
-                summary.count(try write(contact, prepared: prepared[offset]))
+        for index in starts.indices {
+            // The next chunk is settled while this one is encoded, and encoded while this one is written.
+            let upcoming = index + 1 < starts.count ? try items(starts[index + 1]) : nil
+            let (contacts, prepared) = try job.result()
+            if let upcoming { job = PreparationJob(upcoming) }
+            for (contact, preparedContact) in zip(contacts, prepared) {
+                summary.count(try write(contact, prepared: preparedContact))
             }
         }
     }

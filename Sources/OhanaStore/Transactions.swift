@@ -128,13 +128,29 @@ public class ContactReadTransaction {
         return StoreInfo(storeID: row["storeID"], sequence: row["changeSequence"], prunedThrough: row["prunedThrough"])
     }
 
-    /// The contacts of a query selecting `id, json, photo, photoType`; many are decoded on every core.
+    /// The contacts of a query selecting `id, json, photo, photoType` (in that order). Many are
+    /// decoded on every core, one chunk of rows at a time while the next chunk is read.
     func fetchContacts(sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Contact] {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        var contacts: [Contact] = []
         var records: [StoredRecord] = []
-        while let row = try rows.next() { records.append(StoredRecord(row)) }
-        return try ContactCodec.decodeAll(records)
+        var pending: BackgroundWork<[Contact]>?
+        while let row = try rows.next() {
+            records.append(StoredRecord(id: row[0], json: row[1], photo: row[2], photoType: row[3]))
+            if records.count == Self.decodingChunkSize {
+                if let pending { contacts += try pending.result() }
+                let chunk = records
+                pending = BackgroundWork { try ContactCodec.decodeAll(chunk) }
+                records.removeAll(keepingCapacity: true)
+            }
+        }
+        if let pending { contacts += try pending.result() }
+        contacts += try ContactCodec.decodeAll(records)
+        return contacts
     }
+
+    /// How many rows are read before they are handed to other threads to decode.
+    static let decodingChunkSize = 4_096
 }
 
 /// Read and write access to a store inside one transaction, committed when the block returns and
@@ -217,24 +233,21 @@ public final class ContactWriteTransaction: ContactReadTransaction {
                 try remove(id: ContactID(rawValue: id))
                 summary.removed += 1
             }
-            try saveEncoded(batch, into: &summary)
+            try saveEncoded(batch, snapshot: StoredSnapshot.takeIfWorthwhile(for: batch.count, in: db), into: &summary)
         case .upsertBySourceRecord:
             // Which stored contact each one replaces does not depend on the batch's own writes
-            // (contacts claimed earlier in the batch are excluded), so ids are settled first, the
-            // batch is encoded on every core, and then written in order.
-            var batch: [Contact] = []
-            batch.reserveCapacity(contacts.count)
-            for contact in contacts {
-                var contact = contact
-                if let target = try storedMatch(for: contact, excluding: claimed) {
-                    contact.id = target
+            // (contacts claimed earlier in the batch are excluded), so ids are settled a chunk
+            // ahead of the writes, while the chunk before is encoded on the other cores.
+            let snapshot = try StoredSnapshot.takeIfWorthwhile(for: contacts.count, in: db)
+            claimed.reserveCapacity(claimed.count + contacts.count)
+            try saveEncoded(contacts, snapshot: snapshot, settle: { contact in
+                if let target = try storedMatch(for: contact, excluding: claimed, snapshot: snapshot) {
+                    if contact.id != target { contact.id = target }
                 } else if claimed.contains(contact.id) {
                     contact.id = ContactID()
                 }
                 claimed.insert(contact.id)
-                batch.append(contact)
-            }
-            try saveEncoded(batch, into: &summary)
+            }, into: &summary)
         }
         return summary
     }
@@ -251,16 +264,22 @@ public final class ContactWriteTransaction: ContactReadTransaction {
     // MARK: - Internals
 
     /// The stored contact a batch contact replaces: same provider and record first, then same id.
-    private func storedMatch(for contact: Contact, excluding claimed: Set<ContactID>) throws -> ContactID? {
+    /// The snapshot, when given, answers the id and source lookups instead of the database.
+    private func storedMatch(for contact: Contact, excluding claimed: Set<ContactID>,
+                             snapshot: StoredSnapshot?) throws -> ContactID? {
         for provenance in contact.provenance {
             guard let recordID = provenance.recordID else { continue }
-            let ids = try String.fetchAll(db.cachedStatement(sql: """
-                SELECT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
-                WHERE contactSource.providerID = ? AND contactSource.recordID = ? ORDER BY contact.rowid
-                """), arguments: [provenance.providerID, recordID])
-            if let id = ids.lazy.map(ContactID.init(rawValue:)).first(where: { !claimed.contains($0) }) { return id }
+            let ids = try snapshot?.ids(providerID: provenance.providerID, recordID: recordID)
+                ?? String.fetchAll(db.cachedStatement(sql: """
+                    SELECT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
+                    WHERE contactSource.providerID = ? AND contactSource.recordID = ? ORDER BY contact.rowid
+                    """), arguments: [provenance.providerID, recordID]).map(ContactID.init(rawValue:))
+            if let id = ids.first(where: { !claimed.contains($0) }) { return id }
         }
-        if !claimed.contains(contact.id), try rowid(of: contact.id) != nil { return contact.id }
+        if !claimed.contains(contact.id) {
+            let stored = try snapshot.map { $0.rowid(of: contact.id) } ?? rowid(of: contact.id)
+            if stored != nil { return contact.id }
+        }
         // No source record to go by: a stored contact with the same content is the same record loaded again.
         if !contact.provenance.contains(where: { $0.recordID != nil }) {
             let sameName = try fetchContacts(

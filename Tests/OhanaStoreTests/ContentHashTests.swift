@@ -59,4 +59,39 @@ struct ContentHashTests {
         #expect(try reopened.save([changed], mode: .upsertBySourceRecord).updated == 1)
         #expect(try reopened.allContacts() == [changed])
     }
+
+    @Test("a large re-import (looked up in bulk, read back in chunks) matches by source record, skips the unchanged and writes the rest")
+    func largeReimport() throws {
+        let store = try ContactStore.inMemory()
+        let contacts = (0..<4_500).map { index -> Contact in
+            var contact = person(ContactID(rawValue: "p\(index)"), "Given\(index)", "Family\(index % 37)")
+            contact.provenance = [Provenance(providerID: "book.vcf", recordID: "r\(index)")]
+            return contact
+        }
+        #expect(try store.save(contacts, mode: .upsertBySourceRecord).added == 4_500)
+        let token = try store.currentChangeToken()
+        #expect(try store.save(contacts, mode: .upsertBySourceRecord).unchanged == 4_500)
+        #expect(try store.currentChangeToken() == token)
+
+        // The same records under new ids (a file loaded again gives new ids), one changed, one new.
+        var again = contacts.map { contact -> Contact in
+            var contact = contact
+            contact.id = ContactID()
+            return contact
+        }
+        again[700].note = "changed"
+        var newcomer = person("new", "New", "Person")
+        newcomer.provenance = [Provenance(providerID: "book.vcf", recordID: "r-new")]
+        again.append(newcomer)
+        let summary = try store.save(again, mode: .upsertBySourceRecord)
+        #expect(summary.unchanged == 4_499)
+        #expect(summary.updated == 1)
+        #expect(summary.added == 1)
+        let stored = try store.allContacts()
+        #expect(stored.count == 4_501)
+        #expect(stored[700].id == "p700")
+        #expect(stored[700].note == "changed")
+        #expect(stored.map(\.id) == contacts.map(\.id) + ["new"])
+        #expect(try store.changes(since: token).updated.map(\.id) == ["p700"])
+    }
 }
