@@ -72,7 +72,12 @@ var targets: [Target] = [
     ),
     .target(
         name: "OhanaStore",
-        dependencies: ["Ohana", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            "Ohana",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
         swiftSettings: swiftSettings
     ),
     .target(
@@ -240,6 +245,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: targets,
     cxxLanguageStandard: .cxx17

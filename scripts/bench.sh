@@ -18,12 +18,26 @@ mkdir -p bench-out
 out=bench-out/results.jsonl; : > "$out"; : > bench-out/stderr.log
 
 # ---- store benchmark (issue #16) ------------------------------------------------------------
-# `ohana-bench store` next to the raw sqlite3 peer (scripts/bench-store-peer.py: the same contacts
-# as JSON documents with a name index and FTS5, in one transaction).
+# `ohana-bench store` on SQLite next to the raw sqlite3 peer (scripts/bench-store-peer.py: the same
+# contacts as JSON documents with a name index and FTS5, one transaction), then on PostgreSQL in a
+# private cluster (initdb + pg_ctl in a temporary folder, 127.0.0.1, a free port; as the postgres
+# user when run as root), stopped afterwards.
 store_bench() {
   local n="$1" book="$2"
   run "$bin/ohana-bench" store --count "$n" --export-json "$book.store.json"
   run python3 scripts/bench-store-peer.py "$book.store.json"
+  local pg_bin; pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+  if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then echo "no PostgreSQL: store --backend postgres skipped" >&2; return; fi
+  local dir port as=()
+  dir="$(mktemp -d /tmp/ohana-bench-pg-XXXXXX)"
+  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir"; as=(runuser -u postgres --); fi
+  "${as[@]}" "$pg_bin/initdb" -D "$dir/data" -U ohana -A trust -E UTF8 --no-locale >/dev/null
+  "${as[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "-c listen_addresses=127.0.0.1 -p $port -k $dir" start >/dev/null
+  "$pg_bin/createdb" -h 127.0.0.1 -p "$port" -U ohana "bench_$n"
+  run "$bin/ohana-bench" store --count "$n" --backend postgres --path "postgres://ohana@127.0.0.1:$port/bench_$n"
+  "${as[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null
+  rm -rf "$dir"
 }
 # ---- end of the store benchmark -------------------------------------------------------------
 # A program that prints its own JSON figure lines (ohana-bench, the peers).

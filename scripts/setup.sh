@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Ohana for Swift needs on Debian (idempotent; root or sudo). Used by the README's commands.
 #   scripts/setup.sh          what building and running `ohana` needs (libphonenumber, mimalloc)
-#   scripts/setup.sh --test   also what the test suite needs (Radicale, headless Chromium)
+#   scripts/setup.sh --test   also what the test suite needs (Radicale, headless Chromium, PostgreSQL)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +29,8 @@ if [ "$want_tests" = 1 ]; then
   need_pkg chromium-driver
   need_pkg fonts-wqy-zenhei
   need_pkg fonts-noto-core
+  # Store tests on the PostgreSQL backend: Debian's server; each test run starts a private cluster.
+  need_pkg postgresql
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -4,16 +4,23 @@ import Ohana
 import OhanaStore
 import OhanaSampleData
 
-/// `ohana-bench store --count 100000`: importing generated contacts into a store file and reading them back.
+/// `ohana-bench store --count 100000 [--backend sqlite|postgres]`: importing generated contacts into
+/// a store and reading them back.
 ///
 /// Stages: `store.import` (one transaction storing every contact with its lookup rows, full-text
-/// row and change record), `store.read` (decoding every stored contact after reopening the file),
+/// row and change record), `store.read` (decoding every stored contact after reopening the store),
 /// `store.reimport` (upserting the same contacts again by source record: all unchanged) and
 /// `store.search` (one full-text query per 100 contacts; its figure counts queries).
 struct StoreBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Import generated contacts into a SQLite contact store, then read them back.")
+        abstract: "Import generated contacts into a contact store (SQLite or PostgreSQL), then read them back.")
+
+    /// The store backends the benchmark runs on.
+    enum Backend: String, ExpressibleByArgument, CaseIterable {
+        case sqlite
+        case postgres
+    }
 
     @Option(help: "How many contacts to generate.")
     var count = 100_000
@@ -21,7 +28,10 @@ struct StoreBenchmark: AsyncParsableCommand {
     @Option(help: "The generator's seed.")
     var seed: UInt64 = 1
 
-    @Option(help: "The store file to use (default: a temporary file, removed afterwards). It must not exist.")
+    @Option(help: "The store backend: sqlite or postgres.")
+    var backend: Backend = .sqlite
+
+    @Option(help: "SQLite: a new store file (default: a temporary one); PostgreSQL: a postgres://USER@HOST:PORT/DATABASE URL.")
     var path: String?
 
     @Option(help: "Also write the generated contacts to this file as a JSON array (the input of scripts/bench-store-peer.py).")
@@ -29,8 +39,13 @@ struct StoreBenchmark: AsyncParsableCommand {
 
     func validate() throws {
         if count < 1 { throw ValidationError("--count must be at least 1") }
-        if let path, FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("\(path) exists; the benchmark wants a new file")
+        switch backend {
+        case .sqlite:
+            if let path, FileManager.default.fileExists(atPath: path) {
+                throw ValidationError("\(path) exists; the benchmark wants a new file")
+            }
+        case .postgres:
+            if path == nil { throw ValidationError("--backend postgres needs --path postgres://USER@HOST:PORT/DATABASE") }
         }
     }
 
@@ -43,34 +58,45 @@ struct StoreBenchmark: AsyncParsableCommand {
         }
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("ohana-bench-store-\(UUID().uuidString)", isDirectory: true)
-        let url = path.map { URL(fileURLWithPath: $0) } ?? temporary.appendingPathComponent("contacts.sqlite")
         defer { if path == nil { try? FileManager.default.removeItem(at: temporary) } }
-
-        let store = try ContactStore(fileURL: url)
-        try await measure("store.import", contacts: contacts.count) {
-            try store.save(contacts, mode: .replace)
+        let location: ContactStorageLocation = switch backend {
+        case .sqlite: .sqlite(path: path ?? temporary.appendingPathComponent("contacts.sqlite").path)
+        case .postgres: try ContactStorageLocation(path ?? "")
         }
-        try store.close()
+        let prefix = backend == .sqlite ? "store" : "store.postgres"
 
-        let reopened = try ContactStore(fileURL: url)
-        let loaded = try await measure("store.read", contacts: contacts.count) {
-            try reopened.allContacts()
+        let store = try await location.open()
+        guard try await store.contactCount() == 0 else {
+            throw ValidationError("\(location) is not empty; the benchmark wants an empty store")
+        }
+        try await measure("\(prefix).import", contacts: contacts.count) {
+            try await store.save(contacts, mode: .replace)
+        }
+        try await store.shutDown()
+
+        let reopened = try await location.open()
+        let loaded = try await measure("\(prefix).read", contacts: contacts.count) {
+            try await reopened.allContacts(order: .insertion)
         }
         guard loaded.count == contacts.count else {
             throw ValidationError("read back \(loaded.count) contacts, stored \(contacts.count)")
         }
-        try await measure("store.reimport", contacts: contacts.count) {
-            try reopened.save(contacts, mode: .upsertBySourceRecord)
+        let summary = try await measure("\(prefix).reimport", contacts: contacts.count) {
+            try await reopened.save(contacts, mode: .upsertBySourceRecord)
+        }
+        guard summary.unchanged == contacts.count else {
+            throw ValidationError("re-import found changes: \(summary)")
         }
         let queries = contacts.indices.filter { $0 % 100 == 0 }.compactMap { contacts[$0].familyName }
         var hits = 0
-        try await measure("store.search", contacts: queries.count) {
-            try reopened.read { transaction in
-                for query in queries { hits += try transaction.search(query, limit: 20).count }
-            }
+        try await measure("\(prefix).search", contacts: queries.count) {
+            for query in queries { hits += try await reopened.search(query, limit: 20).count }
         }
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        FileHandle.standardError.write(Data(
-            "store file: \(bytes / 1_048_576) MiB for \(contacts.count) contacts; \(hits) search hits\n".utf8))
+        try await reopened.shutDown()
+        var size = ""
+        if case .sqlite(let file) = location, let bytes = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int {
+            size = "store file: \(bytes / 1_048_576) MiB; "
+        }
+        FileHandle.standardError.write(Data("\(size)\(contacts.count) contacts; \(hits) search hits\n".utf8))
     }
 }

@@ -87,6 +87,9 @@ public enum ContactSaveMode: Hashable, Sendable {
     /// Each contact replaces the stored one from the same provider and source record (keeping the
     /// stored id), else the one with the same id; otherwise it is added. Nothing is removed.
     case upsertBySourceRecord
+    /// Each contact replaces the stored one with the same id, otherwise it is added; nothing is
+    /// removed. Copies between stores use it: ids are kept exactly.
+    case upsertByID
 }
 
 /// What saving a batch of contacts did.

@@ -25,6 +25,8 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case closed
     /// The store given to `merge(_:)` is not a child of this store.
     case notAChild
+    /// A copy between stores did not end up with the source's contacts (counts or content hashes differ).
+    case migrationMismatch(String)
 
     /// The error in one line.
     public var description: String {
@@ -54,6 +56,8 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             "the store is closed (a child store is closed once merged or discarded)"
         case .notAChild:
             "the store to merge is not a child of this store"
+        case .migrationMismatch(let reason):
+            "the copy between stores does not match: \(reason)"
         }
     }
 }

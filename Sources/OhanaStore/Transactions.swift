@@ -226,12 +226,14 @@ public final class ContactWriteTransaction: ContactReadTransaction {
         var summary = ContactSaveSummary()
         var claimed = claimed
         switch mode {
-        case .replace:
+        case .replace, .upsertByID:
             let batch = ContactWriteTransaction.withDistinctIDs(contacts)
-            let keep = Set(batch.map(\.id))
-            for id in try String.fetchAll(db, sql: "SELECT id FROM contact") where !keep.contains(ContactID(rawValue: id)) {
-                try remove(id: ContactID(rawValue: id))
-                summary.removed += 1
+            if mode == .replace {
+                let keep = Set(batch.map(\.id))
+                for id in try String.fetchAll(db, sql: "SELECT id FROM contact") where !keep.contains(ContactID(rawValue: id)) {
+                    try remove(id: ContactID(rawValue: id))
+                    summary.removed += 1
+                }
             }
             try saveEncoded(batch, snapshot: StoredSnapshot.takeIfWorthwhile(for: batch.count, in: db), into: &summary)
         case .upsertBySourceRecord:

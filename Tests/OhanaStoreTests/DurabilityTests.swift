@@ -10,18 +10,19 @@ struct DurabilityTests {
     /// The number of contacts each writer transaction stores (see Tests/OhanaStoreWriter/main.swift).
     static let partsPerTransaction = 10
 
-    @Test("a writer killed with SIGKILL mid-stream leaves a sound store holding exactly its committed transactions")
-    func survivesKills() throws {
+    @Test("a writer killed with SIGKILL mid-stream leaves a sound store holding exactly its committed transactions",
+          arguments: StorageBackend.allCases)
+    func survivesKills(backend: StorageBackend) async throws {
         let writer = try #require(Self.writerExecutable(), "ohana-store-writer was not built next to the test bundle")
         let directory = try TemporaryDirectory()
-        let url = directory.file("durable.sqlite")
+        let location = try await backend.newLocation(in: directory)
         var generator = SystemRandomNumberGenerator()
         var next = 0
         var survived = 0
         for round in 0..<Self.kills {
             let process = Process()
             process.executableURL = writer
-            process.arguments = [url.path, String(next)]
+            process.arguments = [location, String(next)]
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output
@@ -42,11 +43,13 @@ struct DurabilityTests {
                     line.hasPrefix("committed ") ? Int(line.dropFirst("committed ".count)) : nil
                 }
 
-            let store = try ContactStore(fileURL: url)
-            #expect(try store.integrityProblems().isEmpty, "round \(round): integrity check failed")
+            let store = try await ContactStorageLocation(location).open()
+            if let sqlite = store as? SQLiteContactStorage {
+                #expect(try sqlite.store.integrityProblems().isEmpty, "round \(round): integrity check failed")
+            }
             var parts: [Int: Int] = [:]
             var counter: String?
-            for contact in try store.allContacts() {
+            for contact in try await store.allContacts(order: .insertion) {
                 if contact.id == "counter" { counter = contact.note; continue }
                 let pieces = contact.id.rawValue.split(separator: "-")
                 guard pieces.count == 3, pieces[0] == "tx", let sequence = Int(pieces[1]) else {
@@ -69,12 +72,12 @@ struct DurabilityTests {
             let lastReported = reported.last ?? (next - 1)
             #expect(present.count - 1 <= lastReported + 1, "round \(round): more transactions than were run")
             #expect(counter == (present.isEmpty ? nil : String(present.count - 1)))
-            try store.close()
+            try await store.shutDown()
             next = present.count
             survived += 1
         }
         #expect(next > 0, "the writer never committed a transaction")
-        print("durability: survived \(survived) SIGKILLs of the writer; \(next) transactions committed, "
+        print("durability (\(backend)): survived \(survived) SIGKILLs of the writer; \(next) transactions committed, "
               + "all present, none half applied, integrity_check ok after every kill")
     }
 

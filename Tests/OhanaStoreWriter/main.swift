@@ -1,4 +1,5 @@
-// ohana-store-writer STORE FIRST: the process the store's durability test kills with SIGKILL.
+// ohana-store-writer STORE FIRST: the process the store's durability and shared-use tests run
+// (and kill with SIGKILL). STORE is a SQLite file path or a postgres:// URL.
 //
 // Runs write transactions forever, numbered from FIRST. Transaction n stores the contacts
 // `tx-n-0` ... `tx-n-9` and sets the contact `counter` to n; after each commit it writes
@@ -17,21 +18,20 @@ guard arguments.count == 3, let first = Int(arguments[2]) else {
 let partsPerTransaction = 10
 
 do {
-    let store = try ContactStore(fileURL: URL(fileURLWithPath: arguments[1]))
+    let storage = try await ContactStorageLocation(arguments[1]).open()
     var sequence = first
     while true {
-        try store.write { transaction in
-            for part in 0..<partsPerTransaction {
-                try transaction.save(Contact(
-                    id: ContactID(rawValue: "tx-\(sequence)-\(part)"),
-                    givenName: "Writer \(sequence)",
-                    familyName: "Part \(part)",
-                    fields: [.phone("+1 555 \(sequence) \(part)"), .email("w\(sequence).\(part)@example.com")],
-                    note: String(repeating: "durable ", count: 40),
-                    tags: ["seq-\(sequence)"]))
-            }
-            try transaction.save(Contact(id: "counter", givenName: "Counter", note: "\(sequence)"))
+        var batch = (0..<partsPerTransaction).map { part in
+            Contact(
+                id: ContactID(rawValue: "tx-\(sequence)-\(part)"),
+                givenName: "Writer \(sequence)",
+                familyName: "Part \(part)",
+                fields: [.phone("+1 555 \(sequence) \(part)"), .email("w\(sequence).\(part)@example.com")],
+                note: String(repeating: "durable ", count: 40),
+                tags: ["seq-\(sequence)"])
         }
+        batch.append(Contact(id: "counter", givenName: "Counter", note: "\(sequence)"))
+        try await storage.save(batch, mode: .upsertBySourceRecord)
         FileHandle.standardOutput.write(Data("committed \(sequence)\n".utf8))
         sequence += 1
     }

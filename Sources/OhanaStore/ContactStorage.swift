@@ -1,0 +1,148 @@
+import Foundation
+import Ohana
+
+/// What every store backend serves, the same way: saving batches in one transaction, queries,
+/// full-text search and change tokens. ``SQLiteContactStorage`` (a ``ContactStore``, embedded) and
+/// ``PostgresContactStore`` (PostgreSQL, shared) implement it; open either by location with
+/// ``ContactStorageLocation``.
+public protocol ContactStorage: AnyObject, Sendable {
+    /// Where the store lives, for messages: a file path, `:memory:` or a `postgres://` URL (never with a password).
+    var locationDescription: String { get }
+    /// Stores a batch of contacts in one transaction (see ``ContactWriteTransaction/save(_:mode:)``).
+    @discardableResult
+    func save(_ contacts: [Contact], mode: ContactSaveMode) async throws -> ContactSaveSummary
+    /// Removes the contacts with these ids in one transaction; returns how many were stored.
+    @discardableResult
+    func remove(ids: [ContactID]) async throws -> Int
+    /// The contact with this id, if stored.
+    func contact(withID id: ContactID) async throws -> Contact?
+    /// Every stored contact, in the given order.
+    func allContacts(order: ContactOrder) async throws -> [Contact]
+    /// The number of stored contacts.
+    func contactCount() async throws -> Int
+    /// The contacts loaded from one source record of one provider, in the order they were stored.
+    func contacts(providerID: String, recordID: String) async throws -> [Contact]
+    /// The contacts carrying a tag, ignoring case and diacritics, ordered by name.
+    func contacts(taggedWith tag: String) async throws -> [Contact]
+    /// The contacts with a name part starting with `prefix` (at a word start), ordered by name.
+    func contacts(withNamePrefix prefix: String) async throws -> [Contact]
+    /// The contacts whose names or field values contain every word of `query` as a word prefix, best first.
+    func search(_ query: String, limit: Int?) async throws -> [Contact]
+    /// The token for the store's current state.
+    func currentChangeToken() async throws -> ChangeToken
+    /// What changed since `token`; an unknown or expired token throws, and the caller reloads everything.
+    func changes(since token: ChangeToken) async throws -> ContactChanges
+    /// Closes the store; later calls throw.
+    func shutDown() async throws
+}
+
+/// The SQLite backend: a ``ContactStore`` (file or in-memory) served through ``ContactStorage``.
+public final class SQLiteContactStorage: ContactStorage {
+    /// The store it serves.
+    public let store: ContactStore
+
+    /// Serves `store`.
+    public init(_ store: ContactStore) { self.store = store }
+
+    /// The store's file path, or `:memory:`.
+    public var locationDescription: String { store.fileURL?.path ?? ":memory:" }
+
+    /// Stores a batch of contacts in one transaction.
+    public func save(_ contacts: [Contact], mode: ContactSaveMode) async throws -> ContactSaveSummary {
+        try await store.save(contacts, mode: mode)
+    }
+
+    /// Removes the contacts with these ids in one transaction; returns how many were stored.
+    public func remove(ids: [ContactID]) async throws -> Int {
+        try await store.write { transaction in try ids.reduce(0) { $0 + (try transaction.remove(id: $1) ? 1 : 0) } }
+    }
+
+    /// The contact with this id, if stored.
+    public func contact(withID id: ContactID) async throws -> Contact? {
+        try await store.read { try $0.contact(withID: id) }
+    }
+
+    /// Every stored contact, in the given order, without blocking the caller's thread.
+    public func allContacts(order: ContactOrder) async throws -> [Contact] {
+        try await store.read { try $0.allContacts(order: order) }
+    }
+
+    /// The number of stored contacts.
+    public func contactCount() async throws -> Int {
+        try await store.read { try $0.contactCount() }
+    }
+
+    /// The contacts loaded from one source record of one provider, in the order they were stored.
+    public func contacts(providerID: String, recordID: String) async throws -> [Contact] {
+        try await store.read { try $0.contacts(providerID: providerID, recordID: recordID) }
+    }
+
+    /// The contacts carrying a tag, ignoring case and diacritics, ordered by name.
+    public func contacts(taggedWith tag: String) async throws -> [Contact] {
+        try await store.read { try $0.contacts(taggedWith: tag) }
+    }
+
+    /// The contacts with a name part starting with `prefix` (at a word start), ordered by name.
+    public func contacts(withNamePrefix prefix: String) async throws -> [Contact] {
+        try await store.read { try $0.contacts(withNamePrefix: prefix) }
+    }
+
+    /// The contacts whose names or field values contain every word of `query` as a word prefix, best first.
+    public func search(_ query: String, limit: Int?) async throws -> [Contact] {
+        try await store.read { try $0.search(query, limit: limit) }
+    }
+
+    /// The token for the store's current state, without blocking the caller's thread.
+    public func currentChangeToken() async throws -> ChangeToken {
+        try await store.read { try $0.currentChangeToken() }
+    }
+
+    /// What changed since `token`, without blocking the caller's thread.
+    public func changes(since token: ChangeToken) async throws -> ContactChanges {
+        try await store.read { try $0.changes(since: token) }
+    }
+
+    /// Closes the store.
+    public func shutDown() async throws {
+        try store.close()
+    }
+}
+
+/// Where a store lives: a SQLite file path, or a PostgreSQL database given by a `postgres://` URL.
+public enum ContactStorageLocation: Hashable, Sendable, CustomStringConvertible {
+    /// A SQLite store file.
+    case sqlite(path: String)
+    /// A PostgreSQL database.
+    case postgres(PostgresContactStore.Location)
+
+    /// Reads a `--store` argument: a `postgres://` (or `postgresql://`) URL, otherwise a file path.
+    /// Throws ``ContactStoreError/cannotOpen(path:reason:)`` for a URL that carries a password or is malformed.
+    public init(_ text: String) throws {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
+            self = .postgres(try PostgresContactStore.Location(url: text))
+        } else {
+            self = .sqlite(path: text)
+        }
+    }
+
+    /// The location in one line (a URL without password, or the path).
+    public var description: String {
+        switch self {
+        case .sqlite(let path): path
+        case .postgres(let location): location.description
+        }
+    }
+
+    /// Opens (creating or migrating when needed) the store at this location. The PostgreSQL
+    /// password comes from `password`, else the `PGPASSWORD` environment variable.
+    public func open(password: String? = nil) async throws -> any ContactStorage {
+        switch self {
+        case .sqlite(let path):
+            SQLiteContactStorage(try ContactStore(fileURL: URL(fileURLWithPath: path)))
+        case .postgres(let location):
+            try await PostgresContactStore(location: location,
+                                           password: password ?? ProcessInfo.processInfo.environment["PGPASSWORD"])
+        }
+    }
+}

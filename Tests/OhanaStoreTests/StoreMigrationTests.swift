@@ -1,0 +1,48 @@
+import Foundation
+import Ohana
+import OhanaSampleData
+import OhanaStore
+import OhanaTestSupport
+import Testing
+
+@Suite("Copying a store between backends")
+struct StoreMigrationTests {
+    @Test("SQLite to PostgreSQL and back gives the same contacts, byte for byte, and a rerun copies nothing")
+    func roundTrip() async throws {
+        let directory = try TemporaryDirectory()
+        let contacts = ContactGenerator(seed: 11).generate(count: 3_000) + [richContact()] + (try CorpusLoader.loadAll())
+        let sqlite = SQLiteContactStorage(try ContactStore(fileURL: directory.file("source.sqlite")))
+        _ = try await sqlite.save(contacts, mode: .replace)
+        let postgres = try await StorageBackend.postgres.open(in: directory)
+        let migration = ContactStoreMigration(batchSize: 1_000)
+        var steps: [Int] = []
+        let there = try await migration.run(from: sqlite, to: postgres) { copied, _ in steps.append(copied) }
+        #expect(there.count == contacts.count && there.summary.added == contacts.count)
+        #expect(steps.first == 0 && steps.last == contacts.count && steps.count == 2 + (contacts.count - 1) / 1_000)
+
+        let back = SQLiteContactStorage(try ContactStore(fileURL: directory.file("back.sqlite")))
+        let home = try await migration.run(from: postgres, to: back)
+        #expect(home.contentHash == there.contentHash)
+        let original = try await sqlite.allContacts(order: .insertion)
+        let returned = try await back.allContacts(order: .insertion)
+        #expect(try ContactsJSON.encode(original, pretty: false) == ContactsJSON.encode(returned, pretty: false))
+
+        let rerun = try await migration.run(from: sqlite, to: postgres)
+        #expect(rerun.summary.unchanged == contacts.count && rerun.summary.added == 0 && rerun.summary.updated == 0)
+        // A contact gone from the source goes from the target on the next run.
+        _ = try await sqlite.remove(ids: [contacts[0].id])
+        let after = try await migration.run(from: sqlite, to: postgres)
+        #expect(after.summary.removed == 1 && after.count == contacts.count - 1)
+        for store in [sqlite, postgres, back] as [any ContactStorage] { try await store.shutDown() }
+    }
+
+    @Test("the content hash changes with any stored detail and not with order")
+    func contentHash() {
+        let a = richContact()
+        var b = richContact(id: "rich-2")
+        #expect(ContactStoreMigration.contentHash(of: [a, b]) == ContactStoreMigration.contentHash(of: [b, a]))
+        let before = ContactStoreMigration.contentHash(of: [a, b])
+        b.photo = Photo(data: Data([1, 2, 3]), mediaType: "image/png")
+        #expect(ContactStoreMigration.contentHash(of: [a, b]) != before)
+    }
+}
