@@ -27,6 +27,8 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case notAChild
     /// A copy between stores did not end up with the source's contacts (counts or content hashes differ).
     case migrationMismatch(String)
+    /// The PostgreSQL server asks for a password and none was given (`PGPASSWORD`, or a prompt).
+    case passwordRequired(location: String)
 
     /// The error in one line.
     public var description: String {
@@ -58,6 +60,8 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             "the store to merge is not a child of this store"
         case .migrationMismatch(let reason):
             "the copy between stores does not match: \(reason)"
+        case .passwordRequired(let location):
+            "\(location): the server asks for a password; set PGPASSWORD (never put it in the URL)"
         }
     }
 }

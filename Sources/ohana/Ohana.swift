@@ -18,7 +18,7 @@ struct OhanaCommand: AsyncParsableCommand {
             DedupeCommand.self,
             ServeCommand.self,
             ImportCommand.self, ExportCommand.self, ListCommand.self, SearchCommand.self, ChangesCommand.self,
-            SyncCommand.self,
+            SyncCommand.self, StoreCommand.self,
             ConvertCommand.self, ValidateCommand.self,
         ]
     )

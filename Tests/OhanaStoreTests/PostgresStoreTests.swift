@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 import OhanaStore
+import OhanaTestSupport
 import Testing
 
 @Suite("PostgreSQL store")
@@ -22,11 +23,12 @@ struct PostgresStoreTests {
 
     @Test("a store migrated by a newer version is refused and left alone")
     func newerVersion() async throws {
-        let location = try await PostgresTestServer.shared.newDatabase()
+        let database = try await PostgresTestServer.shared.newDatabase()
+        let location = PostgresContactStore.Location(database)
         let store = try await PostgresContactStore(location: location, password: nil)
         _ = try await store.save([person("a", "Ann", "Lee")], mode: .replace)
         try await store.shutDown()
-        try PostgresTestServer.execute("INSERT INTO ohana_migration VALUES ('pg-v99-future')", in: location)
+        try PostgresTestServer.execute("INSERT INTO ohana_migration VALUES ('pg-v99-future')", in: database)
         await #expect(throws: ContactStoreError.newerVersion(path: location.description, unknownMigrations: ["pg-v99-future"])) {
             _ = try await PostgresContactStore(location: location, password: nil)
         }
@@ -34,7 +36,7 @@ struct PostgresStoreTests {
 
     @Test("an unreachable server is a clear error naming the store")
     func unreachable() async throws {
-        let location = try await PostgresTestServer.shared.newDatabase()
+        let location = PostgresContactStore.Location(try await PostgresTestServer.shared.newDatabase())
         let wrong = PostgresContactStore.Location(host: "127.0.0.1", port: 1, user: location.user, database: location.database)
         do {
             _ = try await PostgresContactStore(location: wrong, password: nil)
@@ -47,7 +49,7 @@ struct PostgresStoreTests {
 
     @Test("a change made through one store object is seen through another on the same database")
     func sharedDatabase() async throws {
-        let location = try await PostgresTestServer.shared.newDatabase()
+        let location = PostgresContactStore.Location(try await PostgresTestServer.shared.newDatabase())
         let one = try await PostgresContactStore(location: location, password: nil)
         let other = try await PostgresContactStore(location: location, password: nil)
         let token = try await other.currentChangeToken()

@@ -6,7 +6,7 @@ import OhanaTestSupport
 import Testing
 
 /// The behaviour every store backend shares (``ContactStorage``), run on SQLite and on a real
-/// PostgreSQL cluster (see PostgresTestServer.swift).
+/// PostgreSQL cluster (see Tests/OhanaTestSupport/PostgresTestServer.swift).
 @Suite("Storage behaviour on every backend")
 struct StorageBehaviourTests {
     @Test("a contact using every part of the model reads back identical", arguments: StorageBackend.allCases)

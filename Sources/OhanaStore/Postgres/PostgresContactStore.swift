@@ -89,6 +89,8 @@ public final class PostgresContactStore: ContactStorage {
             }
         } catch let error as ContactStoreError {
             throw error
+        } catch let error as PSQLError where error.code == .authMechanismRequiresPassword {
+            throw ContactStoreError.passwordRequired(location: location.description)
         } catch {
             throw ContactStoreError.cannotOpen(path: location.description, reason: Self.reason(error))
         }

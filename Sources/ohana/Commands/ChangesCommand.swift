@@ -20,7 +20,7 @@ struct ChangesCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.openStore()
+        let store = try storeOptions.openStore(command: "changes")
         guard let since else {
             print("token \(try store.currentChangeToken())")
             return

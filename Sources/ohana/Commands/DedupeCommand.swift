@@ -129,7 +129,7 @@ struct DedupeCommand: AsyncParsableCommand {
 
     /// `--undo ID [--remove-member ID]`: one library call on the store, and what it restored.
     private func undoMerge(_ id: ContactID) throws {
-        let store = try storeOptions.openStore()
+        let store = try storeOptions.openStore(command: "dedupe")
         let result: MergeUndoResult
         do {
             if let removeMember {

@@ -28,8 +28,9 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try storeOptions.openStore()
-        let contacts = try await store.read { try $0.allContacts(order: .insertion) }
+        let storage = try await storeOptions.openStorage()
+        let contacts = try await storage.allContacts(order: .insertion)
+        try await storage.shutDown()
         let output = outputOptions.outputFile ?? legacyOutputFile
         try writeContacts(contacts, options: outputOptions.options(for: to), to: output)
         if let output {

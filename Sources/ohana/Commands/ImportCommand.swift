@@ -24,11 +24,17 @@ struct ImportCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.openStore()
+        let storage = try await storeOptions.openStorage()
         let loaded = try await loadInputs(inputs, options: inputOptions).contacts
-        let summary = try await StoredMerges.importContacts(loaded, into: store)
-        print("imported \(loaded.count) contact\(loaded.count == 1 ? "" : "s") into \(store.fileURL?.path ?? "the store"): "
+        // The SQLite store keeps merges made in `ohana serve`; a PostgreSQL store has none yet.
+        let summary = if let sqlite = storage as? SQLiteContactStorage {
+            try await StoredMerges.importContacts(loaded, into: sqlite.store)
+        } else {
+            try await storage.save(loaded, mode: .upsertBySourceRecord)
+        }
+        print("imported \(loaded.count) contact\(loaded.count == 1 ? "" : "s") into \(storage.locationDescription): "
               + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
-        print("change token: \(try store.currentChangeToken())")
+        print("change token: \(try await storage.currentChangeToken())")
+        try await storage.shutDown()
     }
 }

@@ -21,18 +21,17 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.openStore()
-        let tag = self.tag
-        let prefix = self.prefix
-        let contacts = try await store.read { transaction -> [Contact] in
-            var contacts = try prefix.map { try transaction.contacts(withNamePrefix: $0) }
-                ?? transaction.allContacts(order: .name)
-            if let tag {
-                let tagged = Set(try transaction.contacts(taggedWith: tag).map(\.id))
-                contacts = contacts.filter { tagged.contains($0.id) }
-            }
-            return contacts
+        let storage = try await storeOptions.openStorage()
+        var contacts = if let prefix {
+            try await storage.contacts(withNamePrefix: prefix)
+        } else {
+            try await storage.allContacts(order: .name)
         }
+        if let tag {
+            let tagged = Set(try await storage.contacts(taggedWith: tag).map(\.id))
+            contacts = contacts.filter { tagged.contains($0.id) }
+        }
+        try await storage.shutDown()
         try writeContacts(contacts, options: OutputOptions(format: output), to: nil)
     }
 }

@@ -25,10 +25,9 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try storeOptions.openStore()
-        let query = self.query
-        let limit = self.limit
-        let contacts = try await store.read { try $0.search(query, limit: limit) }
+        let storage = try await storeOptions.openStorage()
+        let contacts = try await storage.search(query, limit: limit)
+        try await storage.shutDown()
         FileHandle.standardOutput.write(try encode(contacts, options: OutputOptions(format: output)))
     }
 }

@@ -58,7 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
             _ = try await store.save(ContactGenerator(seed: 1).generate(count: sample), mode: .replace)
             source = "generated sample data (a store in memory)"
         } else {
-            store = try storeOptions.openStore()
+            store = try storeOptions.openStore(command: "serve")
             source = storeOptions.storeURL.path
         }
         let addressBook = AddressBook(store: store)

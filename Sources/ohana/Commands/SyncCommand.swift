@@ -90,7 +90,7 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
         guard isCardDAVArgument(url) else { throw ValidationError("\(url): not a carddav:// or carddavs:// URL") }
         let provider = try makeCardDAVProvider(for: url)
-        let store = try storeOptions.openStore()
+        let store = try storeOptions.openStore(command: "sync")
         let options = TwoWaySyncOptions(preference: prefer?.preference ?? .keepBoth, pushNew: pushNew, dryRun: dryRun)
         let report: TwoWaySyncReport
         do {

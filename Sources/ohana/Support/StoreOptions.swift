@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import OhanaStore
 
-/// `--store PATH`: the contact store a command works on, by default one under the user's data folder.
+/// `--store PATH|URL`: the contact store a command works on, by default one under the user's data folder.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The contact store file (default: $XDG_DATA_HOME/ohana/contacts.sqlite, or ~/.local/share/ohana/contacts.sqlite).",
-        valueName: "path"))
+        "The contact store: a file (default: $XDG_DATA_HOME/ohana/contacts.sqlite, or ~/.local/share/ohana/contacts.sqlite), or a postgres://USER@HOST:PORT/DATABASE URL (password from PGPASSWORD or a prompt, never in the URL).",
+        valueName: "path|url"))
     var store: String?
 
     /// The store file: `--store`, else the default under the user's data folder.
@@ -28,8 +28,50 @@ struct StoreOptions: ParsableArguments {
         return dataHome.appendingPathComponent("ohana/contacts.sqlite")
     }
 
-    /// Opens (creating or migrating) the store; its errors become one-line tool errors.
-    func openStore() throws -> ContactStore {
+    /// Where the store lives: `--store` read as a `postgres://` URL or a file path.
+    func location() throws -> ContactStorageLocation {
+        try Self.location(store.map { $0 } ?? Self.defaultStoreURL.path)
+    }
+
+    /// A `--store`-like argument read as a `postgres://` URL or a file path (a URL with a password is refused).
+    static func location(_ text: String) throws -> ContactStorageLocation {
+        do {
+            let location = try ContactStorageLocation(text)
+            if case .sqlite(let path) = location { return .sqlite(path: (path as NSString).expandingTildeInPath) }
+            return location
+        } catch let error as ContactStoreError {
+            throw ToolError(error.description)
+        }
+    }
+
+    /// Opens the store on either backend (for the commands that work on both).
+    func openStorage() async throws -> any ContactStorage {
+        try await Self.open(location())
+    }
+
+    /// Opens a store on either backend. The PostgreSQL password comes from `PGPASSWORD`; when the
+    /// server asks for one and none is set, it is asked for on the terminal (never echoed).
+    static func open(_ location: ContactStorageLocation) async throws -> any ContactStorage {
+        do {
+            do {
+                return try await location.open()
+            } catch ContactStoreError.passwordRequired(let where_) {
+                guard isatty(STDIN_FILENO) == 1, let typed = getpass("password for \(where_): ") else {
+                    throw ContactStoreError.passwordRequired(location: where_)
+                }
+                return try await location.open(password: String(cString: typed))
+            }
+        } catch let error as ContactStoreError {
+            throw ToolError(error.description)
+        }
+    }
+
+    /// Opens (creating or migrating) the SQLite store, for the commands not yet on PostgreSQL; its
+    /// errors become one-line tool errors.
+    func openStore(command: String) throws -> ContactStore {
+        if case .postgres = try location() {
+            throw ToolError("ohana \(command): not yet on PostgreSQL (it needs merges and sync state, which only the SQLite store keeps so far); give a store file with --store")
+        }
         do {
             return try ContactStore(fileURL: storeURL)
         } catch let error as ContactStoreError {

@@ -1,5 +1,4 @@
 import Foundation
-import OhanaStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,8 +6,9 @@ import Darwin
 #endif
 
 /// Why the test PostgreSQL cluster could not start.
-struct PostgresTestError: Error, CustomStringConvertible {
-    var description: String
+package struct PostgresTestError: Error, CustomStringConvertible {
+    /// What went wrong.
+    package var description: String
 }
 
 /// Clusters this test process started (data folder, postmaster pid), stopped when it exits.
@@ -26,29 +26,30 @@ private let registerClusterExitHandler: Void = {
 /// server on 127.0.0.1 and a free port, trust authentication for the user `ohana`; each test takes
 /// a database of its own. Run as the `postgres` system user when the tests run as root (`initdb`
 /// refuses root). Stopped (fast shutdown) and removed when the test process exits.
-actor PostgresTestServer {
-    static let shared = PostgresTestServer()
+package actor PostgresTestServer {
+    /// The test process's one cluster, started by the first database asked for.
+    package static let shared = PostgresTestServer()
 
     /// The one start of the cluster (a task, so that callers arriving during the start wait for it).
     private var starting: Task<Int, any Error>?
 
     /// A new, empty database on the test cluster.
-    func newDatabase() async throws -> PostgresContactStore.Location {
+    package func newDatabase() async throws -> PostgresTestDatabase {
         if starting == nil { starting = Task { try Self.start() } }
         let port = try await starting!.value
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try Self.run(Self.binary("createdb"), ["-h", "127.0.0.1", "-p", "\(port)", "-U", "ohana", name], asServer: false)
-        return PostgresContactStore.Location(host: "127.0.0.1", port: port, user: "ohana", database: name)
+        return PostgresTestDatabase(host: "127.0.0.1", port: port, user: "ohana", database: name)
     }
 
     /// Runs SQL on a test database with `psql` (for tests that build foreign or newer stores).
-    static func execute(_ sql: String, in location: PostgresContactStore.Location) throws {
+    package static func execute(_ sql: String, in location: PostgresTestDatabase) throws {
         try run(binary("psql"), ["-h", location.host, "-p", "\(location.port)", "-U", location.user, "-d", location.database,
                                  "-v", "ON_ERROR_STOP=1", "-q", "-c", sql], asServer: false)
     }
 
     /// Debian's server binaries (the newest installed version).
-    static func binary(_ name: String) throws -> String {
+    package static func binary(_ name: String) throws -> String {
         let root = "/usr/lib/postgresql"
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
             .compactMap(Int.init).sorted(by: >)
@@ -86,7 +87,7 @@ actor PostgresTestServer {
     }
 
     /// Stops a cluster (fast shutdown: sessions end, nothing is waited for) and removes its folder.
-    static func stop(folder: String, data: String) {
+    package static func stop(folder: String, data: String) {
         guard let text = try? String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8),
               let pid = text.split(separator: "\n").first.flatMap({ pid_t($0) }) else {
             try? FileManager.default.removeItem(atPath: folder)
@@ -155,30 +156,17 @@ actor PostgresTestServer {
     }
 }
 
-/// The store backends the behaviour suite runs on.
-enum StorageBackend: String, CaseIterable, CustomStringConvertible, Sendable {
-    case sqlite
-    case postgres
+/// One database on the test cluster (trust authentication: no password).
+package struct PostgresTestDatabase: Hashable, Sendable {
+    /// The server's address.
+    package var host: String
+    /// The server's port.
+    package var port: Int
+    /// The user to connect as.
+    package var user: String
+    /// The database's name.
+    package var database: String
 
-    var description: String { rawValue }
-
-    /// Opens an empty store on this backend; `directory` holds the SQLite file for the test.
-    func open(in directory: TemporaryDirectory,
-              configuration: ContactStore.Configuration = ContactStore.Configuration()) async throws -> any ContactStorage {
-        switch self {
-        case .sqlite:
-            SQLiteContactStorage(try ContactStore(fileURL: directory.file("contacts.sqlite"), configuration: configuration))
-        case .postgres:
-            try await PostgresContactStore(location: try await PostgresTestServer.shared.newDatabase(), password: nil,
-                                           configuration: configuration)
-        }
-    }
-
-    /// The `--store` argument of a new, empty store on this backend (for helper processes).
-    func newLocation(in directory: TemporaryDirectory) async throws -> String {
-        switch self {
-        case .sqlite: directory.file("shared.sqlite").path
-        case .postgres: try await PostgresTestServer.shared.newDatabase().description
-        }
-    }
+    /// The database as a `postgres://` URL (as `--store` takes it).
+    package var url: String { "postgres://\(user)@\(host):\(port)/\(database)" }
 }

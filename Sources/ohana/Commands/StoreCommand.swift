@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import OhanaStore
+
+/// `ohana store`: work on contact stores themselves.
+struct StoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "store",
+        abstract: "Work on contact stores themselves (copy one into another).",
+        subcommands: [StoreMigrateCommand.self])
+}
+
+/// `ohana store migrate --from A --to B`: copies every contact from one store into another.
+struct StoreMigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Copy every contact of one store into another (SQLite file or postgres:// URL, either way).",
+        discussion: """
+            Contacts keep their ids. The copy is written in batches (a progress bar on a terminal), then \
+            verified: the target must hold as many contacts as the source, with the same content hash. \
+            Safe to rerun: what is already equal is not rewritten, and contacts the source no longer has \
+            are removed from the target. PostgreSQL passwords come from PGPASSWORD or a prompt. Merge \
+            decisions, member versions and sync state are not copied yet.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The store to copy from.", valueName: "path|url"))
+    var from: String
+
+    @Option(name: .long, help: ArgumentHelp("The store to copy into (created when missing).", valueName: "path|url"))
+    var to: String
+
+    @Option(name: .long, help: "Contacts per transaction.")
+    var batchSize = 5_000
+
+    func validate() throws {
+        if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+    }
+
+    func run() async throws {
+        let source = try await StoreOptions.open(StoreOptions.location(from))
+        let target = try await StoreOptions.open(StoreOptions.location(to))
+        let bar = ProgressBar()
+        let report: ContactStoreMigration.Report
+        do {
+            report = try await ContactStoreMigration(batchSize: batchSize).run(from: source, to: target) { copied, total in
+                bar.update(copied, of: total, "\(copied) of \(total) contacts")
+            }
+        } catch let error as ContactStoreError {
+            bar.finish()
+            throw ToolError(error.description)
+        }
+        bar.finish()
+        try await source.shutDown()
+        try await target.shutDown()
+        print("\(source.locationDescription) → \(target.locationDescription): \(report)")
+    }
+}
