@@ -40,12 +40,12 @@ struct PreparedContact: Sendable {
 
 /// Prepares one chunk of a batch on other threads while the database writes the previous one.
 private struct PreparationJob {
-    /// The chunk's contacts, with their settled ids.
-    private let contacts: [Contact]
+    /// The chunk's contacts (with their settled ids) and stored versions.
+    private let items: [(Contact, StoredVersion?)]
     private let work: BackgroundWork<[PreparedContact]>
 
     init(_ items: [(Contact, StoredVersion?)]) {
-        contacts = items.map(\.0)
+        self.items = items
         work = BackgroundWork {
             let results = parallelMap(items, minimumPerWorker: 256, state: { ContactCodec() }) { codec, item in
                 Result { try PreparedContact(item.0, stored: item.1, codec: codec) }
@@ -54,9 +54,9 @@ private struct PreparationJob {
         }
     }
 
-    /// Waits for the chunk and returns its contacts and what was prepared for each.
-    func result() throws -> ([Contact], [PreparedContact]) {
-        (contacts, try work.result())
+    /// Waits for the chunk and returns its contacts (with their stored versions) and what was prepared for each.
+    func result() throws -> ([(Contact, StoredVersion?)], [PreparedContact]) {
+        (items, try work.result())
     }
 }
 
@@ -122,8 +122,8 @@ extension ContactWriteTransaction {
             let upcoming = index + 1 < starts.count ? try items(starts[index + 1]) : nil
             let (contacts, prepared) = try job.result()
             if let upcoming { job = PreparationJob(upcoming) }
-            for (contact, preparedContact) in zip(contacts, prepared) {
-                summary.count(try write(contact, prepared: preparedContact))
+            for (item, preparedContact) in zip(contacts, prepared) {
+                summary.count(try write(item.0, prepared: preparedContact))
             }
         }
     }

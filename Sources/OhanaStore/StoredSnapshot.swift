@@ -8,7 +8,8 @@ import Ohana
 /// JSON whose hash is compared).
 ///
 /// Taken inside a write transaction before the batch writes anything; valid until the first write.
-struct StoredSnapshot {
+/// Used on the writing thread only.
+final class StoredSnapshot {
     /// A provider's record, the key a contact is matched by on re-import.
     struct SourceKey: Hashable {
         var providerID: String
@@ -19,6 +20,10 @@ struct StoredSnapshot {
     private(set) var versions: [ContactID: (rowid: Int64, contentHash: Int64?)] = [:]
     /// The contacts loaded from each source record, in rowid order.
     private(set) var bySource: [SourceKey: [ContactID]] = [:]
+    /// For each source record, how many of its first ids are known to be claimed by the batch:
+    /// claims only grow, so the search for an unclaimed one resumes there (many contacts share a
+    /// record id where a provider reuses them, as SIM cards do with their 250 slots).
+    private var claimedPrefix: [SourceKey: Int] = [:]
 
     /// A batch of at least this many contacts takes a snapshot ...
     static let minimumBatch = 512
@@ -37,7 +42,7 @@ struct StoredSnapshot {
     }
 
     /// Reads every stored contact's id, rowid and content hash, and every source record.
-    init(_ db: Database, expectedCount: Int) throws {
+    private init(_ db: Database, expectedCount: Int) throws {
         versions.reserveCapacity(expectedCount)
         let rows = try Row.fetchCursor(db, sql: "SELECT id, rowid, contentHash FROM contact")
         while let row = try rows.next() {
@@ -54,9 +59,15 @@ struct StoredSnapshot {
         }
     }
 
-    /// The ids of the contacts loaded from this source record, in the order they were stored.
-    func ids(providerID: String, recordID: String) -> [ContactID] {
-        bySource[SourceKey(providerID: providerID, recordID: recordID)] ?? []
+    /// The first contact loaded from this source record (in the order they were stored) whose id
+    /// is not in `claimed`. `claimed` must only have grown since the previous call.
+    func firstUnclaimed(providerID: String, recordID: String, claimed: Set<ContactID>) -> ContactID? {
+        let key = SourceKey(providerID: providerID, recordID: recordID)
+        guard let ids = bySource[key] else { return nil }
+        var index = claimedPrefix[key] ?? 0
+        while index < ids.count, claimed.contains(ids[index]) { index += 1 }
+        if index > 0 { claimedPrefix[key] = index }
+        return index < ids.count ? ids[index] : nil
     }
 
     /// The rowid of the contact with this id, if stored.

@@ -271,11 +271,15 @@ public final class ContactWriteTransaction: ContactReadTransaction {
                              snapshot: StoredSnapshot?) throws -> ContactID? {
         for provenance in contact.provenance {
             guard let recordID = provenance.recordID else { continue }
-            let ids = try snapshot?.ids(providerID: provenance.providerID, recordID: recordID)
-                ?? String.fetchAll(db.cachedStatement(sql: """
-                    SELECT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
-                    WHERE contactSource.providerID = ? AND contactSource.recordID = ? ORDER BY contact.rowid
-                    """), arguments: [provenance.providerID, recordID]).map(ContactID.init(rawValue:))
+            if let snapshot {
+                if let id = snapshot.firstUnclaimed(providerID: provenance.providerID, recordID: recordID,
+                                                    claimed: claimed) { return id }
+                continue
+            }
+            let ids = try String.fetchAll(db.cachedStatement(sql: """
+                SELECT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
+                WHERE contactSource.providerID = ? AND contactSource.recordID = ? ORDER BY contact.rowid
+                """), arguments: [provenance.providerID, recordID]).map(ContactID.init(rawValue:))
             if let id = ids.first(where: { !claimed.contains($0) }) { return id }
         }
         if !claimed.contains(contact.id) {
