@@ -29,7 +29,7 @@ RATIOS = [
     ("store read back (library)", ("ohana-swift", r"^store\.read$"), None, "rate>=100000"),
     # PostgreSQL (issue #16): printed beside SQLite, no goal.
     ("PostgreSQL store import vs SQLite store import", ("ohana-swift", r"^store\.postgres\.import$"), ("ohana-swift", r"^store\.import$"), None),
-    ("PostgreSQL store re-import of unchanged contacts vs its first import", ("ohana-swift", r"^store\.postgres\.reimport$"), ("ohana-swift", r"^store\.postgres\.import$"), None),
+    ("PostgreSQL store re-import unchanged vs its first import", ("ohana-swift", r"^store\.postgres\.reimport$"), ("ohana-swift", r"^store\.postgres\.import$"), None),
     ("PostgreSQL store read back vs SQLite store read back", ("ohana-swift", r"^store\.postgres\.read$"), ("ohana-swift", r"^store\.read$"), None),
 ]
 

@@ -92,7 +92,7 @@ struct StoreBenchmark: AsyncParsableCommand {
         try await measure("\(prefix).search", contacts: queries.count) {
             if let sqlite = reopened as? SQLiteContactStorage {
                 // One read transaction for every query, as an app searching as the user types does.
-                hits = try sqlite.store.read { transaction in
+                hits = try await sqlite.store.read { transaction in
                     try queries.reduce(0) { $0 + (try transaction.search($1, limit: 20).count) }
                 }
             } else {
