@@ -125,6 +125,8 @@ def main():
             wait.until(lambda d, c=count: d.find_element(By.ID, "selected-count").text == str(c))
         boxes[3].click()
         wait.until(EC.visibility_of_element_located((By.ID, "refusals")))
+        # The list may show before its text arrives (seen on a loaded machine): wait for the text.
+        wait.until(lambda d: d.find_element(By.ID, "refusals").text.strip() != "")
         refusal = driver.find_element(By.ID, "refusals").text
         if "refused by MaximumSelectedCount: at most 3 contacts can be selected" not in refusal:
             fail(f"refusal text was {refusal!r}")
