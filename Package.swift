@@ -26,13 +26,14 @@ var targets: [Target] = [
         pkgConfig: "libphonenumber",
         providers: [.apt(["libphonenumber-dev"]), .brew(["libphonenumber"])]
     ),
-    // Microsoft's mimalloc, linked by the executables: allocation-heavy work (libphonenumber's
-    // regular expressions, the readers) runs on it instead of glibc's malloc.
+    // Microsoft's mimalloc, linked by the `ohana` tool: allocation-heavy work (libphonenumber's
+    // regular expressions) runs on it instead of glibc's malloc. `ohana-bench` measures the library
+    // on the system allocator, as an app that embeds it runs it.
     .systemLibrary(
         name: "CMimalloc",
         providers: [.apt(["libmimalloc-dev"]), .brew(["mimalloc"])]
     ),
-    // The executables' allocator (mimalloc) and how they tell which one serves them.
+    // The tool's allocator (mimalloc) and how it tells which one serves it.
     .target(name: "OhanaProcessAllocator", dependencies: ["CMimalloc"], swiftSettings: swiftSettings),
     // C shim over libphonenumber. Debian's package has no .pc file, so the libraries are also named here.
     .target(
@@ -143,7 +144,6 @@ var targets: [Target] = [
         name: "ohana-bench",
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaSampleData",
-            "OhanaProcessAllocator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         path: "Sources/OhanaBenchmarks",

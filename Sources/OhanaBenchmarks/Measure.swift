@@ -1,5 +1,4 @@
 import Foundation
-import OhanaProcessAllocator
 
 /// One measured stage: how many contacts it handled, how long it took, its peak memory.
 struct StageFigure: Codable {
@@ -12,8 +11,6 @@ struct StageFigure: Codable {
     /// Processor time of the whole process (every thread, user and system) during the stage: less
     /// sensitive than `seconds` to other work on a shared machine.
     var cpuSeconds: Double?
-    /// The C allocator the process ran on (``ProcessAllocator/name``).
-    var allocator: String? = ProcessAllocator.name
 
     /// The figure as one JSON line (the same shape the peers in ../shared/bench print, plus `tool`).
     var jsonLine: String {

@@ -7,15 +7,12 @@ import Testing
 struct ToolCommandsTests {
     static let corpus = CLI.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/vcards")
 
-    /// The executables run on mimalloc (it must take `malloc` over for the whole process, not
-    /// just be linked): `ohana` names its allocator in its debug log, `ohana-bench` in its figures.
-    @Test func theExecutablesRunOnMimalloc() throws {
+    /// The tool runs on mimalloc (it must take `malloc` over for the whole process, not just be
+    /// linked): `ohana` names its allocator in its debug log.
+    @Test func theToolRunsOnMimalloc() throws {
         let ohana = try CLI.run(["--version"], environment: ["OHANA_LOG_LEVEL": "debug"])
         #expect(ohana.status == 0)
         #expect(ohana.stderr.contains("allocator: mimalloc "), "\(ohana.stderr)")
-        let bench = try CLI.run(["json", "--count", "50"], product: "ohana-bench")
-        #expect(bench.status == 0)
-        #expect(bench.stdout.contains(#""allocator":"mimalloc "#), "\(bench.stdout)")
     }
 
     @Test func validateNamesTheLineOfEachProblemAndFailsOnErrors() throws {
