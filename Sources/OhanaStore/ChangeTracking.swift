@@ -30,6 +30,17 @@ public struct ChangeToken: Hashable, Sendable, Codable, LosslessStringConvertibl
     /// The text form, `storeID:sequence`.
     public var description: String { "\(storeID):\(sequence)" }
 
+    /// Checks that the token can be answered by a store with this identity, last write and pruned
+    /// history (every backend asks the same): ``ContactStoreError/unknownChangeToken(_:)`` for
+    /// another store's or a future token, ``ContactStoreError/expiredChangeToken(_:)`` for one
+    /// older than the kept history.
+    func check(storeID: String, sequence: Int64, prunedThrough: Int64) throws {
+        guard self.storeID == storeID, self.sequence <= sequence else {
+            throw ContactStoreError.unknownChangeToken(description)
+        }
+        guard self.sequence >= prunedThrough else { throw ContactStoreError.expiredChangeToken(description) }
+    }
+
     /// Decodes a token from its text form.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)

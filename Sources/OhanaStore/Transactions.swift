@@ -87,12 +87,7 @@ public class ContactReadTransaction {
     /// ``ContactStoreError/expiredChangeToken(_:)`` when the caller must reload everything instead.
     public func changes(since token: ChangeToken) throws -> ContactChanges {
         let info = try storeInfo()
-        guard token.storeID == info.storeID, token.sequence <= info.sequence else {
-            throw ContactStoreError.unknownChangeToken(token.description)
-        }
-        guard token.sequence >= info.prunedThrough else {
-            throw ContactStoreError.expiredChangeToken(token.description)
-        }
+        try token.check(storeID: info.storeID, sequence: info.sequence, prunedThrough: info.prunedThrough)
         var added: [Contact] = []
         var updated: [Contact] = []
         var removed: [ContactID] = []

@@ -99,7 +99,7 @@ struct RobustnessTests {
 
     @Test("a refused connection is a transport error naming the URL")
     func connectionRefused() async throws {
-        let port = try freePort()
+        let port = try freeLoopbackPort()
         let url = URL(string: "http://127.0.0.1:\(port)/book/")!
         let client = try CardDAVClient(url: url, configuration: .init(requestTimeout: 5))
         do throws(CardDAVError) {

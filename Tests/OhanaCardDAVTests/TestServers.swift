@@ -44,26 +44,6 @@ private func track(_ process: Process) {
     startedProcessLock.unlock()
 }
 
-/// A free TCP port on 127.0.0.1.
-func freePort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw TestServerError(description: "socket() failed") }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-    }
-    guard bound == 0 else { throw TestServerError(description: "bind() failed") }
-    let named = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    guard named == 0 else { throw TestServerError(description: "getsockname() failed") }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
 
 /// Waits until something answers HTTP at a URL, or the process ends, or 30 s pass.
 func waitUntilAnswering(_ url: String, process: Process, log: URL) async throws {
@@ -127,7 +107,7 @@ actor RadicaleServer {
         let users = folder.appendingPathComponent("users")
         try radicaleUsers.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)\n" }.joined()
             .write(to: users, atomically: true, encoding: .utf8)
-        let port = try freePort()
+        let port = try freeLoopbackPort()
         let config = folder.appendingPathComponent("config")
         try """
         [server]
@@ -170,7 +150,7 @@ actor HostileServer {
         guard FileManager.default.isExecutableFile(atPath: RepositoryPaths.python.path) else {
             throw TestServerError(description: "\(RepositoryPaths.python.path) missing; run scripts/setup.sh --test first")
         }
-        let port = try freePort()
+        let port = try freeLoopbackPort()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-hostile-\(UUID().uuidString).log")
         let process = try launch(["hostile", String(port)], log: log)
         let url = URL(string: "http://127.0.0.1:\(port)/")!

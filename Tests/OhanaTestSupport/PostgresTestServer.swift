@@ -75,7 +75,7 @@ package actor PostgresTestServer {
         }
         try run(binary("initdb"), ["-D", data, "-U", "ohana", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"],
                 asServer: true)
-        let port = try freeTCPPort()
+        let port = try freeLoopbackPort()
         _ = registerClusterExitHandler
         startedClustersLock.lock()
         startedClusters.append((folder, data))
@@ -132,27 +132,6 @@ package actor PostgresTestServer {
             let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             throw PostgresTestError(description: "\(tool) failed (status \(status)): \(text.suffix(2000))")
         }
-    }
-
-    /// A free TCP port on 127.0.0.1.
-    private static func freeTCPPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw PostgresTestError(description: "socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0 else { throw PostgresTestError(description: "bind() failed") }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else { throw PostgresTestError(description: "getsockname() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

@@ -214,12 +214,7 @@ public final class PostgresContactStore: ContactStorage {
                 throw error
             }
         }
-        guard token.storeID == info.storeID, token.sequence <= info.sequence else {
-            throw ContactStoreError.unknownChangeToken(token.description)
-        }
-        guard token.sequence >= info.prunedThrough else {
-            throw ContactStoreError.expiredChangeToken(token.description)
-        }
+        try token.check(storeID: info.storeID, sequence: info.sequence, prunedThrough: info.prunedThrough)
         var added: [Contact] = []
         var updated: [Contact] = []
         var removed: [ContactID] = []
