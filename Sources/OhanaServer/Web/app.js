@@ -79,7 +79,7 @@ function showView(name) {
   showError("");
   if (name === "merge") loadMerges().catch((e) => showError(e.message));
   if (name === "stats") loadStatistics().catch((e) => showError(e.message));
-  if (name === "pick" && !state.pick.session) startPicker(state.pickers[0] && state.pickers[0].id).catch((e) => showError(e.message));
+  if (name === "pick" && !state.pick.session && !pickerStarting) startPicker(state.pickers[0] && state.pickers[0].id).catch((e) => showError(e.message));
 }
 
 // ---- browse ----------------------------------------------------------------
@@ -212,10 +212,28 @@ async function loadPickers() {
   for (const picker of pickers) select.append(el("option", { value: picker.id, text: picker.title }));
 }
 
+// Each start gets a number; an answer to an older start (the tab's default picker answering
+// after the user already chose another) closes its session and changes nothing.
+let pickerStarts = 0;
+let pickerStarting = false;
+
 async function startPicker(id) {
   if (!id) return;
+  const start = ++pickerStarts;
+  pickerStarting = true;
+  document.getElementById("picker").value = id;
   if (state.pick.session) api("/api/sessions/" + state.pick.session, { method: "DELETE" }).catch(() => {});
-  const session = await api("/api/sessions", { method: "POST", body: { picker: id, order: state.order } });
+  state.pick.session = null;
+  let session;
+  try {
+    session = await api("/api/sessions", { method: "POST", body: { picker: id, order: state.order } });
+  } finally {
+    if (start === pickerStarts) pickerStarting = false;
+  }
+  if (start !== pickerStarts) {
+    api("/api/sessions/" + session.session, { method: "DELETE" }).catch(() => {});
+    return;
+  }
   state.pick = { session: session.session, picker: session.picker, query: "", loaded: 0, total: 0 };
   document.getElementById("picker").value = id;
   document.getElementById("picker-summary").textContent = session.picker.summary;
