@@ -3,7 +3,8 @@ import Foundation
 /// The model's most frequent types read member by member, as their `init(from:)` reads
 /// them (the same keys; `null` as absent; a missing `id` gets a new one; unknown keys skipped),
 /// in one pass over each object instead of one search per key through Codable's containers.
-/// Rarer parts (birthday, photo, custom properties, phone number details…) still go through
+/// Provenance, photos, parameters and custom properties are read member by member too
+/// (`JSONBytesDecoder+Values.swift`); rarer parts (birthday, name components…) still go through
 /// ``JSONTape/decode(_:at:)``. Whatever does not fit (a key written twice or with escapes, a value
 /// of the wrong kind) is rejected, and the caller decodes the element with Foundation.
 ///
@@ -18,7 +19,7 @@ extension JSONTape {
             switch key {
             case 0: contact.birthday = try decode(Birthday.self, at: value)
             case 1: contact.created = try decode(Date.self, at: value)
-            case 2: contact.customProperties = try decode([String: CustomValue].self, at: value)
+            case 2: contact.customProperties = try customProperties(at: value)
             case 3: contact.department = try string(at: value)
             case 4: contact.familyName = try string(at: value)
             case 5: contact.fields = try array(at: value) { try field(at: $0) }
@@ -41,10 +42,10 @@ extension JSONTape {
             case 22: contact.phoneticMiddleName = try string(at: value)
             case 23: contact.phoneticScript = try string(at: value)
             case 24: contact.phoneticSystem = try string(at: value)
-            case 25: contact.photo = try decode(Photo.self, at: value)
+            case 25: contact.photo = try photo(at: value)
             case 26: contact.postalAddresses = try array(at: value) { try address(at: $0) }
             case 27: contact.pronouns = try decode([Pronouns].self, at: value)
-            case 28: contact.provenance = try decode([Provenance].self, at: value)
+            case 28: contact.provenance = try array(at: value) { try provenance(at: $0) }
             case 29: contact.socialProfiles = try decode([SocialProfile].self, at: value)
             case 30: contact.tags = try array(at: value) { try string(at: $0) }
             default: contact.unmappedProperties = try decode([UnmappedProperty].self, at: value)
@@ -60,13 +61,13 @@ extension JSONTape {
         var required = 0
         try forEachMember(of: object, keys: Self.fieldKeys) { key, value in
             switch key {
-            case 0: field.customProperties = try decode([String: CustomValue].self, at: value)
+            case 0: field.customProperties = try customProperties(at: value)
             case 1: field.group = try string(at: value)
             case 2: field.isPreferred = try bool(at: value)
             case 3: field.label = ContactFieldLabel(rawValue: try string(at: value))
-            case 4: field.parameters = try decode([PropertyParameter].self, at: value)
+            case 4: field.parameters = try array(at: value) { try parameter(at: $0) }
             case 5: field.phoneNumber = try phoneNumberDetails(at: value)
-            case 6: field.provenance = try decode(Provenance.self, at: value)
+            case 6: field.provenance = try provenance(at: value)
             case 7:
                 guard let type = ContactFieldType(rawValue: try string(at: value)) else { throw reject("unknown field type") }
                 field.type = type
@@ -93,10 +94,10 @@ extension JSONTape {
             case 5: address.isPreferred = try bool(at: value)
             case 6: address.isoCountryCode = try string(at: value)
             case 7: address.label = ContactFieldLabel(rawValue: try string(at: value))
-            case 8: address.parameters = try decode([PropertyParameter].self, at: value)
+            case 8: address.parameters = try array(at: value) { try parameter(at: $0) }
             case 9: address.poBox = try string(at: value)
             case 10: address.postalCode = try string(at: value)
-            case 11: address.provenance = try decode(Provenance.self, at: value)
+            case 11: address.provenance = try provenance(at: value)
             case 12: address.region = try string(at: value)
             default: address.street = try array(at: value) { try string(at: $0) }
             }
@@ -165,7 +166,7 @@ extension JSONTape {
     /// Calls `body(key, value node)` for each member of the object at `object` whose key is in
     /// `table` and whose value is not `null` (`decodeIfPresent` reads `null` as absent). Unknown keys
     /// are skipped; a known key written twice, or any key written with escapes, is rejected.
-    private func forEachMember(of object: Int, keys table: KeyTable, _ body: (Int, Int) throws -> Void) throws {
+    func forEachMember(of object: Int, keys table: KeyTable, _ body: (Int, Int) throws -> Void) throws {
         guard nodes[object].kind == .object else { throw reject("not an object") }
         var seen: UInt64 = 0
         var index = object + 1
@@ -193,7 +194,7 @@ extension JSONTape {
     }
 
     /// The elements of the array at `array`, each read by `element`.
-    private func array<Element>(at array: Int, _ element: (Int) throws -> Element) throws -> [Element] {
+    func array<Element>(at array: Int, _ element: (Int) throws -> Element) throws -> [Element] {
         guard nodes[array].kind == .array else { throw reject("not an array") }
         let count = nodes[array].count
         var result: [Element] = []

@@ -3,8 +3,9 @@ import Foundation
 /// The model's most frequent types written member by member, as their `encode(to:)` writes
 /// them (same keys, same order, same leaving out of empty parts), without going through Codable's
 /// containers: a contact's strings and fields are most of every JSON file and store row, and the
-/// generic container calls cost several times the bytes they write. Rarer parts (birthday, photo,
-/// custom properties, phone number details…) still go through ``JSONStreamWriter/encodeValue(_:)``.
+/// generic container calls cost several times the bytes they write. Provenance, photos, parameters
+/// and custom properties are written member by member too (`JSONBytesEncoder+Values.swift`); rarer
+/// parts (birthday, name components…) still go through ``JSONStreamWriter/encodeValue(_:)``.
 ///
 /// `JSONBytesEncoderTests` compares the output with Foundation's `JSONEncoder` byte for byte; a
 /// change to `Contact.encode(to:)`, `ContactField.encode(to:)` or `PostalAddress.encode(to:)` must
@@ -15,7 +16,7 @@ extension JSONStreamWriter {
         openFrame(isObject: true, isNested: false)
         if let value = contact.birthday { startMember(key: "birthday"); try encodeValue(value) }
         if let value = contact.created { startMember(key: "created"); try encodeValue(value) }
-        if !contact.customProperties.isEmpty { startMember(key: "customProperties"); try encodeValue(contact.customProperties) }
+        if !contact.customProperties.isEmpty { startMember(key: "customProperties"); try writeCustomProperties(contact.customProperties) }
         writeMember("department", contact.department)
         writeMember("familyName", contact.familyName)
         if !contact.fields.isEmpty { try writeArray("fields", contact.fields, writeField) }
@@ -38,10 +39,10 @@ extension JSONStreamWriter {
         writeMember("phoneticMiddleName", contact.phoneticMiddleName)
         writeMember("phoneticScript", contact.phoneticScript)
         writeMember("phoneticSystem", contact.phoneticSystem)
-        if let value = contact.photo { startMember(key: "photo"); try encodeValue(value) }
+        if let value = contact.photo { startMember(key: "photo"); writePhoto(value) }
         if !contact.postalAddresses.isEmpty { try writeArray("postalAddresses", contact.postalAddresses, writeAddress) }
         if !contact.pronouns.isEmpty { startMember(key: "pronouns"); try encodeValue(contact.pronouns) }
-        if !contact.provenance.isEmpty { startMember(key: "provenance"); try encodeValue(contact.provenance) }
+        if !contact.provenance.isEmpty { writeArray("provenance", contact.provenance, writeProvenance) }
         if !contact.socialProfiles.isEmpty { startMember(key: "socialProfiles"); try encodeValue(contact.socialProfiles) }
         if !contact.tags.isEmpty { writeStrings("tags", contact.tags) }
         if !contact.unmappedProperties.isEmpty { startMember(key: "unmappedProperties"); try encodeValue(contact.unmappedProperties) }
@@ -51,13 +52,13 @@ extension JSONStreamWriter {
     /// Writes `field` as `ContactField.encode(to:)` does.
     func writeField(_ field: ContactField) throws {
         openFrame(isObject: true, isNested: false)
-        if !field.customProperties.isEmpty { startMember(key: "customProperties"); try encodeValue(field.customProperties) }
+        if !field.customProperties.isEmpty { startMember(key: "customProperties"); try writeCustomProperties(field.customProperties) }
         writeMember("group", field.group)
         if field.isPreferred { startMember(key: "isPreferred"); writeBool(true) }
         writeMember("label", field.label?.rawValue)
-        if !field.parameters.isEmpty { startMember(key: "parameters"); try encodeValue(field.parameters) }
+        if !field.parameters.isEmpty { writeArray("parameters", field.parameters, writeParameter) }
         if let value = field.phoneNumber { startMember(key: "phoneNumber"); writePhoneNumberDetails(value) }
-        if let value = field.provenance { startMember(key: "provenance"); try encodeValue(value) }
+        if let value = field.provenance { startMember(key: "provenance"); writeProvenance(value) }
         writeMember("type", field.type.rawValue)
         writeMember("value", field.value)
         closeFrame()
@@ -74,10 +75,10 @@ extension JSONStreamWriter {
         if address.isPreferred { startMember(key: "isPreferred"); writeBool(true) }
         writeMember("isoCountryCode", address.isoCountryCode)
         writeMember("label", address.label?.rawValue)
-        if !address.parameters.isEmpty { startMember(key: "parameters"); try encodeValue(address.parameters) }
+        if !address.parameters.isEmpty { writeArray("parameters", address.parameters, writeParameter) }
         writeMember("poBox", address.poBox)
         writeMember("postalCode", address.postalCode)
-        if let value = address.provenance { startMember(key: "provenance"); try encodeValue(value) }
+        if let value = address.provenance { startMember(key: "provenance"); writeProvenance(value) }
         writeMember("region", address.region)
         if !address.street.isEmpty { writeStrings("street", address.street) }
         closeFrame()
@@ -104,19 +105,19 @@ extension JSONStreamWriter {
     }
 
     /// A string member, left out when `nil`.
-    private func writeMember(_ key: String, _ value: String?) {
+    func writeMember(_ key: String, _ value: String?) {
         guard let value else { return }
         startMember(key: key)
         writeString(value)
     }
 
     /// A member holding an array of strings.
-    private func writeStrings(_ key: String, _ values: [String]) {
+    func writeStrings(_ key: String, _ values: [String]) {
         writeArray(key, values, writeString)
     }
 
     /// A member holding an array, each element written by `write`.
-    private func writeArray<Element>(_ key: String, _ elements: [Element], _ write: (Element) throws -> Void) rethrows {
+    func writeArray<Element>(_ key: String, _ elements: [Element], _ write: (Element) throws -> Void) rethrows {
         startMember(key: key)
         openFrame(isObject: false, isNested: false)
         for element in elements {
