@@ -92,7 +92,7 @@ public enum ContactsJSON {
             let end = min(contacts.count, start + group)
             let batches = stride(from: start, to: end, by: batchSize).map { $0..<min(end, $0 + batchSize) }
             let encoded = parallelMap(batches, minimumPerWorker: 1, state: { makeBytesEncoder(pretty: pretty) }) { encoder, batch in
-                Result { try encodeBatch(Array(contacts[batch]), with: encoder, pretty: pretty) }
+                Result { try encodeBatch(contacts[batch], with: encoder, pretty: pretty) }
             }
             for (index, result) in encoded.enumerated() {
                 let text = try result.get()
@@ -126,11 +126,11 @@ public enum ContactsJSON {
     }
 
     /// A batch as one JSON array: by the streaming encoder, or by Foundation's for a value it cannot stream.
-    private static func encodeBatch(_ batch: [Contact], with encoder: JSONBytesEncoder, pretty: Bool) throws -> Data {
+    private static func encodeBatch(_ batch: ArraySlice<Contact>, with encoder: JSONBytesEncoder, pretty: Bool) throws -> Data {
         do {
-            return Data(try encoder.encode(batch))
+            return Data(try encoder.encode(contacts: batch))
         } catch is JSONBytesEncoder.Unsupported {
-            return try makeEncoder(pretty: pretty).encode(batch)
+            return try makeEncoder(pretty: pretty).encode(Array(batch))
         }
     }
 

@@ -49,6 +49,17 @@ extension JSONStreamWriter {
         closeFrame()
     }
 
+    /// Writes contacts as an array of them, as `Array.encode(to:)` does, without copying them
+    /// out of a slice or going through an unkeyed container per element.
+    func writeContacts(_ contacts: ArraySlice<Contact>) throws {
+        openFrame(isObject: false, isNested: false)
+        for contact in contacts {
+            startMember(key: nil)
+            try writeContact(contact)
+        }
+        closeFrame()
+    }
+
     /// Writes `field` as `ContactField.encode(to:)` does.
     func writeField(_ field: ContactField) throws {
         openFrame(isObject: true, isNested: false)

@@ -38,6 +38,14 @@ package struct JSONBytesEncoder: Sendable {
         return bytes
     }
 
+    /// The JSON of `contacts` as one array: what ``encode(_:)`` gives for `Array(contacts)`, without the copy.
+    package func encode(contacts: ArraySlice<Contact>) throws -> [UInt8] {
+        let writer = JSONStreamWriter(options: self, bytes: [])
+        try writer.writeContacts(contacts)
+        if let unsupported = writer.unsupported { throw Unsupported(description: unsupported) }
+        return writer.bytes
+    }
+
     /// Appends the JSON of `value` to `bytes`; on error, `bytes` is left as it was.
     package func append<T: Encodable>(_ value: T, to bytes: inout [UInt8]) throws {
         let writer = JSONStreamWriter(options: self, bytes: bytes)
@@ -100,6 +108,7 @@ final class JSONStreamWriter {
             return try writeDouble(date.timeIntervalSinceReferenceDate)
         }
         if T.self == Contact.self { return try writeContact(unsafeBitCast(value, to: Contact.self)) }
+        if T.self == [Contact].self { return try writeContacts(unsafeBitCast(value, to: [Contact].self)[...]) }
         if T.self == ContactField.self { return try writeField(unsafeBitCast(value, to: ContactField.self)) }
         if T.self == PostalAddress.self { return try writeAddress(unsafeBitCast(value, to: PostalAddress.self)) }
         if T.self == PhoneNumberDetails.self { return writePhoneNumberDetails(unsafeBitCast(value, to: PhoneNumberDetails.self)) }
