@@ -23,6 +23,26 @@ import Testing
         #expect(c.note == "a long note that is folded")
     }
 
+    /// Empty components after `N`'s suffix or `ADR`'s country (KContacts' own test card has
+    /// `N:Holmes;Sherlock;;Mr;;`; exporters add a `;` after the country) are not part of the value;
+    /// RFC 9554's extra components with text still are, so they are written back.
+    @Test func emptyExtraComponentsAreNotPartOfTheValue() throws {
+        let text = """
+            BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Sherlock Holmes\r\nN:Holmes;Sherlock;;Mr;;\r\n\
+            ADR;TYPE=home:;;Hauptstr. 1;Berlin;;10115;Germany;\r\nEND:VCARD\r\n\
+            BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ana Pérez\r\nN:Pérez;Ana;;;;García;\r\n\
+            ADR:;;;Springfield;;;USA;;;;54321;Oak St;;;;;;\r\nEND:VCARD\r\n
+            """
+        let contacts = readCards(text).contacts
+        try #require(contacts.count == 2)
+        #expect(contacts[0].namePrefix == "Mr" && contacts[0].nameSuffix == nil)
+        #expect(contacts[0].postalAddresses.first?.country == "Germany")
+        #expect(contacts[1].nameSuffix == ";García;")
+        #expect(contacts[1].postalAddresses.first?.country == "USA;;;;54321;Oak St;;;;;;")
+        let holmes = try Corpus.read("kcontacts/testfullvcard.vcf").contacts.first { $0.familyName == "Holmes" }
+        #expect(holmes?.nameSuffix == nil && holmes?.namePrefix == "Mr")
+    }
+
     @Test func mixedLineEndingsInOneFile() {
         let text = "BEGIN:VCARD\r\nVERSION:3.0\nN:Doe;John;;;\rFN:Johnny D\r\r\nEMAIL:j@example.com\r\nEND:VCARD\n"
         let c = readCards(text).contacts

@@ -71,7 +71,7 @@ struct CardMapper {
                 contact.givenName = part(parts, 1)
                 contact.middleName = part(parts, 2)
                 contact.namePrefix = part(parts, 3)
-                contact.nameSuffix = parts.count > 5 ? nonEmpty(parts[4...].joined(separator: ";")) : part(parts, 4)
+                contact.nameSuffix = partWithExtras(parts, 4)
                 keepDetails(p, dropping: applyNameJSComps(p) ? ["JSCOMPS"] : [])
             case "FN" where !hasFN:
                 hasFN = true
@@ -235,6 +235,15 @@ func normalizeNewlines(_ s: String) -> String {
 
 /// The `i`th component when it is there and not empty.
 func part(_ parts: [String], _ i: Int) -> String? { i < parts.count ? nonEmpty(parts[i]) : nil }
+
+/// The last standard component `i`, with the components after it joined on by `;` when any of
+/// them has text (RFC 9554's extra `N` and `ADR` components, kept so they are written back).
+/// Extra components that are all empty (`N:Holmes;Sherlock;;Mr;;`, a trailing `;` after the
+/// country) are dropped: they are not part of the value.
+func partWithExtras(_ parts: [String], _ i: Int) -> String? {
+    parts.count > i + 1 && parts[(i + 1)...].contains(where: { !$0.isEmpty })
+        ? nonEmpty(parts[i...].joined(separator: ";")) : part(parts, i)
+}
 
 /// The text unless it is empty.
 func nonEmpty(_ s: String?) -> String? {

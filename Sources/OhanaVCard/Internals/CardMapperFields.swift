@@ -79,7 +79,7 @@ extension CardMapper {
         var address = PostalAddress(
             label: label, street: street, poBox: part(parts, 0), extendedAddress: part(parts, 1), city: part(parts, 3),
             region: part(parts, 4), postalCode: part(parts, 5),
-            country: parts.count > 7 ? nonEmpty(parts[6...].joined(separator: ";")) : part(parts, 6),
+            country: partWithExtras(parts, 6),
             isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
         // RFC 9554's CC parameter: the ISO 3166 country code.
         if let i = address.parameters.firstIndex(where: { $0.name == "CC" && $0.values.count == 1 && !$0.values[0].isEmpty }) {
