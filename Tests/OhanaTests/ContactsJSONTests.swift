@@ -101,6 +101,33 @@ struct ContactsJSONTests {
         #expect(throws: ContactsProviderError.self) { try ContactsJSON.decode(Data(text.utf8), source: "book.json") }
     }
 
+    /// The split reads strings and indentation eight bytes at a time: quotes, backslashes, line
+    /// breaks and spaces at every offset of a word still give each element its bytes and line.
+    @Test func elementsAndLinesAreFoundWhateverTheOffsets() throws {
+        var text = "["
+        var expected: [(Range<Int>, Int)] = []
+        var line = 1
+        let (q, bs) = ("\"", "\\")
+        for offset in 0..<24 {
+            let pad = String(repeating: "a", count: offset)
+            // A raw line break inside a string (invalid JSON, counted all the same) every third element.
+            let lineBreak = offset % 3 == 0 ? "\n" : bs + "n"
+            // {"k":"<pad>\"<pad>\\","n":"<pad>\n<pad>\u0022x\/\\\""}
+            let element = "{" + q + "k" + q + ":" + q + pad + bs + q + pad + bs + bs + q + "," + q + "n" + q + ":" + q
+                + pad + lineBreak + pad + bs + "u0022x" + bs + "/" + bs + bs + bs + q + q + "}"
+            text += (offset == 0 ? "" : ",") + "\n" + String(repeating: " ", count: offset)
+            line += 1
+            let start = text.utf8.count
+            text += element
+            expected.append((start..<text.utf8.count, line))
+            line += element.filter { $0 == "\n" }.count
+        }
+        text += "\n" + String(repeating: " ", count: 17) + "]\n"
+        let layout = try JSONArrayLayout.split(Data(text.utf8)).get()
+        #expect(layout.elements.map(\.bytes) == expected.map(\.0))
+        #expect(layout.elements.map(\.line) == expected.map(\.1))
+    }
+
     @Test func aBrokenArrayThrowsNamingTheLine() {
         let cases: [(String, Int)] = [
             ("[\n {\"id\": \"a\"},\n {\"id\": \"b", 3),

@@ -22,6 +22,18 @@ struct JSONArrayLayout: Sendable {
     /// The elements, in order.
     var elements: [Element]
 
+    private static let eightSpaces = UInt64(0x2020_2020_2020_2020)
+
+    /// Whether any of the eight bytes in `word` is `"`, `\\` or a line feed (each byte compared at
+    /// once: a byte equal to `c` becomes zero after `^ c`, and a zero byte sets its high bit in
+    /// `(x - 0x01…) & ~x & 0x80…`).
+    @inline(__always)
+    private static func hasQuoteBackslashOrNewline(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        return hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0x0A))
+    }
+
     /// Splits `data`, a JSON array (a UTF-8 byte order mark and surrounding spaces allowed).
     ///
     /// Complexity: O(*n*) in the size of the data.
@@ -63,7 +75,12 @@ struct JSONArrayLayout: Sendable {
                 switch bytes[i] {
                 case UInt8(ascii: "\""):
                     i += 1
-                    while i < n, bytes[i] != UInt8(ascii: "\"") {
+                    while i < n {
+                        // Eight bytes at a time while none of them ends the string, escapes or breaks a line.
+                        while i + 8 <= n, !Self.hasQuoteBackslashOrNewline(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                            i += 8
+                        }
+                        guard i < n, bytes[i] != UInt8(ascii: "\"") else { break }
                         if bytes[i] == UInt8(ascii: "\\") { i += 1 } else if bytes[i] == UInt8(ascii: "\n") { line += 1 }
                         i += 1
                     }
@@ -80,7 +97,10 @@ struct JSONArrayLayout: Sendable {
                     if depth == 0 { break scan }
                 case UInt8(ascii: "\n"):
                     line += 1
-                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                case UInt8(ascii: " "):
+                    // Indentation: eight spaces at a time.
+                    while i + 9 <= n, bytes.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self) == Self.eightSpaces { i += 8 }
+                case UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                     break
                 default:
                     end = i + 1
