@@ -3,6 +3,8 @@ enum VCardEscaping {
     /// Escapes a text value: 3.0 and 4.0 escape `\`, `,`, `;` and newlines; 2.1 escapes `\` and `;`
     /// (newlines are written with quoted-printable there).
     static func escapeText(_ text: String, version: VCardVersion) -> String {
+        // Most values have nothing to escape: they are returned as they are, without a copy.
+        if !text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0D || $0 == 0x0A }) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         var previousCR = false
@@ -27,15 +29,17 @@ enum VCardEscaping {
     /// A parameter value, quoted when it holds characters that would end it; RFC 6868 carets in 4.0.
     static func parameterValue(_ value: String, version: VCardVersion) -> String {
         var v = value
-        if version == .v4_0 || v.contains("\"") || v.contains("\n") {
-            if v.contains("^") || v.contains("\"") || v.contains("\n") {
+        // Bytes, not Foundation's string search (which showed in profiles): `"` and a line feed are single bytes in UTF-8.
+        let hasQuoteOrNewline = v.utf8.contains(where: { $0 == 0x22 || $0 == 0x0A })
+        if version == .v4_0 || hasQuoteOrNewline {
+            if hasQuoteOrNewline || v.utf8.contains(0x5E) {
                 v = v.replacingOccurrences(of: "^", with: "^^")
                     .replacingOccurrences(of: "\r\n", with: "^n")
                     .replacingOccurrences(of: "\n", with: "^n")
                     .replacingOccurrences(of: "\"", with: "^'")
             }
         }
-        if v.contains(where: { $0 == ":" || $0 == ";" || $0 == "," || $0 == " " || $0 == "^" }) || v.isEmpty {
+        if v.utf8.contains(where: { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C || $0 == 0x20 || $0 == 0x5E }) || v.isEmpty {
             return "\"\(v)\""
         }
         return v
@@ -43,12 +47,13 @@ enum VCardEscaping {
 
     /// Folds a content line at 75 octets with CRLF and a space, never inside a UTF-8 sequence; ends it with CRLF.
     static func fold(_ line: String, into out: inout [UInt8]) {
-        let bytes = Array(line.utf8)
-        if bytes.count <= 75 {
-            out.append(contentsOf: bytes)
-            out.append(contentsOf: [0x0D, 0x0A])
+        if line.utf8.count <= 75 {
+            out.append(contentsOf: line.utf8)
+            out.append(0x0D)
+            out.append(0x0A)
             return
         }
+        let bytes = Array(line.utf8)
         var start = 0
         var limit = 75
         while start < bytes.count {
