@@ -68,6 +68,20 @@ struct ContactTests {
         other.group = nil
         field.parameters.removeAll()
         #expect(other == ContactField.phone("+1 555 0100") && field == other)
+
+        var address = PostalAddress(street: ["1 Main St"], poBox: "PO 7", city: "Springfield")
+        var moved = address
+        moved.poBox = nil
+        moved.components.append(NameOrAddressComponent(kind: "locality", value: "Springfield"))
+        moved.provenance = Provenance(providerID: "p")
+        #expect(address.poBox == "PO 7" && address.components.isEmpty && address.provenance == nil)
+        #expect(moved.poBox == nil && moved.components.count == 1 && moved.provenance?.providerID == "p")
+        moved.components.removeAll()
+        moved.provenance = nil
+        address.poBox = nil
+        let plain = PostalAddress(street: ["1 Main St"], city: "Springfield")
+        #expect(moved == plain && address == plain && Set([moved, address, plain]).count == 1)
+        #expect(PostalAddress(city: "X", parameters: [], group: nil) == PostalAddress(city: "X"))
     }
 
     @Test func fullNameIsTheSourcesOwnElseComposedElseTheOrganization() {
