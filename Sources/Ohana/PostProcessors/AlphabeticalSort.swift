@@ -45,43 +45,52 @@ public struct AlphabeticalSort: ContactsPostProcessor {
     public func process(_ contacts: [Contact]) async throws -> [Contact] { sorted(contacts) }
 
     /// Returns the contacts sorted (synchronous form).
+    ///
+    /// Each contact's names become one byte string (``Collator/appendKey(_:to:)``: primary ranks,
+    /// then full ranks, then the second name's), made on every core; the sort then compares those
+    /// bytes with `memcmp`, ties going to the original order.
     public func sorted(_ contacts: [Contact]) -> [Contact] {
-        var texts: [(primary: String, secondary: String?, index: Int)] = []
+        let mode = self.mode
+        let names = parallelMap(contacts, minimumPerWorker: 1024, state: { () }) { _, contact -> (String, String?)? in
+            let (primary, secondary) = Self.keys(for: contact, mode: mode)
+            guard let primary = primary.flatMap(Self.nonBlank) else { return nil }
+            return (primary, secondary.flatMap(Self.nonBlank))
+        }
+        var strings: [String] = []
+        strings.reserveCapacity(contacts.count * 2)
+        for case let (primary, secondary)? in names { strings += [primary, secondary ?? ""] }
+        let collator = Collator(locale: locale, strings: strings)
+        let keys = parallelMap(names, minimumPerWorker: 1024, state: { () }) { _, names -> [UInt8]? in
+            guard let (primary, secondary) = names else { return nil }
+            var key: [UInt8] = []
+            key.reserveCapacity(8 * (primary.utf8.count + (secondary?.utf8.count ?? 0)) + 16)
+            collator.appendKey(primary, to: &key)
+            // A second name present sorts before one missing.
+            if let secondary {
+                key.append(0)
+                collator.appendKey(secondary, to: &key)
+            } else {
+                key.append(1)
+            }
+            return key
+        }
+        var order: [Int] = []
         var missing: [Int] = []
-        texts.reserveCapacity(contacts.count)
-        for (index, contact) in contacts.enumerated() {
-            let (primary, secondary) = keys(for: contact)
-            guard let primary = primary.flatMap(nonBlank) else {
-                missing.append(index)
-                continue
-            }
-            texts.append((primary, secondary.flatMap(nonBlank), index))
+        order.reserveCapacity(contacts.count)
+        for (index, key) in keys.enumerated() {
+            if key == nil { missing.append(index) } else { order.append(index) }
         }
-        let collator = Collator(locale: locale, strings: texts.flatMap { [$0.primary, $0.secondary ?? ""] })
-        var keyed = texts.map { (collator.key($0.primary), $0.secondary.map(collator.key), $0.index) }
-        keyed.sort { a, b in
-            switch collator.compare(a.0, b.0) {
-            case .orderedAscending: return true
-            case .orderedDescending: return false
-            case .orderedSame: break
-            }
-            switch (a.1, b.1) {
-            case let (x?, y?):
-                switch collator.compare(x, y) {
-                case .orderedAscending: return true
-                case .orderedDescending: return false
-                case .orderedSame: break
-                }
-            case (.some, nil): return true
-            case (nil, .some): return false
-            case (nil, nil): break
-            }
-            return a.2 < b.2
+        order.sort { a, b in
+            let (x, y) = (keys[a]!, keys[b]!)
+            let common = min(x.count, y.count)
+            let order = x.withUnsafeBytes { xb in y.withUnsafeBytes { yb in memcmp(xb.baseAddress!, yb.baseAddress!, common) } }
+            if order != 0 { return order < 0 }
+            return x.count != y.count ? x.count < y.count : a < b
         }
-        return keyed.map { contacts[$0.2] } + missing.map { contacts[$0] }
+        return (order + missing).map { contacts[$0] }
     }
 
-    private func keys(for contact: Contact) -> (String?, String?) {
+    private static func keys(for contact: Contact, mode: Mode) -> (String?, String?) {
         switch mode {
         case .fullName: (contact.fullName, nil)
         case .firstName: (contact.givenName, contact.familyName)
@@ -89,7 +98,7 @@ public struct AlphabeticalSort: ContactsPostProcessor {
         }
     }
 
-    private func nonBlank(_ s: String) -> String? { s.isBlank ? nil : s }
+    private static func nonBlank(_ s: String) -> String? { s.isBlank ? nil : s }
 }
 
 /// Locale-aware string ordering with precomputed integer keys.
@@ -189,6 +198,24 @@ struct Collator: Sendable {
         }
         let trimmed = start == bytes.startIndex && end == bytes.endIndex ? string : String(string[start..<end])
         return Key(primary: primary, full: full, original: trimmed)
+    }
+
+    /// Appends the key of `string` as bytes that compare with `memcmp` as ``compare(_:_:)`` compares
+    /// keys: the primary ranks, a zero, the full ranks, a zero (each rank plus one, four bytes, big
+    /// endian). Equal full ranks mean equal characters, so the original text is never needed.
+    func appendKey(_ string: String, to bytes: inout [UInt8]) {
+        let key = key(string)
+        func append(_ rank: UInt32) {
+            let value = rank == .max ? rank : rank + 1
+            bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+            bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        }
+        for rank in key.primary { append(rank) }
+        bytes += [0, 0, 0, 0]
+        for rank in key.full { append(rank) }
+        bytes += [0, 0, 0, 0]
     }
 
     func compare(_ a: Key, _ b: Key) -> ComparisonResult {
