@@ -41,7 +41,7 @@ int32_t copy_out(const std::string &text, char *buffer, size_t capacity) {
     return static_cast<int32_t>(text.size());
 }
 
-void fill(const PhoneNumber &number, ohpn_number *out) {
+void fill(const PhoneNumber &number, ohpn_number *out, bool with_type) {
     const PhoneNumberUtil *u = util();
     std::memset(out, 0, sizeof *out);
     out->country_code = number.country_code();
@@ -54,9 +54,16 @@ void fill(const PhoneNumber &number, ohpn_number *out) {
     std::string region;
     u->GetRegionCodeForNumber(number, &region);
     if (region != "ZZ") copy_out(region, out->region_code, sizeof out->region_code);
-    PhoneNumberUtil::PhoneNumberType type = region == "ZZ" ? PhoneNumberUtil::UNKNOWN : u->GetNumberType(number);
-    out->type = static_cast<int32_t>(type);
-    out->is_valid = type != PhoneNumberUtil::UNKNOWN;
+    if (with_type) {
+        PhoneNumberUtil::PhoneNumberType type = region == "ZZ" ? PhoneNumberUtil::UNKNOWN : u->GetNumberType(number);
+        out->type = static_cast<int32_t>(type);
+        out->is_valid = type != PhoneNumberUtil::UNKNOWN;
+    } else {
+        // GetNumberType would look the region up again (for a NANP number, the number checked
+        // against US first); validity for the region just found is one check, as IsValidNumber makes it.
+        out->type = static_cast<int32_t>(PhoneNumberUtil::UNKNOWN);
+        out->is_valid = region != "ZZ" && u->IsValidNumberForRegion(number, region);
+    }
     out->country_code_source = number.has_country_code_source()
         ? static_cast<int32_t>(number.country_code_source()) : OHPN_SOURCE_UNSPECIFIED;
     out->possibility = out->is_valid ? OHPN_POSSIBLE : static_cast<int32_t>(u->IsPossibleNumberWithReason(number));
@@ -88,6 +95,11 @@ bool ohpn_initialize(void) {
 }
 
 ohpn_parse_status ohpn_parse(const char *text, size_t length, const char *default_region, ohpn_number *out) {
+    return ohpn_parse_checking(text, length, default_region, true, out);
+}
+
+ohpn_parse_status ohpn_parse_checking(const char *text, size_t length, const char *default_region, bool with_type,
+                                      ohpn_number *out) {
     if (out == nullptr) return OHPN_PARSE_INTERNAL_ERROR;
     std::memset(out, 0, sizeof *out);
     if (text == nullptr) return OHPN_PARSE_NOT_A_NUMBER;
@@ -99,7 +111,7 @@ ohpn_parse_status ohpn_parse(const char *text, size_t length, const char *defaul
         PhoneNumberUtil::ErrorType error = util()->ParseAndKeepRawInput(input, region, &number);
         if (error != PhoneNumberUtil::NO_PARSING_ERROR) return status_from(error);
         if (number.extension().size() >= sizeof out->extension) return OHPN_PARSE_TOO_LONG;
-        fill(number, out);
+        fill(number, out, with_type);
         return OHPN_PARSE_OK;
     } catch (...) {
         std::memset(out, 0, sizeof *out);

@@ -155,7 +155,8 @@ public struct PhoneNumberResolver {
     private mutating func parse(_ text: String, region: String) -> ohpn_number? {
         let key = Key(text: text, region: region)
         if let cached = parses[key] { return cached }
-        let raw: ohpn_number? = switch PhoneNumberUtility.shared.rawParse(text, defaultRegion: region) {
+        // The type is never read here: only validity, region and formats.
+        let raw: ohpn_number? = switch PhoneNumberUtility.shared.rawParse(text, defaultRegion: region, withType: false) {
         case .success(let raw): raw
         case .failure: nil
         }

@@ -109,13 +109,14 @@ public final class PhoneNumberUtility: Sendable {
 
     // MARK: - Shim calls
 
-    func rawParse(_ text: String, defaultRegion: String) -> Result<ohpn_number, PhoneNumberParseError> {
+    /// Parses with the shim; `withType: false` leaves `type` unknown (see `ohpn_parse_checking`).
+    func rawParse(_ text: String, defaultRegion: String, withType: Bool = true) -> Result<ohpn_number, PhoneNumberParseError> {
         var out = ohpn_number()
         var text = text
         let status = text.withUTF8 { bytes in
             defaultRegion.withCString { region in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
-                    ohpn_parse(chars.baseAddress, chars.count, region, &out)
+                    ohpn_parse_checking(chars.baseAddress, chars.count, region, withType, &out)
                 }
             }
         }

@@ -95,6 +95,12 @@ bool ohpn_initialize(void);
 /// for numbers written without a country code. Fills `out` on success.
 ohpn_parse_status ohpn_parse(const char *text, size_t length, const char *default_region, ohpn_number *out);
 
+/// ohpn_parse, computing the number's type only when `with_type` is set; without it `type` is
+/// unknown (11) and `is_valid` is the same, at one validity check less for numbers whose country
+/// code several regions share (NANP).
+ohpn_parse_status ohpn_parse_checking(const char *text, size_t length, const char *default_region, bool with_type,
+                                      ohpn_number *out);
+
 /// Parses `text` like ohpn_parse and writes its E.164 form into `buffer` (NUL-terminated when it fits),
 /// skipping the validity and type checks ohpn_parse makes. Returns the length of the E.164 text
 /// (retry with a larger buffer when it is >= `capacity`), or -1 when the text does not parse.
