@@ -240,12 +240,17 @@ struct AddressBookTwoWaySync {
                                                              conflicts: conflicts))
                 }
                 let stored = run.recording(current, href: card.href, etag: card.etag)
-                if !dryRun, pulled || self.base[key(card.href)]?.etag != card.etag || stored != original {
+                // A write of a stopped sync to this card may still be in the journal (a create that
+                // landed after this run checked it): the server holds what it was for, so it is settled.
+                let pending = run.unconfirmed[key(card.href)]
+                if !dryRun, pulled || pending != nil || self.base[key(card.href)]?.etag != card.etag || stored != original {
                     try run.write { t in
                         try t.save(stored)
                         try t.recordSyncedCard(SyncedCard(providerID: providerID, href: card.href, etag: card.etag,
                                                           vCard: card.vCard, contactID: original.id))
+                        if let pending { try t.endSyncWrites(providerID: providerID, href: pending.href) }
                     }
+                    run.unconfirmed[key(card.href)] = nil
                 }
                 return stored
             }
