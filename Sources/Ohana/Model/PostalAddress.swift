@@ -21,12 +21,7 @@ public struct PostalAddress: Hashable, Codable, Sendable {
     /// Post office box (vCard ADR's first component).
     public var poBox: String? {
         get { rare?.value.poBox }
-        set {
-            if rare == nil, newValue == nil { return }
-            rare.makeUniqueBox(empty: RareParts())
-            rare!.value.poBox = newValue
-            if rare!.value.isEmpty { rare = nil }
-        }
+        set { setRare(\.poBox, newValue, isEmpty: newValue == nil) }
         _modify {
             rare.makeUniqueBox(empty: RareParts())
             defer { if rare?.value.isEmpty == true { rare = nil } }
@@ -36,12 +31,7 @@ public struct PostalAddress: Hashable, Codable, Sendable {
     /// Extended address, such as an apartment or suite (vCard ADR's second component).
     public var extendedAddress: String? {
         get { rare?.value.extendedAddress }
-        set {
-            if rare == nil, newValue == nil { return }
-            rare.makeUniqueBox(empty: RareParts())
-            rare!.value.extendedAddress = newValue
-            if rare!.value.isEmpty { rare = nil }
-        }
+        set { setRare(\.extendedAddress, newValue, isEmpty: newValue == nil) }
         _modify {
             rare.makeUniqueBox(empty: RareParts())
             defer { if rare?.value.isEmpty == true { rare = nil } }
@@ -51,12 +41,7 @@ public struct PostalAddress: Hashable, Codable, Sendable {
     /// Source parameters the model has no slot for, carried along and written back.
     public var parameters: [PropertyParameter] {
         get { rare?.value.parameters ?? [] }
-        set {
-            if rare == nil, newValue.isEmpty { return }
-            rare.makeUniqueBox(empty: RareParts())
-            rare!.value.parameters = newValue
-            if rare!.value.isEmpty { rare = nil }
-        }
+        set { setRare(\.parameters, newValue, isEmpty: newValue.isEmpty) }
         _modify {
             rare.makeUniqueBox(empty: RareParts())
             defer { if rare?.value.isEmpty == true { rare = nil } }
@@ -66,12 +51,7 @@ public struct PostalAddress: Hashable, Codable, Sendable {
     /// The source's property group, kept for writing back.
     public var group: String? {
         get { rare?.value.group }
-        set {
-            if rare == nil, newValue == nil { return }
-            rare.makeUniqueBox(empty: RareParts())
-            rare!.value.group = newValue
-            if rare!.value.isEmpty { rare = nil }
-        }
+        set { setRare(\.group, newValue, isEmpty: newValue == nil) }
         _modify {
             rare.makeUniqueBox(empty: RareParts())
             defer { if rare?.value.isEmpty == true { rare = nil } }
@@ -81,12 +61,7 @@ public struct PostalAddress: Hashable, Codable, Sendable {
     /// Where this address came from.
     public var provenance: Provenance? {
         get { rare?.value.provenance }
-        set {
-            if rare == nil, newValue == nil { return }
-            rare.makeUniqueBox(empty: RareParts())
-            rare!.value.provenance = newValue
-            if rare!.value.isEmpty { rare = nil }
-        }
+        set { setRare(\.provenance, newValue, isEmpty: newValue == nil) }
         _modify {
             rare.makeUniqueBox(empty: RareParts())
             defer { if rare?.value.isEmpty == true { rare = nil } }
@@ -97,12 +72,7 @@ public struct PostalAddress: Hashable, Codable, Sendable {
     /// `components`); empty when the source gave no order. Used only while it agrees with the fields.
     public var components: [NameOrAddressComponent] {
         get { rare?.value.components ?? [] }
-        set {
-            if rare == nil, newValue.isEmpty { return }
-            rare.makeUniqueBox(empty: RareParts())
-            rare!.value.components = newValue
-            if rare!.value.isEmpty { rare = nil }
-        }
+        set { setRare(\.components, newValue, isEmpty: newValue.isEmpty) }
         _modify {
             rare.makeUniqueBox(empty: RareParts())
             defer { if rare?.value.isEmpty == true { rare = nil } }
@@ -113,6 +83,14 @@ public struct PostalAddress: Hashable, Codable, Sendable {
     /// The parts most addresses do not have, behind one reference (`nil` when all are empty): an
     /// address is then about half its size, and a book holds an address for most contacts.
     private var rare: Indirect<RareParts>?
+
+    /// Sets one rare part; setting an empty one on an address without the box allocates nothing.
+    private mutating func setRare<Part>(_ part: WritableKeyPath<RareParts, Part>, _ value: Part, isEmpty: Bool) {
+        if rare == nil, isEmpty { return }
+        rare.makeUniqueBox(empty: RareParts())
+        rare!.value[keyPath: part] = value
+        if rare!.value.isEmpty { rare = nil }
+    }
 
     private struct RareParts: Hashable, Sendable {
         var poBox: String?
