@@ -32,11 +32,15 @@ store_bench() {
   dir="$(mktemp -d /tmp/ohana-bench-pg-XXXXXX)"
   port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir"; as=(runuser -u postgres --); fi
+  # Whatever fails from here on (initdb, start, the benchmark), the cluster is stopped and its folder removed.
+  # shellcheck disable=SC2064  # expanded now: the function's locals are gone when the trap runs
+  trap "${as[*]} $pg_bin/pg_ctl -D $dir/data -m fast stop >/dev/null 2>&1 || true; rm -rf $dir" EXIT
   "${as[@]}" "$pg_bin/initdb" -D "$dir/data" -U ohana -A trust -E UTF8 --no-locale >/dev/null
   "${as[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "-c listen_addresses=127.0.0.1 -p $port -k $dir" start >/dev/null
   "$pg_bin/createdb" -h 127.0.0.1 -p "$port" -U ohana "bench_$n"
   run "$bin/ohana-bench" store --count "$n" --backend postgres --path "postgres://ohana@127.0.0.1:$port/bench_$n"
   "${as[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null
+  trap - EXIT
   rm -rf "$dir"
 }
 # ---- end of the store benchmark -------------------------------------------------------------
