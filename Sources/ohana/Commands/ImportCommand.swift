@@ -26,12 +26,7 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let storage = try await storeOptions.openStorage()
         let loaded = try await loadInputs(inputs, options: inputOptions).contacts
-        // The SQLite store keeps merges made in `ohana serve`; a PostgreSQL store has none yet.
-        let summary = if let sqlite = storage as? SQLiteContactStorage {
-            try await StoredMerges.importContacts(loaded, into: sqlite.store)
-        } else {
-            try await storage.save(loaded, mode: .upsertBySourceRecord)
-        }
+        let summary = try await StoredMerges.importContacts(loaded, into: storage)
         print("imported \(loaded.count) contact\(loaded.count == 1 ? "" : "s") into \(storage.locationDescription): "
               + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
         print("change token: \(try await storage.currentChangeToken())")
