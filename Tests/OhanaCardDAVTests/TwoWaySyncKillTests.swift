@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 @testable import OhanaCardDAV
 import OhanaStore
+import OhanaTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -68,28 +69,20 @@ struct TwoWaySyncKillTests {
                     added.append(name + " Person")
                 }
             }
-            let process = Process()
-            process.executableURL = worker
-            process.arguments = [storeURL.path, account.bookURL.absoluteString, account.user, account.password, "push-new"]
-            process.standardOutput = FileHandle.nullDevice
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
+            let process = try ChildProcess(worker, arguments: [storeURL.path, account.bookURL.absoluteString, account.user, account.password, "push-new"])
             // Mostly early kills; every fourth round a late one, so that later writes (creates come last) are hit too.
             let late = round % 4 == 2
             let upper = max(0.05, (late ? 0.95 : 0.8) * finishesWithin)
             let delay = Double.random(in: (late ? upper / 2 : 0.02)...upper, using: &random)
-            usleep(UInt32(delay * 1_000_000))
+            try await Task.sleep(for: .microseconds(UInt64(delay * 1_000_000)))
             if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
+                process.send(SIGKILL)
                 killed += 1
             } else {
                 finishesWithin = min(finishesWithin, delay)
             }
-            process.waitUntilExit()
-            if process.terminationReason == .exit, process.terminationStatus != 0 {
-                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                Issue.record("round \(round): the worker failed: \(message)")
+            if case .exited(let status) = await process.exitStatus(), status != 0 {
+                Issue.record("round \(round): the worker failed: \(process.errors)")
             }
             resumed += try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier).count }
         }

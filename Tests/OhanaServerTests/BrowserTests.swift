@@ -31,14 +31,14 @@ import Testing
     }
 
     /// What is missing to run the browser test, in words; empty when everything is there.
-    static func missingPrerequisites() -> [String] {
+    static func missingPrerequisites() async -> [String] {
         var missing: [String] = []
         let files = FileManager.default
         if !files.isExecutableFile(atPath: chromium.path) { missing.append("\(chromium.path) (Debian package chromium)") }
         if !files.isExecutableFile(atPath: chromedriver.path) { missing.append("\(chromedriver.path) (Debian package chromium-driver)") }
         if !files.isExecutableFile(atPath: python.path) {
             missing.append("\(python.path) (the repository's Python virtual environment)")
-        } else if (try? run(python, ["-c", "import selenium"], timeout: 30).status) != 0 {
+        } else if (try? await run(python, ["-c", "import selenium"], timeout: 30).status) != 0 {
             missing.append("selenium in \(python.path)")
         }
         return missing
@@ -49,36 +49,28 @@ import Testing
         var output: String
     }
 
-    /// Runs a program to completion (or kills it after `timeout` seconds), collecting its output.
-    static func run(_ program: URL, _ arguments: [String], timeout: TimeInterval) throws -> Outcome {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-browser-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        defer {
-            try? handle.close()
-            try? FileManager.default.removeItem(at: log)
+    /// Runs a program to completion (or kills it after `timeout` seconds), collecting its output,
+    /// waiting without holding a thread of the concurrency pool (the page's server needs one).
+    static func run(_ program: URL, _ arguments: [String], timeout: TimeInterval) async throws -> Outcome {
+        let process = try ChildProcess(program, arguments: arguments)
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(100)) }
+        let timedOut = process.isRunning
+        if timedOut {
+            process.send(SIGTERM)
+            for _ in 0..<50 where process.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
+            process.send(SIGKILL)
         }
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        var timedOut = false
-        if process.isRunning {
-            timedOut = true
-            process.terminate()
-            process.waitUntilExit()
-        }
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return Outcome(status: timedOut ? -1 : process.terminationStatus, output: output + (timedOut ? "\n(killed after \(Int(timeout)) s)" : ""))
+        let ended = await process.exitStatus()
+        let output = process.output + process.errors
+        if timedOut { return Outcome(status: -1, output: output + "\n(killed after \(Int(timeout)) s)") }
+        guard case .exited(let status) = ended else { return Outcome(status: -1, output: output + "\n(\(ended))") }
+        return Outcome(status: status, output: output)
     }
 
     @Test(.timeLimit(.minutes(2)))
     func pageWorksInHeadlessChromium() async throws {
-        let missing = Self.missingPrerequisites()
+        let missing = await Self.missingPrerequisites()
         guard missing.isEmpty else {
             Issue.record("The browser test needs \(missing.joined(separator: ", ")): run scripts/setup.sh --test")
             return
@@ -104,9 +96,7 @@ import Testing
                 group.cancelAll()
                 return
             }
-            let outcome = try await Task.detached {
-                try Self.run(Self.python, [script.path, "http://127.0.0.1:\(port)/", folder.path], timeout: 75)
-            }.value
+            let outcome = try await Self.run(Self.python, [script.path, "http://127.0.0.1:\(port)/", folder.path], timeout: 75)
             group.cancelAll()
             #expect(outcome.status == 0, "browser test failed:\n\(outcome.output)")
             #expect(outcome.output.contains("browser: ok"), "\(outcome.output)")

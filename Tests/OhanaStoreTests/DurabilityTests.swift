@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 import OhanaStore
 import Testing
+import OhanaTestSupport
 
 @Suite("Durability", .serialized)
 struct DurabilityTests {
@@ -20,25 +21,16 @@ struct DurabilityTests {
         var next = 0
         var survived = 0
         for round in 0..<Self.kills {
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = [location, String(next)]
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            usleep(UInt32.random(in: 40_000...350_000, using: &generator))
+            let process = try ChildProcess(writer, arguments: [location, String(next)])
+            try await Task.sleep(for: .microseconds(UInt64.random(in: 40_000...350_000, using: &generator)))
             guard process.isRunning else {
-                process.waitUntilExit()
-                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                Issue.record("round \(round): the writer stopped by itself (status \(process.terminationStatus)): \(message)")
+                let ended = await process.exitStatus()
+                Issue.record("round \(round): the writer stopped by itself (\(ended)): \(process.errors)")
                 return
             }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
-            let reported = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.send(SIGKILL)
+            #expect(await process.exitStatus() == .signaled(SIGKILL))
+            let reported = process.output
                 .split(separator: "\n").compactMap { line in
                     line.hasPrefix("committed ") ? Int(line.dropFirst("committed ".count)) : nil
                 }

@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 import OhanaStore
 import Testing
+import OhanaTestSupport
 
 @Suite("Shared use by several processes", .serialized)
 struct SharedUseTests {
@@ -13,24 +14,17 @@ struct SharedUseTests {
         // Create the store first, so that the two writers do not race to make its schema.
         try await ContactStorageLocation(location).open().shutDown()
         let firsts = [0, 1_000_000]
-        var processes: [(Process, Pipe)] = []
+        var processes: [ChildProcess] = []
         for first in firsts {
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = [location, String(first)]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.standardError
-            try process.run()
-            processes.append((process, output))
+            processes.append(try ChildProcess(writer, arguments: [location, String(first)]))
         }
         try await Task.sleep(for: .milliseconds(1_500))
         var reported: [Int] = []
-        for (process, output) in processes {
-            #expect(process.isRunning, "a writer stopped by itself (status \(process.terminationStatus))")
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            reported += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        for process in processes {
+            #expect(process.isRunning, "a writer stopped by itself: \(process.errors)")
+            process.send(SIGKILL)
+            _ = await process.exitStatus()
+            reported += process.output
                 .split(separator: "\n").compactMap { line in
                     line.hasPrefix("committed ") ? Int(line.dropFirst("committed ".count)) : nil
                 }
