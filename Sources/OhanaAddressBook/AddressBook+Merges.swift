@@ -24,12 +24,18 @@ extension AddressBook {
             accepted: clusters.count { $0.decision == .accepted },
             keptApart: clusters.count { $0.decision == .keptApart },
             merged: mergedContacts(),
-            decisionsFile: store.fileURL?.path ?? "(the store in memory)")
+            decisionsFile: store.locationDescription)
     }
 
     /// Records a decision on a cluster in the store.
-    public func decide(cluster id: String, _ decision: MergeDecision) throws(AddressBookError) -> MergeReport {
-        try review.decide(cluster: id, decision)
+    public func decide(cluster id: String, _ decision: MergeDecision) async throws(AddressBookError) -> MergeReport {
+        let updated = try review.deciding(cluster: id, decision)
+        do {
+            try await store.setMergeDecisions(updated)
+        } catch {
+            throw AddressBookError(.internalError, "cannot record the merge decision in the store: \(error)")
+        }
+        review.adopt(updated)
         return mergeReport()
     }
 
@@ -67,11 +73,11 @@ extension AddressBook {
     }
 
     /// Undoes the merge that made the stored contact `id`: its members are stored on their own
-    /// again as they were recorded (see ``OhanaStore/ContactStore/undoMerge(of:)``) and kept apart
+    /// again as they were recorded (see ``OhanaStore/ContactStorage/undoMerge(of:)``) and kept apart
     /// from now on; then reloads.
     public func splitMerge(of id: String) async throws -> MergeSplitResult {
         let merged = ContactID(rawValue: id)
-        return try await undo(merged, member: nil) { try $0.undoMerge(of: merged) }
+        return try await undo(merged, member: nil) { try await $0.undoMerge(of: merged) }
     }
 
     /// Takes the member `memberID` out of the merged contact `id` and stores it on its own again;
@@ -80,12 +86,12 @@ extension AddressBook {
         let merged = ContactID(rawValue: id)
         let member = ContactID(rawValue: memberID)
         return try await undo(merged, member: member) {
-            try $0.removeMember(member, fromMerged: merged, remerging: StoredMerges.mergedContact(of:))
+            try await $0.removeMember(member, fromMerged: merged, remerging: StoredMerges.mergedContact(of:))
         }
     }
 
     private func undo(
-        _ id: ContactID, member: ContactID?, _ body: @escaping @Sendable (ContactWriteTransaction) throws -> MergeUndoResult
+        _ id: ContactID, member: ContactID?, _ body: (any ContactStorage) async throws -> MergeUndoResult
     ) async throws -> MergeSplitResult {
         guard let members = mergedMembers[id] else {
             let what = contactIfPresent(id) == nil ? "no contact with id" : "no recorded members to split for the contact"
@@ -97,7 +103,7 @@ extension AddressBook {
         let before = contactCount
         let result: MergeUndoResult
         do {
-            result = try await store.write(body)
+            result = try await body(store)
         } catch {
             throw AddressBookError(.internalError, "cannot split the merged contact '\(id.rawValue)' in the store: \(error)")
         }

@@ -64,8 +64,8 @@ struct SortedList: Sendable {
 /// The web address book's state: the store's contacts (phone numbers formatted), lists in each
 /// name order, picker sessions and merge review. One per server; safe to use from any task.
 public actor AddressBook {
-    /// The contact store the address book shows and writes merges to.
-    public let store: ContactStore
+    /// The contact store the address book shows and writes merges to (SQLite or PostgreSQL).
+    public let store: any ContactStorage
     /// The locale whose collation orders names.
     public let locale: Locale
     /// The most picker sessions kept at once; the least recently used is dropped beyond it.
@@ -80,6 +80,8 @@ public actor AddressBook {
     private var sessions: [String: PickerSession] = [:]
     private var sessionUse: [String: UInt64] = [:]
     private var useCounter: UInt64 = 0
+    /// The store's change token when the contacts were last loaded.
+    private var loadedToken: ChangeToken?
     var review: MergeReview
 
     /// Creates the address book on a store; call ``reload()`` before serving.
@@ -89,7 +91,7 @@ public actor AddressBook {
     ///   - locale: The collation locale for sorting names.
     ///   - maximumSessionCount: The most picker sessions kept at once.
     public init(
-        store: ContactStore, locale: Locale = Locale(identifier: "en_US"),
+        store: any ContactStorage, locale: Locale = Locale(identifier: "en_US"),
         maximumSessionCount: Int = 64, logger: Logger = Logger(label: "ohana.serve")
     ) {
         self.store = store
@@ -99,25 +101,28 @@ public actor AddressBook {
         self.review = MergeReview(store: store)
     }
 
+    /// Creates the address book on a SQLite store; call ``reload()`` before serving.
+    public init(
+        store: ContactStore, locale: Locale = Locale(identifier: "en_US"),
+        maximumSessionCount: Int = 64, logger: Logger = Logger(label: "ohana.serve")
+    ) {
+        self.init(store: SQLiteContactStorage(store), locale: locale, maximumSessionCount: maximumSessionCount, logger: logger)
+    }
+
     // MARK: Loading
 
     /// Loads the contacts from the store (formatting phone numbers) and rebuilds lists and the
     /// merge analysis; picker sessions are dropped. An old merge decisions file beside the store
     /// is moved into the store first.
     public func reload() async throws {
-        try StoredMerges.migrateDecisionsFile(of: store)
+        if let sqlite = store as? SQLiteContactStorage { try StoredMerges.migrateDecisionsFile(of: sqlite.store) }
         let stored: [Contact]
         let members: [ContactID: [Contact]]
+        let token: ChangeToken
         do {
-            (stored, members) = try await store.read { transaction in
-                let all = try transaction.allContacts(order: .insertion)
-                var members: [ContactID: [Contact]] = [:]
-                for contact in all where !contact.mergedContactIDs.isEmpty {
-                    let recorded = try transaction.mergedMembers(of: contact.id)
-                    if !recorded.isEmpty { members[contact.id] = recorded }
-                }
-                return (all, members)
-            }
+            token = try await store.currentChangeToken()
+            stored = try await store.allContacts(order: .insertion)
+            members = try await store.allMergedMembers()
         } catch {
             throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
         }
@@ -131,10 +136,30 @@ public actor AddressBook {
         sessions = [:]
         sessionUse = [:]
         var review = MergeReview(store: store)
-        try review.load()
+        try await review.load()
         try await review.analyze(formatted)
         self.review = review
+        loadedToken = token
         logger.info("loaded", metadata: ["contacts": "\(formatted.count)"])
+    }
+
+    /// Brings the address book up to date with what other processes wrote to the store since it
+    /// was loaded (another `ohana serve` on the same PostgreSQL database, an import, a sync): when
+    /// the store's change token moved, everything is reloaded (``reload()``); when only the merge
+    /// decisions changed, the clusters show the new ones. One cheap query when nothing changed.
+    public func refreshIfChanged() async throws {
+        let token: ChangeToken
+        let decisions: ContactMergeDecisions
+        do {
+            token = try await store.currentChangeToken()
+            if token != loadedToken { return try await reload() }
+            decisions = try await store.mergeDecisions()
+        } catch let error as AddressBookError {
+            throw error
+        } catch {
+            throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
+        }
+        if decisions != review.decisions { review.adopt(decisions) }
     }
 
     /// The number of contacts loaded.

@@ -38,18 +38,18 @@ struct MergeCluster: Sendable {
 /// Duplicate review: the clusters found, the decisions taken (kept in the store), and applying
 /// accepted merges.
 struct MergeReview: Sendable {
-    let store: ContactStore
+    let store: any ContactStorage
     var decisions = ContactMergeDecisions()
     var clusters: [MergeCluster] = []
 
-    init(store: ContactStore) { self.store = store }
+    init(store: any ContactStorage) { self.store = store }
 
     var pendingClusters: [MergeCluster] { clusters.filter { $0.decision == .pending } }
 
     /// Reads the decisions recorded in the store.
-    mutating func load() throws(AddressBookError) {
+    mutating func load() async throws(AddressBookError) {
         do {
-            decisions = try store.mergeDecisions()
+            decisions = try await store.mergeDecisions()
         } catch {
             throw AddressBookError(.internalError, "cannot read the merge decisions from the store: \(error)")
         }
@@ -79,28 +79,28 @@ struct MergeReview: Sendable {
 }
 
 extension MergeReview {
-    /// Records a decision for a cluster: replaces any earlier decision for the same contacts and
-    /// writes the decisions to the store.
-    mutating func decide(cluster id: String, _ decision: MergeDecision) throws(AddressBookError) {
-        guard let index = clusters.firstIndex(where: { $0.id == id }) else {
+    /// The decisions after deciding a cluster: any earlier decision for the same contacts is
+    /// replaced. The caller records them in the store, then ``adopt(_:)``s them.
+    func deciding(cluster id: String, _ decision: MergeDecision) throws(AddressBookError) -> ContactMergeDecisions {
+        guard let cluster = clusters.first(where: { $0.id == id }) else {
             throw AddressBookError(.notFound, "no duplicate cluster '\(id)' (reload the merge review)")
         }
-        let members = Set(clusters[index].memberIDs)
+        let members = Set(cluster.memberIDs)
         var updated = decisions
         updated.keptTogether.removeAll { Set($0) == members }
         updated.keptApart.removeAll { Set($0) == members }
         switch decision {
-        case .accepted: updated.keptTogether.append(clusters[index].memberIDs)
-        case .keptApart: updated.keptApart.append(clusters[index].memberIDs)
+        case .accepted: updated.keptTogether.append(cluster.memberIDs)
+        case .keptApart: updated.keptApart.append(cluster.memberIDs)
         case .pending: break
         }
-        do {
-            try store.setMergeDecisions(updated)
-        } catch {
-            throw AddressBookError(.internalError, "cannot record the merge decision in the store: \(error)")
-        }
-        decisions = updated
-        clusters[index].decision = decision
+        return updated
+    }
+
+    /// Takes decisions another process recorded: each cluster shows the one for exactly its contacts.
+    mutating func adopt(_ recorded: ContactMergeDecisions) {
+        decisions = recorded
+        for index in clusters.indices { clusters[index].decision = decision(for: clusters[index].memberIDs) }
     }
 
     /// The decision recorded for a set of contacts.
@@ -119,24 +119,20 @@ extension MergeReview {
     /// together" on the stored contacts (not the display copies), then stores each merged contact
     /// (which keeps the first member's id) in place of its members, in one transaction. The store
     /// keeps the members' versions so that the next import updates the merged contact.
-    func apply(to store: ContactStore) async throws -> Int {
+    func apply(to store: any ContactStorage) async throws -> Int {
         let accepted = clusters.filter { $0.decision == .accepted }.map(\.memberIDs)
         guard !accepted.isEmpty else { return 0 }
-        return try await store.write { transaction in
-            let stored = try transaction.allContacts(order: .insertion)
+        return try await store.mergeContacts { stored in
             let merging = DuplicateMerging(
                 rules: DuplicateRules(rules: []), overrides: DuplicateOverrides(keptTogether: accepted))
             let (merged, report) = merging.merge(stored)
             let position = Dictionary(stored.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             let mergedByID = Dictionary(merged.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            var count = 0
-            for cluster in report.clusters {
+            return report.clusters.compactMap { cluster in
                 let members = cluster.contactIDs.compactMap { position[$0] }.sorted().map { stored[$0] }
-                guard members.count > 1, let result = mergedByID[members[0].id] else { continue }
-                try transaction.saveMerged(result, members: members)
-                count += 1
+                guard members.count > 1, let result = mergedByID[members[0].id] else { return nil }
+                return ContactMergeGroup(merged: result, members: members)
             }
-            return count
         }
     }
 }

@@ -28,14 +28,13 @@ public enum StoredMerges {
     }
 
     /// Imports contacts into a store on either backend, updating the ones imported before from the
-    /// same source records. A SQLite store keeps the user's merges (as the `ContactStore` overload does);
-    /// a PostgreSQL store keeps no merges yet, so its contacts are saved by source record.
+    /// same source records and keeping the user's merges (as the `ContactStore` overload does).
     @discardableResult
     public static func importContacts(_ contacts: [Contact], into storage: any ContactStorage) async throws -> ContactSaveSummary {
         if let sqlite = storage as? SQLiteContactStorage {
             return try await importContacts(contacts, into: sqlite.store)
         }
-        return try await storage.save(contacts, mode: .upsertBySourceRecord)
+        return try await storage.upsert(contacts, remerging: { mergedContact(of: $0) })
     }
 
     /// The decisions file older versions kept beside a store file (`<store>.merge-decisions.json`);

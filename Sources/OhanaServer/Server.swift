@@ -32,6 +32,7 @@ public enum AddressBookServer {
     public static func makeRouter(addressBook: AddressBook, checksHost: Bool = true) -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: SafetyMiddleware(checksHost: checksHost))
+        router.add(middleware: StoreRefreshMiddleware(addressBook: addressBook))
         addPageRoutes(to: router)
         addContactRoutes(to: router, addressBook: addressBook)
         addPickerRoutes(to: router, addressBook: addressBook)

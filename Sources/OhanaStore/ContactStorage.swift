@@ -34,6 +34,44 @@ public protocol ContactStorage: AnyObject, Sendable {
     func changes(since token: ChangeToken) async throws -> ContactChanges
     /// Closes the store; later calls throw.
     func shutDown() async throws
+
+    // MARK: Merges
+
+    /// The merge decisions recorded in the store, in the order they were recorded.
+    func mergeDecisions() async throws -> ContactMergeDecisions
+    /// Replaces the merge decisions recorded in the store.
+    func setMergeDecisions(_ decisions: ContactMergeDecisions) async throws
+    /// The recorded members of every stored merged contact, by merged contact, in merge order.
+    func allMergedMembers() async throws -> [ContactID: [Contact]]
+    /// Merges groups of stored contacts in one transaction: `plan` gets every stored contact in
+    /// insertion order and returns the groups to merge; each merged contact is stored in place of
+    /// its members, whose versions are kept (see ``ContactWriteTransaction/saveMerged(_:members:)``).
+    /// Returns how many groups were merged.
+    func mergeContacts(_ plan: @escaping @Sendable ([Contact]) throws -> [ContactMergeGroup]) async throws -> Int
+    /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
+    func undoMerge(of id: ContactID) async throws -> MergeUndoResult
+    /// Takes one member out of a merged contact (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+    func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
+                      remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> MergeUndoResult
+    /// Stores a batch in one transaction, keeping merged contacts merged (see ``ContactWriteTransaction/upsert(_:remerging:)``).
+    func upsert(_ contacts: [Contact],
+                remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ContactSaveSummary
+
+    // MARK: Bookkeeping
+
+    /// The merge decisions, member versions and provider sync states the store keeps.
+    func bookkeeping() async throws -> StoreBookkeeping
+    /// Replaces the merge decisions, member versions and provider sync states, in one transaction.
+    func replaceBookkeeping(_ bookkeeping: StoreBookkeeping) async throws
+
+    // MARK: Provider sync state
+
+    /// The state the provider `providerID` reported at its last sync into this store, if any.
+    func providerSyncState(for providerID: String) async throws -> ProviderSyncState?
+    /// Brings the store up to date with an incremental provider: asks it what changed since the
+    /// state kept for it, and applies the change set and the new state in one transaction.
+    func sync(with provider: some IncrementalContactsProvider,
+              remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary
 }
 
 /// The SQLite backend: a ``ContactStore`` (file or in-memory) served through ``ContactStorage``.

@@ -58,7 +58,16 @@ extension ContactWriteTransaction {
 
     /// Drops `split` from the kept-together decisions and keeps each of them apart from `others`.
     private func recordSplit(_ split: [ContactID], apartFrom others: [ContactID]) throws {
-        var decisions = try mergeDecisions()
+        try setMergeDecisions(try mergeDecisions().recordingSplit(split, apartFrom: others))
+    }
+}
+
+extension ContactMergeDecisions {
+    /// The decisions after the contacts `split` leave a merged group `others` (all of it when
+    /// `split` is the whole group): `split` no longer kept together with the rest, and kept apart
+    /// from it (the whole group as one kept-apart group, else each pair of leaving and staying).
+    public func recordingSplit(_ split: [ContactID], apartFrom others: [ContactID]) -> ContactMergeDecisions {
+        var decisions = self
         let leaving = Set(split)
         let rest = others.filter { !leaving.contains($0) }
         decisions.keptTogether = decisions.keptTogether.compactMap { group in
@@ -71,7 +80,7 @@ extension ContactWriteTransaction {
         } else {
             for id in split { for other in rest { decisions.keptApart.append([id, other]) } }
         }
-        try setMergeDecisions(decisions)
+        return decisions
     }
 }
 

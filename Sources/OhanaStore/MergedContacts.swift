@@ -21,6 +21,21 @@ public struct ContactMergeDecisions: Hashable, Codable, Sendable {
     public var isEmpty: Bool { keptTogether.isEmpty && keptApart.isEmpty }
 }
 
+/// One group of stored contacts to merge: the merged contact (which keeps one member's id) and
+/// the members it replaces.
+public struct ContactMergeGroup: Sendable {
+    /// The merged contact.
+    public var merged: Contact
+    /// The stored contacts it replaces, in merge order.
+    public var members: [Contact]
+
+    /// Creates a group.
+    public init(merged: Contact, members: [Contact]) {
+        self.merged = merged
+        self.members = members
+    }
+}
+
 extension ContactReadTransaction {
     /// The merge decisions recorded in the store, in the order they were recorded.
     public func mergeDecisions() throws -> ContactMergeDecisions {
@@ -236,7 +251,7 @@ extension ContactWriteTransaction {
     }
 
     /// Writes (or rewrites) a member version and its source records.
-    private func writeMember(_ contact: Contact, survivor: ContactID, position: Int, isSnapshot: Bool) throws {
+    func writeMember(_ contact: Contact, survivor: ContactID, position: Int, isSnapshot: Bool) throws {
         let id = contact.id.rawValue
         try db.cachedStatement(sql: "DELETE FROM mergedMemberSource WHERE memberID = ?").execute(arguments: [id])
         try db.cachedStatement(sql: """

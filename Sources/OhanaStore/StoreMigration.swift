@@ -1,10 +1,15 @@
 import Foundation
 import Ohana
 
-/// Copies every contact of one store into another (SQLite to PostgreSQL or back), in batches,
-/// then verifies the copy by count and content hash. Safe to rerun: contacts keep their ids,
-/// a rerun rewrites nothing that is already equal, and contacts the source no longer has are
-/// removed from the target.
+/// Copies a store into another (SQLite to PostgreSQL or back): every contact, in batches, then
+/// what the store keeps beside them (``StoreBookkeeping``: merge decisions, member versions,
+/// provider sync states), and verifies the copy by count, content hash and bookkeeping. Safe to
+/// rerun: contacts keep their ids, a rerun rewrites nothing that is already equal, and contacts
+/// the source no longer has are removed from the target.
+///
+/// The target's change history starts anew (its change tokens are its own, so a client holding
+/// one of the source's reloads), and a two-way CardDAV sync's per-card bases, which only the
+/// SQLite store keeps, are not copied.
 public struct ContactStoreMigration: Sendable {
     /// What a migration did.
     public struct Report: Hashable, Sendable, CustomStringConvertible {
@@ -14,10 +19,14 @@ public struct ContactStoreMigration: Sendable {
         public var summary: ContactSaveSummary
         /// The content hash both stores have (see ``ContactStoreMigration/contentHash(of:)``).
         public var contentHash: UInt64
+        /// The merge decisions, member versions and provider sync states copied.
+        public var bookkeeping: StoreBookkeeping = StoreBookkeeping()
 
         /// The report in one line.
         public var description: String {
-            "\(count) contacts copied (\(summary)); content hash \(String(contentHash, radix: 16)) on both sides"
+            "\(count) contacts copied (\(summary)); content hash \(String(contentHash, radix: 16)) on both sides; "
+                + "\(bookkeeping.decisions.keptTogether.count + bookkeeping.decisions.keptApart.count) merge decisions, "
+                + "\(bookkeeping.members.count) member versions, \(bookkeeping.providerSyncStates.count) provider sync states"
         }
     }
 
@@ -59,7 +68,16 @@ public struct ContactStoreMigration: Sendable {
                 "the target holds \(copied.count) contacts with content hash \(String(actual, radix: 16)); "
                     + "the source \(contacts.count) with \(String(expected, radix: 16))")
         }
-        return Report(count: contacts.count, summary: summary, contentHash: expected)
+        let bookkeeping = try await source.bookkeeping()
+        try await target.replaceBookkeeping(bookkeeping)
+        let copiedBookkeeping = try await target.bookkeeping()
+        guard copiedBookkeeping == bookkeeping else {
+            throw ContactStoreError.migrationMismatch(
+                "the target keeps \(copiedBookkeeping.members.count) member versions and "
+                    + "\(copiedBookkeeping.decisions.keptTogether.count + copiedBookkeeping.decisions.keptApart.count) merge decisions; "
+                    + "the source \(bookkeeping.members.count) and \(bookkeeping.decisions.keptTogether.count + bookkeeping.decisions.keptApart.count)")
+        }
+        return Report(count: contacts.count, summary: summary, contentHash: expected, bookkeeping: bookkeeping)
     }
 
     /// A hash of a set of contacts that does not depend on their order: the sum of 64-bit FNV-1a

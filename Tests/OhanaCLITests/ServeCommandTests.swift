@@ -168,10 +168,16 @@ import Testing
         return try ContactsJSON.decode(export.stdoutData, source: "export")
     }
 
-    @Test func mergesDecidedInTheServerHoldWhenTheFileIsImportedAgain() async throws {
+    /// A new, empty store: a SQLite file in `dir`, or a database on the test PostgreSQL cluster.
+    func newStore(postgres: Bool, in dir: URL) async throws -> String {
+        postgres ? try await PostgresTestServer.shared.newDatabase().url : dir.appendingPathComponent("contacts.sqlite").path
+    }
+
+    @Test("merges decided in the server hold when the file is imported again", arguments: [false, true])
+    func mergesDecidedInTheServerHoldWhenTheFileIsImportedAgain(postgres: Bool) async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let store = dir.appendingPathComponent("contacts.sqlite").path
+        let store = try await newStore(postgres: postgres, in: dir)
         let file = dir.appendingPathComponent("A.vcf")
         try Fixtures.mergeReviewVCards(bobOrganization: "Old Corp").write(to: file, atomically: true, encoding: .utf8)
         let first = try CLI.run(["import", file.path, "--store", store])
@@ -221,5 +227,44 @@ import Testing
         let after = try await review(again)
         #expect(after.clusters.first { Set($0.contacts.map(\.id)) == ["a1", "a2"] }?.decision == "keptApart")
         #expect(after.pending == 0)
+    }
+
+    /// The total in `/api/contacts`.
+    func total(_ server: Server) async throws -> Int? {
+        struct Page: Decodable { var total: Int }
+        return try JSONDecoder().decode(Page.self, from: try await server.request("/api/contacts?limit=1").body).total
+    }
+
+    @Test func twoServersOnOnePostgresDatabaseSeeEachOthersMerges() async throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try await newStore(postgres: true, in: dir)
+        let file = dir.appendingPathComponent("A.vcf")
+        try Fixtures.mergeReviewVCards(bobOrganization: "Old Corp").write(to: file, atomically: true, encoding: .utf8)
+        let imported = try CLI.run(["import", file.path, "--store", store])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let executable = CLI.binDirectory.appendingPathComponent("ohana")
+        let first = try await Server.start(executable, ["--store", store], in: dir)
+        defer { first.stop() }
+        let second = try await Server.start(executable, ["--store", store], in: dir)
+        defer { second.stop() }
+        #expect(try await total(second) == 5)
+
+        // A decision taken in the first shows in the second.
+        let clusters = try await review(first).clusters
+        let quimby = try #require(clusters.first { Set($0.contacts.map(\.id)) == ["q1", "q2"] })
+        let lee = try #require(clusters.first { Set($0.contacts.map(\.id)) == ["a1", "a2"] })
+        #expect(try await first.request("/api/merges/\(lee.id)/keep-apart", method: "POST").status == 200)
+        #expect(try await review(second).clusters.first { $0.id == lee.id }?.decision == "keptApart")
+
+        // A merge applied in the first is seen by the second, which can split it again.
+        #expect(try await first.request("/api/merges/\(quimby.id)/accept", method: "POST").status == 200)
+        #expect(try await first.request("/api/merges/apply", method: "POST").status == 200)
+        #expect(try await total(second) == 4)
+        let split = try await second.request("/api/merged/q1/split", method: "POST")
+        #expect(split.status == 200, "\(String(decoding: split.body, as: UTF8.self))")
+        #expect(try await total(first) == 5)
+        #expect(try await review(first).clusters.first { $0.id == quimby.id }?.decision == "keptApart")
+        #expect(try exported(store).count == 5)
     }
 }

@@ -36,6 +36,32 @@ struct StoreMigrationTests {
         for store in [sqlite, postgres, back] as [any ContactStorage] { try await store.shutDown() }
     }
 
+    @Test("merge decisions, member versions and provider sync states travel with the contacts, both ways")
+    func bookkeepingTravels() async throws {
+        let directory = try TemporaryDirectory()
+        let sqlite = SQLiteContactStorage(try ContactStore(fileURL: directory.file("source.sqlite")))
+        let members = [StorageMergeBehaviourTests.robert, StorageMergeBehaviourTests.bob]
+        _ = try await sqlite.save(members + [StorageMergeBehaviourTests.carl], mode: .replace)
+        _ = try await StorageMergeBehaviourTests.merge(sqlite, [["r", "b"]])
+        try await sqlite.setMergeDecisions(ContactMergeDecisions(keptTogether: [["r", "b"]], keptApart: [["c", "x"]]))
+        try await sqlite.store.write { try $0.setProviderSyncState(ProviderSyncState(data: Data("ctag-7".utf8)), for: "carddav:x") }
+        let original = try await sqlite.bookkeeping()
+        #expect(original.members.count == 2 && original.providerSyncStates.count == 1)
+
+        let postgres = try await StorageBackend.postgres.open(in: directory)
+        let report = try await ContactStoreMigration().run(from: sqlite, to: postgres)
+        #expect(report.bookkeeping == original)
+        #expect(try await postgres.bookkeeping() == original)
+        #expect(try await postgres.allMergedMembers() == ["r": members])
+        let back = SQLiteContactStorage(try ContactStore(fileURL: directory.file("back.sqlite")))
+        _ = try await ContactStoreMigration().run(from: postgres, to: back)
+        #expect(try await back.bookkeeping() == original)
+        // The copied members are live: undoing the merge on the copy restores them.
+        #expect(try await postgres.undoMerge(of: "r").restored == members)
+        #expect(try await postgres.contactCount() == 3)
+        for store in [sqlite, postgres, back] as [any ContactStorage] { try await store.shutDown() }
+    }
+
     @Test("the content hash changes with any stored detail and not with order")
     func contentHash() {
         let a = richContact()

@@ -6,7 +6,9 @@ extension PostgresWriteTransaction {
     /// Stores a batch with the SQLite store's rules: ids settled first (by source record, then id,
     /// then same content), the batch encoded on every core, unchanged contacts recognised by their
     /// stored bytes, changed ones updated, new ones copied in with their lookup rows.
-    func save(_ contacts: [Contact], mode: ContactSaveMode) async throws -> ContactSaveSummary {
+    ///
+    /// In upsert mode no contact replaces or takes an id in `claimed`.
+    func save(_ contacts: [Contact], mode: ContactSaveMode, claimed: Set<ContactID> = []) async throws -> ContactSaveSummary {
         var summary = ContactSaveSummary()
         var batch: [Contact] = []
         batch.reserveCapacity(contacts.count)
@@ -23,7 +25,7 @@ extension PostgresWriteTransaction {
             }
             summary.removed = try await remove(ids: gone)
         case .upsertBySourceRecord:
-            batch = try await settleIDs(contacts)
+            batch = try await settleIDs(contacts, claimed: claimed)
         }
         let stored = try await storedVersions(of: batch.map(\.id.rawValue))
         let items = batch.map { ($0, stored[$0.id.rawValue]) }
@@ -52,7 +54,7 @@ extension PostgresWriteTransaction {
     /// The batch with the ids it is stored under: a contact takes the id of the stored contact with
     /// one of its source records, else keeps its id, else (no source record) takes the id of a
     /// stored contact with the same content; no two take the same id.
-    private func settleIDs(_ contacts: [Contact]) async throws -> [Contact] {
+    private func settleIDs(_ contacts: [Contact], claimed: Set<ContactID>) async throws -> [Contact] {
         var providers: [String] = []
         var records: [String] = []
         for contact in contacts {
@@ -96,7 +98,7 @@ extension PostgresWriteTransaction {
             }
         }
         let codec = ContactCodec()
-        var claimed = Set<ContactID>()
+        var claimed = claimed
         var batch: [Contact] = []
         batch.reserveCapacity(contacts.count)
         for contact in contacts {

@@ -11,6 +11,8 @@ import PostgresNIO
 enum PostgresSchema {
     /// Contacts, lookups, full-text search and change tracking.
     static let v1 = "pg-v1-contacts"
+    /// Merge decisions, the member versions of merged contacts, and each incremental provider's sync state.
+    static let v2 = "pg-v2-merges-and-sync-state"
 
     /// The migrations this version knows, oldest first, with their SQL.
     static let migrations: [(identifier: String, sql: [String])] = [
@@ -72,6 +74,42 @@ enum PostgresSchema {
             )
             """,
             "CREATE INDEX contact_change_sequence ON contact_change (sequence)",
+        ]),
+        (v2, [
+            """
+            CREATE TABLE merge_decision (
+                id BIGSERIAL PRIMARY KEY,
+                is_kept_together BOOLEAN NOT NULL,
+                contact_ids TEXT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE merged_member (
+                member_id TEXT PRIMARY KEY,
+                survivor_id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                is_snapshot BOOLEAN NOT NULL,
+                json TEXT NOT NULL,
+                photo BYTEA,
+                photo_type TEXT,
+                sort_key TEXT COLLATE "C" NOT NULL
+            )
+            """,
+            "CREATE INDEX merged_member_survivor ON merged_member (survivor_id, position)",
+            """
+            CREATE TABLE merged_member_source (
+                member_id TEXT NOT NULL REFERENCES merged_member (member_id) ON DELETE CASCADE,
+                provider_id TEXT NOT NULL,
+                record_id TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX merged_member_source_member ON merged_member_source (member_id)",
+            """
+            CREATE TABLE provider_sync_state (
+                provider_id TEXT PRIMARY KEY,
+                state BYTEA NOT NULL
+            )
+            """,
         ]),
     ]
 

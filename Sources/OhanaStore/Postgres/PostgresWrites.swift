@@ -105,7 +105,8 @@ final class PostgresWriteTransaction {
         }
     }
 
-    /// Removes the contacts with these ids (their lookup rows go with them); returns how many were stored.
+    /// Removes the contacts with these ids (their lookup rows, and the members of merged ones, go
+    /// with them); returns how many were stored.
     func remove(ids: [ContactID]) async throws -> Int {
         guard !ids.isEmpty else { return 0 }
         var removed: [String] = []
@@ -113,6 +114,7 @@ final class PostgresWriteTransaction {
             "DELETE FROM contact WHERE id = ANY(\(ids.map(\.rawValue))::text[]) RETURNING id").decode(String.self) {
             removed.append(id)
         }
+        try await forgetMembers(ofRemoved: removed)
         try await recordChanges(of: removed, removed: true, added: false)
         return removed.count
     }

@@ -20,9 +20,9 @@ struct ChangesCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.openStore(command: "changes")
+        let store = try await storeOptions.openStorage()
         guard let since else {
-            print("token \(try store.currentChangeToken())")
+            print("token \(try await store.currentChangeToken())")
             return
         }
         guard let token = ChangeToken(since) else {
@@ -30,7 +30,7 @@ struct ChangesCommand: AsyncParsableCommand {
         }
         let changes: ContactChanges
         do {
-            changes = try await store.read { try $0.changes(since: token) }
+            changes = try await store.changes(since: token)
         } catch let error as ContactStoreError {
             throw ToolError(error.description)
         }

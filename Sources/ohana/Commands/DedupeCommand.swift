@@ -88,7 +88,7 @@ struct DedupeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let undo { return try undoMerge(ContactID(rawValue: undo)) }
+        if let undo { return try await undoMerge(ContactID(rawValue: undo)) }
         guard let input else { return }
         let loaded = try await loadInputs([input], options: inputOptions)
 
@@ -128,18 +128,20 @@ struct DedupeCommand: AsyncParsableCommand {
     }
 
     /// `--undo ID [--remove-member ID]`: one library call on the store, and what it restored.
-    private func undoMerge(_ id: ContactID) throws {
-        let store = try storeOptions.openStore(command: "dedupe")
+    private func undoMerge(_ id: ContactID) async throws {
+        let store = try await storeOptions.openStorage()
         let result: MergeUndoResult
         do {
             if let removeMember {
-                result = try store.removeMember(ContactID(rawValue: removeMember), fromMerged: id, remerging: StoredMerges.mergedContact(of:))
+                result = try await store.removeMember(ContactID(rawValue: removeMember), fromMerged: id,
+                                                      remerging: StoredMerges.mergedContact(of:))
             } else {
-                result = try store.undoMerge(of: id)
+                result = try await store.undoMerge(of: id)
             }
         } catch let error as ContactStoreError {
             throw ToolError("\(id.rawValue) is not a merged contact with recorded members (\(error.description))")
         }
+        try await store.shutDown()
         var lines = ["restored \(result.restored.count) contact(s), kept apart from now on: "
             + result.restored.map { $0.fullName.isEmpty ? $0.id.rawValue : "\($0.fullName) [\($0.id.rawValue)]" }.joined(separator: " | ")]
         if let remaining = result.remaining { lines.append("still merged: \(remaining.fullName) [\(remaining.id.rawValue)]") }

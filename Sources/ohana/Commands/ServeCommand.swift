@@ -51,15 +51,15 @@ struct ServeCommand: AsyncParsableCommand {
 
                 """.utf8))
         }
-        let store: ContactStore
+        let store: any ContactStorage
         let source: String
         if let sample {
-            store = try ContactStore.inMemory()
+            store = SQLiteContactStorage(try ContactStore.inMemory())
             _ = try await store.save(ContactGenerator(seed: 1).generate(count: sample), mode: .replace)
             source = "generated sample data (a store in memory)"
         } else {
-            store = try storeOptions.openStore(command: "serve")
-            source = storeOptions.storeURL.path
+            store = try await storeOptions.openStorage()
+            source = store.locationDescription
         }
         let addressBook = AddressBook(store: store)
         do {

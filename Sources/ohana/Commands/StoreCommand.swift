@@ -10,17 +10,20 @@ struct StoreCommand: AsyncParsableCommand {
         subcommands: [StoreMigrateCommand.self])
 }
 
-/// `ohana store migrate --from A --to B`: copies every contact from one store into another.
+/// `ohana store migrate --from A --to B`: copies a store (contacts, merges, sync state) into another.
 struct StoreMigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Copy every contact of one store into another (SQLite file or postgres:// URL, either way).",
+        abstract: "Copy a contact store into another (SQLite file or postgres:// URL, either way).",
         discussion: """
             Contacts keep their ids. The copy is written in batches (a progress bar on a terminal), then \
-            verified: the target must hold as many contacts as the source, with the same content hash. \
-            Safe to rerun: what is already equal is not rewritten, and contacts the source no longer has \
-            are removed from the target. PostgreSQL passwords come from PGPASSWORD or a prompt. Merge \
-            decisions, member versions and sync state are not copied yet.
+            the merge decisions, the member versions of merged contacts and the providers' sync state; then \
+            it is verified: the target must hold as many contacts as the source, with the same content hash, \
+            and the same decisions, members and sync state. Safe to rerun: what is already equal is not \
+            rewritten, and contacts the source no longer has are removed from the target. The target's \
+            change tokens are its own (clients of the old store reload), and the per-card bases of a \
+            two-way CardDAV sync are not copied (only a SQLite store keeps them). PostgreSQL passwords \
+            come from PGPASSWORD or a prompt.
             """)
 
     @Option(name: .long, help: ArgumentHelp("The store to copy from.", valueName: "path|url"))

@@ -66,11 +66,12 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens (creating or migrating) the SQLite store, for the commands not yet on PostgreSQL; its
-    /// errors become one-line tool errors.
+    /// Opens (creating or migrating) the SQLite store, for the one command not on PostgreSQL yet
+    /// (`sync`, whose per-card sync bases and write journal only the SQLite store keeps); its errors
+    /// become one-line tool errors.
     func openStore(command: String) throws -> ContactStore {
         if case .postgres = try location() {
-            throw ToolError("ohana \(command): not yet on PostgreSQL (it needs merges and sync state, which only the SQLite store keeps so far); give a store file with --store")
+            throw ToolError("ohana \(command): not yet on PostgreSQL (two-way sync keeps per-card sync bases and a write journal, which only the SQLite store keeps so far); give a store file with --store")
         }
         do {
             return try ContactStore(fileURL: storeURL)

@@ -1,0 +1,266 @@
+import Foundation
+import Ohana
+import PostgresNIO
+
+/// Merge decisions and the member versions of merged contacts in one PostgreSQL write
+/// transaction, with the SQLite store's rules (``ContactWriteTransaction/saveMerged(_:members:)``,
+/// ``ContactWriteTransaction/undoMerge(of:)``, ``ContactWriteTransaction/upsert(_:remerging:)``).
+extension PostgresWriteTransaction {
+    /// The merge decisions, in the order they were recorded.
+    func mergeDecisions() async throws -> ContactMergeDecisions {
+        var decisions = ContactMergeDecisions()
+        let decoder = JSONDecoder()
+        for try await (together, json) in try await query(
+            "SELECT is_kept_together, contact_ids FROM merge_decision ORDER BY id").decode((Bool, String).self) {
+            let ids: [ContactID]
+            do {
+                ids = try decoder.decode([ContactID].self, from: Data(json.utf8))
+            } catch {
+                throw ContactStoreError.corruptRecord(id: nil, reason: "a merge decision is not a list of contact ids: \(error)")
+            }
+            if together { decisions.keptTogether.append(ids) } else { decisions.keptApart.append(ids) }
+        }
+        return decisions
+    }
+
+    /// Replaces the merge decisions.
+    func setMergeDecisions(_ decisions: ContactMergeDecisions) async throws {
+        try await query("DELETE FROM merge_decision")
+        let encoder = JSONEncoder()
+        for (together, ids) in decisions.keptTogether.map({ (true, $0) }) + decisions.keptApart.map({ (false, $0) }) {
+            let json = String(decoding: try encoder.encode(ids), as: UTF8.self)
+            try await query("INSERT INTO merge_decision (is_kept_together, contact_ids) VALUES (\(together), \(json))")
+        }
+    }
+
+    /// The contacts of a query selecting `id, json, photo, photo_type`, in this transaction.
+    func fetchContacts(_ sql: PostgresQuery) async throws -> [Contact] {
+        var records: [StoredRecord] = []
+        for try await (id, json, photo, type) in try await query(sql).decode((String, String, Data?, String?).self) {
+            records.append(StoredRecord(id: id, json: Data(json.utf8), photo: photo, photoType: type))
+        }
+        return try ContactCodec.decodeAll(records)
+    }
+
+    /// The latest version of each member of the merged contact `id`, in merge order.
+    func mergedMembers(of id: ContactID) async throws -> [Contact] {
+        try await fetchContacts("""
+            SELECT member_id, json, photo, photo_type FROM merged_member WHERE survivor_id = \(id.rawValue) ORDER BY position
+            """)
+    }
+
+    /// The members of every stored merged contact, by merged contact.
+    func allMergedMembers() async throws -> [ContactID: [Contact]] {
+        var survivors: [ContactID] = []
+        var records: [StoredRecord] = []
+        for try await (survivor, id, json, photo, type) in try await query("""
+            SELECT member.survivor_id, member.member_id, member.json, member.photo, member.photo_type
+            FROM merged_member AS member JOIN contact ON contact.id = member.survivor_id
+            ORDER BY member.survivor_id, member.position
+            """).decode((String, String, String, Data?, String?).self) {
+            survivors.append(ContactID(rawValue: survivor))
+            records.append(StoredRecord(id: id, json: Data(json.utf8), photo: photo, photoType: type))
+        }
+        var members: [ContactID: [Contact]] = [:]
+        for (survivor, contact) in zip(survivors, try ContactCodec.decodeAll(records)) {
+            members[survivor, default: []].append(contact)
+        }
+        return members
+    }
+
+    /// Stores `merged` in place of `members`, keeping each member's version (a member that is
+    /// itself a merged contact contributes its own members).
+    func saveMerged(_ merged: Contact, members: [Contact]) async throws {
+        var versions: [(contact: Contact, isSnapshot: Bool)] = []
+        for member in members {
+            let recorded = try await memberRows(of: member.id)
+            if recorded.isEmpty { versions.append((member, false)) } else { versions += recorded }
+        }
+        try await forgetMembers(ofRemoved: [merged.id.rawValue])
+        _ = try await remove(ids: members.map(\.id).filter { $0 != merged.id })
+        _ = try await save([merged], mode: .upsertByID)
+        for (position, version) in versions.enumerated() {
+            try await writeMember(version.contact, survivor: merged.id, position: position, isSnapshot: version.isSnapshot)
+        }
+    }
+
+    /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
+    func undoMerge(of id: ContactID) async throws -> MergeUndoResult {
+        let members = try await recordedMembers(of: id)
+        _ = try await remove(ids: [id])
+        _ = try await save(members, mode: .upsertByID)
+        let ids = members.map(\.id)
+        try await setMergeDecisions(try await mergeDecisions().recordingSplit(ids, apartFrom: ids))
+        return MergeUndoResult(restored: members, remaining: nil)
+    }
+
+    /// Takes one member out of the merged contact `id` (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+    func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
+                      remerging merge: ([Contact]) throws -> Contact) async throws -> MergeUndoResult {
+        let members = try await recordedMembers(of: id)
+        guard let removed = members.first(where: { $0.id == memberID }) else {
+            throw ContactStoreError.contactNotFound(memberID)
+        }
+        let others = members.filter { $0.id != memberID }
+        guard others.count > 1 else { return try await undoMerge(of: id) }
+        _ = try await remove(ids: [id])
+        let merged = try merge(others)
+        try await saveMerged(merged, members: others)
+        _ = try await save([removed], mode: .upsertByID)
+        try await setMergeDecisions(try await mergeDecisions().recordingSplit([memberID], apartFrom: others.map(\.id)))
+        return MergeUndoResult(restored: [removed], remaining: merged)
+    }
+
+    /// Stores a batch keeping merged contacts merged (see ``ContactWriteTransaction/upsert(_:remerging:)``).
+    /// The members are matched in memory (``MergedMemberIndex``), loaded once for the batch.
+    func upsert(_ contacts: [Contact], remerging merge: ([Contact]) throws -> Contact) async throws -> ContactSaveSummary {
+        guard var index = try await memberIndex() else { return try await save(contacts, mode: .upsertBySourceRecord) }
+        var existing = Set<ContactID>()
+        for try await id in try await query("""
+            SELECT id FROM contact WHERE id = ANY(\(contacts.map(\.id.rawValue))::text[])
+            """).decode(String.self) {
+            existing.insert(ContactID(rawValue: id))
+        }
+        let codec = ContactCodec()
+        var summary = ContactSaveSummary()
+        var claimed = Set<ContactID>()
+        var touched: [ContactID] = []
+        var rest: [Contact] = []
+        for contact in contacts {
+            var contact = contact
+            let survivor: ContactID
+            if let match = try index.memberMatch(for: contact, excluding: claimed, codec: codec) {
+                contact.id = match.member
+                survivor = match.survivor
+                summary.count(try await updateMember(contact, recorded: index.member(match.member), codec: codec))
+            } else if let match = index.survivorMatch(for: contact) {
+                // A source of the merged contact without a member of its own (merged before members were kept).
+                let takenElsewhere = contact.id != match && existing.contains(contact.id)
+                if claimed.contains(contact.id) || index.memberIDs.contains(contact.id) || takenElsewhere {
+                    contact.id = ContactID()
+                }
+                survivor = match
+                try await writeMember(contact, survivor: survivor, position: index.takePosition(in: survivor), isSnapshot: false)
+                summary.added += 1
+            } else {
+                rest.append(contact)
+                continue
+            }
+            claimed.insert(contact.id)
+            if !touched.contains(survivor) { touched.append(survivor) }
+        }
+        let others = try await save(rest, mode: .upsertBySourceRecord,
+                                    claimed: claimed.union(index.survivors).union(index.memberIDs))
+        summary.added += others.added
+        summary.updated += others.updated
+        summary.unchanged += others.unchanged
+        for survivor in touched {
+            let members = try await mergedMembers(of: survivor)
+            guard !members.isEmpty else { continue }
+            var merged = try merge(members)
+            merged.id = survivor
+            merged.mergedContactIDs = merged.mergedContactIDs.filter { $0 != survivor }
+            _ = try await save([merged], mode: .upsertByID)
+            _ = try await remove(ids: members.map(\.id).filter { $0 != survivor })
+        }
+        return summary
+    }
+
+    // MARK: - Internals
+
+    /// Every member of a stored merged contact with the source records, or `nil` when there is none.
+    private func memberIndex() async throws -> MergedMemberIndex? {
+        var members: [MergedMemberIndex.Member] = []
+        for try await (id, survivor, position, isSnapshot, sortKey, json, photo, type) in try await query("""
+            SELECT member.member_id, member.survivor_id, member.position, member.is_snapshot, member.sort_key,
+                   member.json, member.photo, member.photo_type
+            FROM merged_member AS member JOIN contact ON contact.id = member.survivor_id
+            """).decode((String, String, Int, Bool, String, String, Data?, String?).self) {
+            members.append(MergedMemberIndex.Member(
+                id: ContactID(rawValue: id), survivor: ContactID(rawValue: survivor), position: position,
+                isSnapshot: isSnapshot, sortKey: sortKey,
+                record: StoredRecord(id: id, json: Data(json.utf8), photo: photo, photoType: type)))
+        }
+        guard !members.isEmpty else { return nil }
+        var memberSources: [(member: ContactID, key: [String])] = []
+        for try await (member, provider, record) in try await query("""
+            SELECT member_id, provider_id, record_id FROM merged_member_source
+            """).decode((String, String, String).self) {
+            memberSources.append((ContactID(rawValue: member), [provider, record]))
+        }
+        let survivors = Set(members.map(\.survivor))
+        var survivorSources: [(survivor: ContactID, key: [String])] = []
+        for try await (id, provider, record) in try await query("""
+            SELECT contact.id, source.provider_id, source.record_id
+            FROM contact_source AS source JOIN contact ON contact.row_id = source.contact_row
+            WHERE contact.id = ANY(\(survivors.map(\.rawValue))::text[]) ORDER BY contact.row_id
+            """).decode((String, String, String).self) {
+            survivorSources.append((ContactID(rawValue: id), [provider, record]))
+        }
+        return MergedMemberIndex(survivors: survivors, members: members, memberSources: memberSources,
+                                 survivorSources: survivorSources)
+    }
+
+    /// The recorded members of a merged contact; throws when there are none.
+    private func recordedMembers(of id: ContactID) async throws -> [Contact] {
+        let members = try await mergedMembers(of: id)
+        guard !members.isEmpty else { throw ContactStoreError.contactNotFound(id) }
+        return members
+    }
+
+    /// The recorded members of a merged contact, with whether each is a fixed snapshot.
+    private func memberRows(of id: ContactID) async throws -> [(contact: Contact, isSnapshot: Bool)] {
+        var flags: [Bool] = []
+        var records: [StoredRecord] = []
+        for try await (member, isSnapshot, json, photo, type) in try await query("""
+            SELECT member_id, is_snapshot, json, photo, photo_type FROM merged_member
+            WHERE survivor_id = \(id.rawValue) ORDER BY position
+            """).decode((String, Bool, String, Data?, String?).self) {
+            flags.append(isSnapshot)
+            records.append(StoredRecord(id: member, json: Data(json.utf8), photo: photo, photoType: type))
+        }
+        return Array(zip(try ContactCodec.decodeAll(records), flags))
+    }
+
+    /// Replaces a member's version; tells whether it changed.
+    private func updateMember(_ contact: Contact, recorded: MergedMemberIndex.Member?,
+                              codec: ContactCodec) async throws -> ContactSaveOutcome {
+        guard let recorded else { return .added }
+        let json = try codec.encodeJSON(contact)
+        if recorded.record.json == json, recorded.record.photo == contact.photo?.data,
+           recorded.record.photoType == contact.photo?.mediaType {
+            return .unchanged
+        }
+        try await writeMember(contact, survivor: recorded.survivor, position: recorded.position, isSnapshot: false)
+        return .updated
+    }
+
+    /// Writes (or rewrites) a member version and its source records.
+    func writeMember(_ contact: Contact, survivor: ContactID, position: Int, isSnapshot: Bool) async throws {
+        let id = contact.id.rawValue
+        let json = String(decoding: try ContactCodec().encodeJSON(contact), as: UTF8.self)
+        let sortKey = PostgresText.clean(TextFolding.fold(contact.fullName))
+        try await query("DELETE FROM merged_member_source WHERE member_id = \(id)")
+        try await query("""
+            INSERT INTO merged_member (member_id, survivor_id, position, is_snapshot, json, photo, photo_type, sort_key)
+            VALUES (\(id), \(survivor.rawValue), \(position), \(isSnapshot), \(json), \(contact.photo?.data),
+                    \(contact.photo?.mediaType), \(sortKey))
+            ON CONFLICT (member_id) DO UPDATE SET survivor_id = excluded.survivor_id, position = excluded.position,
+                is_snapshot = excluded.is_snapshot, json = excluded.json, photo = excluded.photo,
+                photo_type = excluded.photo_type, sort_key = excluded.sort_key
+            """)
+        guard !isSnapshot else { return }
+        var seen = Set<[String]>()
+        for key in MergedMemberIndex.sourceKeys(of: contact) where seen.insert(key).inserted {
+            try await query("""
+                INSERT INTO merged_member_source (member_id, provider_id, record_id) VALUES (\(id), \(key[0]), \(key[1]))
+                """)
+        }
+    }
+
+    /// Forgets the members of merged contacts that are removed.
+    func forgetMembers(ofRemoved ids: [String]) async throws {
+        guard !ids.isEmpty else { return }
+        try await query("DELETE FROM merged_member WHERE survivor_id = ANY(\(ids)::text[])")
+    }
+}
