@@ -64,6 +64,15 @@ public protocol ContactStorage: AnyObject, Sendable {
     /// Replaces the merge decisions, member versions and provider sync states, in one transaction.
     func replaceBookkeeping(_ bookkeeping: StoreBookkeeping) async throws
 
+    // MARK: Two-way sync records
+
+    /// The provider's synced cards and every stored contact, in one snapshot.
+    func syncSnapshot(providerID: String) async throws -> SyncSnapshot
+    /// The server writes of a provider that were begun and not yet ended, oldest first.
+    func pendingSyncWrites(providerID: String) async throws -> [SyncJournalEntry]
+    /// Applies a two-way sync's writes in order in one transaction; returns the journal entries begun, numbered.
+    func applySyncWrites(_ writes: [SyncRecordWrite]) async throws -> [SyncJournalEntry]
+
     // MARK: Provider sync state
 
     /// The state the provider `providerID` reported at its last sync into this store, if any.

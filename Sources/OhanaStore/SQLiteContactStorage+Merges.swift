@@ -87,8 +87,14 @@ extension SQLiteContactStorage {
             for row in try Row.fetchAll(transaction.db, sql: "SELECT providerID, state FROM providerSyncState") {
                 states[row["providerID"]] = ProviderSyncState(data: row["state"])
             }
-            return StoreBookkeeping(decisions: try transaction.mergeDecisions(),
-                                    members: StoreBookkeeping.ordered(members), providerSyncStates: states)
+            let providers = try String.fetchAll(transaction.db, sql: """
+                SELECT providerID FROM syncedCard UNION SELECT providerID FROM syncJournal ORDER BY 1
+                """)
+            return StoreBookkeeping(
+                decisions: try transaction.mergeDecisions(), members: StoreBookkeeping.ordered(members),
+                providerSyncStates: states,
+                syncedCards: try providers.flatMap { try transaction.syncedCards(providerID: $0) },
+                pendingSyncWrites: try providers.flatMap { try transaction.pendingSyncWrites(providerID: $0) })
         }
     }
 
@@ -96,7 +102,10 @@ extension SQLiteContactStorage {
     public func replaceBookkeeping(_ bookkeeping: StoreBookkeeping) async throws {
         try await store.write { transaction in
             try transaction.setMergeDecisions(bookkeeping.decisions)
-            try transaction.db.execute(sql: "DELETE FROM mergedMemberSource; DELETE FROM mergedMember; DELETE FROM providerSyncState")
+            try transaction.db.execute(sql: """
+                DELETE FROM mergedMemberSource; DELETE FROM mergedMember; DELETE FROM providerSyncState;
+                DELETE FROM syncedCard; DELETE FROM syncJournal
+                """)
             for member in bookkeeping.members {
                 try transaction.writeMember(member.contact, survivor: member.survivor, position: member.position,
                                             isSnapshot: member.isSnapshot)
@@ -104,6 +113,7 @@ extension SQLiteContactStorage {
             for (providerID, state) in bookkeeping.providerSyncStates {
                 try transaction.setProviderSyncState(state, for: providerID)
             }
+            _ = try transaction.apply(bookkeeping.syncRecordWrites)
         }
     }
 }

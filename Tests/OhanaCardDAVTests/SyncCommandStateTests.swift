@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 @testable import OhanaCardDAV
 import OhanaStore
+import OhanaTestSupport
 import Testing
 
 /// `ohana sync` on a store the previous version wrote (pull-only sync, its state in a side file):
@@ -69,6 +70,41 @@ struct SyncCommandStateTests {
         #expect(second.output.contains("1 cards transferred"), "\(second.output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(!files.contains { $0.hasSuffix(".json") }, "no side file: \(files)")
+    }
+
+    @Test("ohana sync on a postgres:// store pulls, pushes an edit made in the store, then has nothing to do")
+    func syncsAPostgresStore() async throws {
+        let ohana = try #require(TwoWaySyncKillTests.executable("ohana"), "ohana was not built next to the test bundle")
+        let account = try await TestAccount.make("user3")
+        for i in 0..<3 { try await account.put(sampleCard(uid: "pg-\(i)", name: "Shared \(i)"), named: "pg\(i).vcf") }
+        let host = try #require(account.bookURL.host)
+        let port = try #require(account.bookURL.port)
+        let url = "carddav://\(account.user)@\(host):\(port)\(account.bookURL.path)/"
+        let database = try await PostgresTestServer.shared.newDatabase()
+
+        let first = try run(ohana, ["sync", url, "--store", database.url], password: account.password)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.contains("pulled 3 added, 0 changed, 0 removed; pushed 0 created, 0 updated, 0 deleted"), "\(first.output)")
+
+        let store = try await ContactStorageLocation(database.url).open()
+        var edited = try #require(try await store.allContacts(order: .name).first { $0.fullName == "Shared 1" })
+        edited.note = "edited in the shared store"
+        try await store.save([edited], mode: .upsertByID)
+        let second = try run(ohana, ["sync", url, "--store", database.url], password: account.password)
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(second.output.contains("pushed 0 created, 1 updated, 0 deleted"), "\(second.output)")
+        let server = try await SyncFixtures.serverContacts(account)
+        #expect(server.values.first { $0.fullName == "Shared 1" }?.note == "edited in the shared store")
+
+        let third = try run(ohana, ["sync", url, "--store", database.url], password: account.password)
+        #expect(third.output.contains("pulled 0 added, 0 changed, 0 removed; pushed 0 created, 0 updated, 0 deleted"), "\(third.output)")
+        // The sync state, synced cards and journal live in the database, under the CLI provider's id.
+        let providers = Array(try await store.bookkeeping().providerSyncStates.keys)
+        #expect(providers.count == 1)
+        let providerID = try #require(providers.first)
+        #expect(try await store.pendingSyncWrites(providerID: providerID).isEmpty)
+        #expect(try await store.syncSnapshot(providerID: providerID).syncedCards.count == 3)
+        try await store.shutDown()
     }
 
     /// Runs the `ohana` binary with the CardDAV password in its environment.

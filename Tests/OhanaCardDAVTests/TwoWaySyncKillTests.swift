@@ -19,15 +19,18 @@ struct TwoWaySyncKillTests {
     // The duplicate this test once found (121 cards): a card updated just before a kill, whose
     // contact was removed before the next run, was pulled back as a new contact, because the
     // resumed write was only settled when its contact still existed.
-    @Test("SIGKILL during a push at random points, 20 times; one more sync leaves server and store equal")
-    func survivesKills() async throws {
+    @Test("SIGKILL during a push at random points, 20 times; one more sync leaves server and store equal",
+          arguments: [false, true])
+    func survivesKills(postgres: Bool) async throws {
         let worker = try #require(Self.executable("ohana-sync-worker"), "ohana-sync-worker was not built next to the test bundle")
         let account = try await TestAccount.make("user3")
         for index in 0..<Self.cards { try await account.put(SyncFixtures.card(index), named: "card-\(index).vcf") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-sync-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let storeURL = folder.appendingPathComponent("contacts.sqlite")
-        let store = try ContactStore(fileURL: storeURL)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let location = postgres ? try await PostgresTestServer.shared.newDatabase().url
+            : folder.appendingPathComponent("contacts.sqlite").path
+        let store = try await ContactStorageLocation(location).open()
         let provider = try account.provider()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
 
@@ -45,31 +48,33 @@ struct TwoWaySyncKillTests {
             round += 1
             // Local changes: 6 edits, one removal, one merge of two cards, two new contacts.
             let addedNames = Set(added)
-            try syncWrite(store) { t in
-                let contacts = try t.allContacts(order: .name)
-                // The fixture's cards only: the contacts this test added are checked at the end, so they are never merged or removed.
-                let fromServer = contacts.filter {
-                    $0.provenance.filter { $0.providerID == provider.identifier }.count == 1 && !addedNames.contains($0.fullName)
-                }
-                for contact in fromServer.shuffled(using: &random).prefix(6) {
-                    var edited = contact
-                    edited.note = "edited in round \(round)"
-                    try t.save(edited)
-                }
-                let (a, b, gone) = (fromServer[0], fromServer[1], fromServer[2])
-                var merged = a
-                merged.fields += b.fields.map { var field = $0; field.group = nil; return field }
-                merged.provenance += b.provenance.filter { $0.providerID == provider.identifier }
-                try t.saveMerged(merged, members: [a, b])
-                removed += [b.fullName, gone.fullName]
-                _ = try t.remove(id: gone.id)
-                for k in 0..<2 {
-                    let name = "New\(round)x\(k)"
-                    try t.save(Contact(givenName: name, familyName: "Person", fields: [.email("\(name.lowercased())@example.org")]))
-                    added.append(name + " Person")
-                }
+            let contacts = try await store.allContacts(order: .name)
+            // The fixture's cards only: the contacts this test added are checked at the end, so they are never merged or removed.
+            let fromServer = contacts.filter {
+                $0.provenance.filter { $0.providerID == provider.identifier }.count == 1 && !addedNames.contains($0.fullName)
             }
-            let process = try ChildProcess(worker, arguments: [storeURL.path, account.bookURL.absoluteString, account.user, account.password, "push-new"])
+            let edits = fromServer.shuffled(using: &random).prefix(6).map { contact in
+                var edited = contact
+                edited.note = "edited in round \(round)"
+                return edited
+            }
+            try await store.save(Array(edits), mode: .upsertByID)
+            let (a, b, gone) = (fromServer[0], fromServer[1], fromServer[2])
+            var merged = a
+            merged.fields += b.fields.map { var field = $0; field.group = nil; return field }
+            merged.provenance += b.provenance.filter { $0.providerID == provider.identifier }
+            let group = ContactMergeGroup(merged: merged, members: [a, b])
+            _ = try await store.mergeContacts { _ in [group] }
+            removed += [b.fullName, gone.fullName]
+            _ = try await store.remove(ids: [gone.id])
+            var new: [Contact] = []
+            for k in 0..<2 {
+                let name = "New\(round)x\(k)"
+                new.append(Contact(givenName: name, familyName: "Person", fields: [.email("\(name.lowercased())@example.org")]))
+                added.append(name + " Person")
+            }
+            try await store.save(new, mode: .upsertByID)
+            let process = try ChildProcess(worker, arguments: [location, account.bookURL.absoluteString, account.user, account.password, "push-new"])
             // Mostly early kills; every fourth round a late one, so that later writes (creates come last) are hit too.
             let late = round % 4 == 2
             let upper = max(0.05, (late ? 0.95 : 0.8) * finishesWithin)
@@ -84,7 +89,7 @@ struct TwoWaySyncKillTests {
             if case .exited(let status) = await process.exitStatus(), status != 0 {
                 Issue.record("round \(round): the worker failed: \(process.errors)")
             }
-            resumed += try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier).count }
+            resumed += try await store.pendingSyncWrites(providerID: provider.identifier).count
         }
 
         let last = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
@@ -92,8 +97,8 @@ struct TwoWaySyncKillTests {
         // Writes that arrived before a kill are settled from the journal, not reported as conflicts with ourselves.
         #expect(last.conflicts.isEmpty, "\(last.conflicts.map(\.conflict))")
         let server = try await SyncFixtures.serverContacts(account)
-        let contacts = try store.allContacts()
-        print("kill test: \(killed) syncs killed mid-run in \(round + 1) rounds, \(resumed) interrupted writes left in the journal; "
+        let contacts = try await store.allContacts(order: .insertion)
+        print("kill test (\(postgres ? "postgres" : "sqlite")): \(killed) syncs killed mid-run in \(round + 1) rounds, \(resumed) interrupted writes left in the journal; "
               + "last sync: \(last.summary); server \(server.count) cards, store \(contacts.count) contacts")
         #expect(killed == Self.kills)
         let repeated = Dictionary(grouping: server.values.map(\.fullName), by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
@@ -105,10 +110,11 @@ struct TwoWaySyncKillTests {
         for name in added { #expect(names.count { $0 == name } == 1, "\(name) lost or duplicated") }
         for name in removed { #expect(!names.contains(name), "\(name) still on the server") }
         #expect(Set(server.values.map(\.id)).count == server.count, "two cards with one UID")
-        #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.isEmpty)
+        #expect(try await store.pendingSyncWrites(providerID: provider.identifier).isEmpty)
         #expect(last.count(.pushCreate) < added.count, "no create was ever reached before a kill")
         let again = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
         #expect(again.actions.isEmpty, "\(again.actions)")
+        try await store.shutDown()
     }
 
     /// An executable built beside the test bundle.

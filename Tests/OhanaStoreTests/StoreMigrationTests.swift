@@ -45,17 +45,24 @@ struct StoreMigrationTests {
         _ = try await StorageMergeBehaviourTests.merge(sqlite, [["r", "b"]])
         try await sqlite.setMergeDecisions(ContactMergeDecisions(keptTogether: [["r", "b"]], keptApart: [["c", "x"]]))
         try await sqlite.store.write { try $0.setProviderSyncState(ProviderSyncState(data: Data("ctag-7".utf8)), for: "carddav:x") }
+        _ = try await sqlite.applySyncWrites([
+            .recordSyncedCard(SyncedCard(providerID: "carddav:x", href: "/b/Z.vcf", etag: "\"1\"", vCard: "BEGIN:VCARD…", contactID: "c")),
+            .recordSyncedCard(SyncedCard(providerID: "carddav:x", href: "/b/a.vcf", etag: nil, vCard: "BEGIN:VCARD…", contactID: "r")),
+            .beginSyncWrite(SyncJournalEntry(providerID: "carddav:x", href: "/b/a.vcf", operation: .update, contactID: "r",
+                                             expectedETag: "\"2\"", vCard: "BEGIN:VCARD…", localVCard: "BEGIN:VCARD…")),
+        ])
         let original = try await sqlite.bookkeeping()
         #expect(original.members.count == 2 && original.providerSyncStates.count == 1)
+        #expect(original.syncedCards.map(\.href) == ["/b/Z.vcf", "/b/a.vcf"] && original.pendingSyncWrites.count == 1)
 
         let postgres = try await StorageBackend.postgres.open(in: directory)
         let report = try await ContactStoreMigration().run(from: sqlite, to: postgres)
         #expect(report.bookkeeping == original)
-        #expect(try await postgres.bookkeeping() == original)
+        #expect(try await postgres.bookkeeping().withoutJournalNumbers == original.withoutJournalNumbers)
         #expect(try await postgres.allMergedMembers() == ["r": members])
         let back = SQLiteContactStorage(try ContactStore(fileURL: directory.file("back.sqlite")))
         _ = try await ContactStoreMigration().run(from: postgres, to: back)
-        #expect(try await back.bookkeeping() == original)
+        #expect(try await back.bookkeeping().withoutJournalNumbers == original.withoutJournalNumbers)
         // The copied members are live: undoing the merge on the copy restores them.
         #expect(try await postgres.undoMerge(of: "r").restored == members)
         #expect(try await postgres.contactCount() == 3)

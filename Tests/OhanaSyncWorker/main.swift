@@ -1,7 +1,8 @@
 // A two-way sync in a process of its own, for the kill test (Tests/OhanaCardDAVTests): the test
 // kills it with SIGKILL at random points during a push, then syncs again and compares.
 //
-// Usage: ohana-sync-worker STORE-PATH ADDRESS-BOOK-URL USER PASSWORD [push-new]
+// Usage: ohana-sync-worker STORE ADDRESS-BOOK-URL USER PASSWORD [push-new]
+// (STORE: a SQLite file path or a postgres:// URL.)
 import Foundation
 import Ohana
 import OhanaCardDAV
@@ -9,11 +10,11 @@ import OhanaStore
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5 || arguments.count == 6, let url = URL(string: arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: ohana-sync-worker STORE-PATH ADDRESS-BOOK-URL USER PASSWORD [push-new]\n".utf8))
+    FileHandle.standardError.write(Data("usage: ohana-sync-worker STORE ADDRESS-BOOK-URL USER PASSWORD [push-new]\n".utf8))
     exit(2)
 }
 do {
-    let store = try ContactStore(fileURL: URL(fileURLWithPath: arguments[1]))
+    let store = try await ContactStorageLocation(arguments[1]).open()
     let provider = try CardDAVContactsProvider(url: url, credential: .password(user: arguments[3], password: arguments[4]))
     let options = TwoWaySyncOptions(pushNew: arguments.count == 6 && arguments[5] == "push-new")
     let report = try await CardDAVTwoWaySync(provider: provider, store: store, options: options).run()

@@ -63,7 +63,8 @@ struct AddressBookTwoWaySync {
             listingHref[key(reference.href)] = reference.href
         }
         let providerID = self.providerID
-        let (bases, contacts) = try run.read { t in (try t.syncedCards(providerID: providerID), try t.allContacts()) }
+        let snapshot = try await run.store.syncSnapshot(providerID: providerID)
+        let (bases, contacts) = (snapshot.syncedCards, snapshot.contacts)
         for card in bases where inBook(card.href) {
             base[key(card.href)] = card
             if hrefByKey[key(card.href)] == nil { hrefByKey[key(card.href)] = card.href }
@@ -133,12 +134,12 @@ struct AddressBookTwoWaySync {
                 // Its contact was removed here (and not merged into another): delete the card.
                 try await deleteCard(k, etag: card.etag, contact: nil, name: card.contact.fullName, note: "removed here")
             } else {
-                try pullAdd(card, taken: contactByID, changedAfterRemoval: base[k] != nil)
+                try await pullAdd(card, taken: contactByID, changedAfterRemoval: base[k] != nil)
             }
         }
         if !dryRun {
             let gone = base.keys.sorted().filter { server[$0] == nil && owner[$0] == nil }.compactMap { base[$0]?.href }
-            if !gone.isEmpty { try run.write { t in for href in gone { try t.removeSyncedCard(providerID: providerID, href: href) } } }
+            if !gone.isEmpty { try await run.apply(gone.map { .removeSyncedCard(providerID: providerID, href: $0) }) }
         }
         for id in order {
             guard let contact = contactByID[id], let keys = keysOf[id] else { continue }
@@ -155,7 +156,7 @@ struct AddressBookTwoWaySync {
     // MARK: Cards
 
     /// A card new on the server (or changed there after its contact was removed here) becomes a stored contact.
-    private func pullAdd(_ card: RemoteCard, taken: [ContactID: Contact], changedAfterRemoval: Bool) throws {
+    private func pullAdd(_ card: RemoteCard, taken: [ContactID: Contact], changedAfterRemoval: Bool) async throws {
         var contact = card.contact
         if taken[contact.id] != nil { contact.id = ContactID() }
         run.report.actions.append(CardSyncAction(
@@ -163,11 +164,11 @@ struct AddressBookTwoWaySync {
             note: changedAfterRemoval ? "changed on the server after it was removed here; kept" : nil))
         guard !dryRun else { return }
         let providerID = self.providerID
-        try run.write { t in
-            try t.save(contact)
-            try t.recordSyncedCard(SyncedCard(providerID: providerID, href: card.href, etag: card.etag, vCard: card.vCard,
-                                              contactID: contact.id))
-        }
+        try await run.apply([
+            .save(contact),
+            .recordSyncedCard(SyncedCard(providerID: providerID, href: card.href, etag: card.etag, vCard: card.vCard,
+                                         contactID: contact.id)),
+        ])
     }
 
     /// Brings one stored contact and its cards (one, or several when it is a merge) to agreement.
@@ -199,10 +200,7 @@ struct AddressBookTwoWaySync {
             run.report.actions.append(CardSyncAction(kind: .pullRemove, href: href, name: local.fullName))
             guard !dryRun else { return }
             let providerID = self.providerID
-            try run.write { t in
-                _ = try t.remove(id: local.id)
-                try t.removeSyncedCard(providerID: providerID, href: href)
-            }
+            try await run.apply([.remove(local.id), .removeSyncedCard(providerID: providerID, href: href)])
             return
         }
         if let serverCard, base[primary]?.etag != serverCard.etag {
@@ -244,12 +242,11 @@ struct AddressBookTwoWaySync {
                 // landed after this run checked it): the server holds what it was for, so it is settled.
                 let pending = run.unconfirmed[key(card.href)]
                 if !dryRun, pulled || pending != nil || self.base[key(card.href)]?.etag != card.etag || stored != original {
-                    try run.write { t in
-                        try t.save(stored)
-                        try t.recordSyncedCard(SyncedCard(providerID: providerID, href: card.href, etag: card.etag,
-                                                          vCard: card.vCard, contactID: original.id))
-                        if let pending { try t.endSyncWrites(providerID: providerID, href: pending.href) }
-                    }
+                    try await run.apply([
+                        .save(stored),
+                        .recordSyncedCard(SyncedCard(providerID: providerID, href: card.href, etag: card.etag,
+                                                     vCard: card.vCard, contactID: original.id)),
+                    ] + (pending.map { [.endSyncWrites(providerID: providerID, href: $0.href)] } ?? []))
                     run.unconfirmed[key(card.href)] = nil
                 }
                 return stored
@@ -262,27 +259,25 @@ struct AddressBookTwoWaySync {
                 run.report.actions.append(action)
                 return current
             }
-            let entry = try run.write { t in
-                try t.beginSyncWrite(SyncJournalEntry(providerID: providerID, href: href, operation: server == nil ? .create : .update,
-                                                      contactID: original.id, expectedETag: server?.etag, vCard: vCard,
-                                                      localVCard: run.writer.string(for: original)))
-            }
+            let entry = try await run.begin(SyncJournalEntry(
+                providerID: providerID, href: href, operation: server == nil ? .create : .update,
+                contactID: original.id, expectedETag: server?.etag, vCard: vCard, localVCard: run.writer.string(for: original)))
             switch await send(vCard, href: href, server: server) {
             case .success(let written):
                 if server == nil { href = written.href }
                 noteOnServer(href, etag: written.etag)
                 let stored = run.recording(current, href: href, etag: written.etag)
-                try run.write { t in
-                    try t.save(stored)
-                    try t.recordSyncedCard(SyncedCard(providerID: providerID, href: href, etag: written.etag, vCard: vCard,
-                                                      contactID: original.id))
-                    try t.endSyncWrite(id: entry.id)
-                    try t.endSyncWrites(providerID: providerID, href: entry.href)
-                }
+                try await run.apply([
+                    .save(stored),
+                    .recordSyncedCard(SyncedCard(providerID: providerID, href: href, etag: written.etag, vCard: vCard,
+                                                 contactID: original.id)),
+                    .endSyncWrite(id: entry.id),
+                    .endSyncWrites(providerID: providerID, href: entry.href),
+                ])
                 run.report.actions.append(action)
                 return stored
             case .failure(let error):
-                try run.write { try $0.endSyncWrite(id: entry.id) }
+                try await run.apply([.endSyncWrite(id: entry.id)])
                 guard case .conflict(let refused) = error else { throw error }
                 // Changed (or removed) on the server since it was read: merge with its version now and try again.
                 let now = refused.serverCard.flatMap { text in
@@ -325,10 +320,7 @@ struct AddressBookTwoWaySync {
             current = run.forgetting(href, in: current)
             if !dryRun {
                 let (providerID, stored) = (self.providerID, current)
-                try run.write { t in
-                    try t.removeSyncedCard(providerID: providerID, href: href)
-                    try t.save(stored)
-                }
+                try await run.apply([.removeSyncedCard(providerID: providerID, href: href), .save(stored)])
             }
             return current
         }
@@ -343,10 +335,8 @@ struct AddressBookTwoWaySync {
         run.report.actions.append(CardSyncAction(kind: .pushDelete, href: href, name: name, note: note))
         guard !dryRun else { return contact.map { run.forgetting(href, in: $0) } }
         let providerID = self.providerID
-        let entry = try run.write { t in
-            try t.beginSyncWrite(SyncJournalEntry(providerID: providerID, href: href, operation: .delete,
-                                                  contactID: contact?.id, expectedETag: etag, vCard: nil))
-        }
+        let entry = try await run.begin(SyncJournalEntry(providerID: providerID, href: href, operation: .delete,
+                                                         contactID: contact?.id, expectedETag: etag, vCard: nil))
         do throws(CardDAVError) {
             try await run.client.deleteCard(at: href, in: bookURL, etag: etag)
         } catch {
@@ -355,24 +345,21 @@ struct AddressBookTwoWaySync {
                 break
             case .conflict(let refused) where refused.serverCard != nil:
                 // Changed on the server since it was read: leave it; the next sync merges the change and deletes it then.
-                try run.write { try $0.endSyncWrite(id: entry.id) }
+                try await run.apply([.endSyncWrite(id: entry.id)])
                 run.report.actions.removeLast()
                 run.report.diagnostics.append(Diagnostic(.warning, source: href, message:
                     "\(name): changed on the server while syncing; not deleted, the next sync merges the change and deletes it"))
                 return contact
             default:
-                try run.write { try $0.endSyncWrite(id: entry.id) }
+                try await run.apply([.endSyncWrite(id: entry.id)])
                 if case .conflict = error { break }
                 throw error
             }
         }
         noteGone(href)
         let stored = contact.map { run.forgetting(href, in: $0) }
-        try run.write { t in
-            try t.removeSyncedCard(providerID: providerID, href: href)
-            if let stored { try t.save(stored) }
-            try t.endSyncWrites(providerID: providerID, href: href)
-        }
+        try await run.apply([.removeSyncedCard(providerID: providerID, href: href)] + (stored.map { [.save($0)] } ?? [])
+                            + [.endSyncWrites(providerID: providerID, href: href)])
         return stored
     }
 

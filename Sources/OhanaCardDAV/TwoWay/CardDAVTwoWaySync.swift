@@ -24,16 +24,21 @@ import OhanaVCard
 public struct CardDAVTwoWaySync: Sendable {
     /// The provider whose address books are synced.
     public let provider: CardDAVContactsProvider
-    /// The store synced with them.
-    public let store: ContactStore
+    /// The store synced with them (SQLite or PostgreSQL).
+    public let store: any ContactStorage
     /// The options.
     public var options: TwoWaySyncOptions
 
-    /// Creates a sync of a store with a provider's address books.
-    public init(provider: CardDAVContactsProvider, store: ContactStore, options: TwoWaySyncOptions = .init()) {
+    /// Creates a sync of a store on either backend with a provider's address books.
+    public init(provider: CardDAVContactsProvider, store: any ContactStorage, options: TwoWaySyncOptions = .init()) {
         self.provider = provider
         self.store = store
         self.options = options
+    }
+
+    /// Creates a sync of a SQLite store with a provider's address books.
+    public init(provider: CardDAVContactsProvider, store: ContactStore, options: TwoWaySyncOptions = .init()) {
+        self.init(provider: provider, store: SQLiteContactStorage(store), options: options)
     }
 
     /// Settles the writes a stopped sync left, then pulls and pushes every address book; in a dry run
@@ -60,7 +65,7 @@ func canonicalCard(_ contact: Contact) -> String {
 final class TwoWaySyncRun {
     let provider: CardDAVContactsProvider
     let client: CardDAVClient
-    let store: ContactStore
+    let store: any ContactStorage
     let options: TwoWaySyncOptions
     let providerID: String
     let writer: VCardWriter
@@ -69,7 +74,7 @@ final class TwoWaySyncRun {
     var unconfirmed: [String: SyncJournalEntry] = [:]
     var report = TwoWaySyncReport()
 
-    init(provider: CardDAVContactsProvider, store: ContactStore, options: TwoWaySyncOptions) {
+    init(provider: CardDAVContactsProvider, store: any ContactStorage, options: TwoWaySyncOptions) {
         self.provider = provider
         self.client = provider.client
         self.store = store
@@ -82,16 +87,18 @@ final class TwoWaySyncRun {
 
     func run() async throws -> TwoWaySyncReport {
         if !options.dryRun {
-            try CardDAVContactsProvider.migrateLegacySyncStateFile(of: store)
+            if let sqlite = store as? SQLiteContactStorage {
+                try CardDAVContactsProvider.migrateLegacySyncStateFile(of: sqlite.store)
+            }
             try await resume()
         }
         // The pull is the provider's incremental sync from the state the store keeps for it: only
         // cards changed since then are transferred (all of them the first time).
-        let kept = try read { try $0.providerSyncState(for: providerID) }
+        let kept = try await store.providerSyncState(for: providerID)
         var (previous, warnings) = provider.decodedSyncState(kept)
         if options.dryRun, kept == nil {
             // A dry run moves nothing, but sees what the real run would: the old side file's state.
-            previous = try CardDAVContactsProvider.legacySyncStates(of: store)?[providerID]
+            previous = try (store as? SQLiteContactStorage).flatMap { try CardDAVContactsProvider.legacySyncStates(of: $0.store) }?[providerID]
         }
         report.diagnostics += warnings
         let pulled = try await provider.synchronize(from: previous ?? CardDAVSyncState())
@@ -122,18 +129,26 @@ final class TwoWaySyncRun {
         if !options.dryRun {
             let encoded = try provider.encodedSyncState(state)
             let providerID = self.providerID
-            try write { try $0.setProviderSyncState(encoded, for: providerID) }
+            try await apply([.setProviderSyncState(encoded, providerID: providerID)])
         }
         return report
     }
 
     // MARK: Shared helpers
 
-    /// A read transaction on the store (synchronous: the sync is one task and waits for its store).
-    func read<T>(_ body: (ContactReadTransaction) throws -> T) throws -> T { try store.read(body) }
+    /// Applies sync writes to the store in order, in one transaction; returns the journal entries begun.
+    @discardableResult
+    func apply(_ writes: [SyncRecordWrite]) async throws -> [SyncJournalEntry] {
+        try await store.applySyncWrites(writes)
+    }
 
-    /// A write transaction on the store (synchronous, see ``read(_:)``).
-    func write<T>(_ body: (ContactWriteTransaction) throws -> T) throws -> T { try store.write(body) }
+    /// Records a server write in the journal before it is sent; returns it with its number.
+    func begin(_ entry: SyncJournalEntry) async throws -> SyncJournalEntry {
+        guard let begun = try await apply([.beginSyncWrite(entry)]).first else {
+            throw ContactStoreError.corruptRecord(id: entry.contactID, reason: "the sync journal recorded no entry")
+        }
+        return begun
+    }
 
     /// The href's key: its decoded path without a trailing slash.
     func key(_ href: String, in book: URL) -> String {

@@ -10,33 +10,31 @@ extension TwoWaySyncRun {
     /// in the journal: a request sent just before the kill may still land, so it is settled when the
     /// card shows what was sent, or by the next write to the same href.
     func resume() async throws {
-        let pending = try read { try $0.pendingSyncWrites(providerID: providerID) }
+        let pending = try await store.pendingSyncWrites(providerID: providerID)
         for entry in pending {
             let book = CardDAVContactsProvider.parent(of: entry.href, base: client.serverURL)
             let server = try await client.card(at: entry.href, in: book)
             switch entry.operation {
             case .create, .update:
                 if let server, let sent = entry.vCard, isSame(sent, as: server) {
-                    try settleArrived(entry, server: server)
+                    try await settleArrived(entry, server: server)
                 } else if canStillLand(entry, server: server) {
                     unconfirmed[key(entry.href, in: book)] = entry
                     continue
                 } else {
                     // Its precondition no longer holds (the card is there for a create, or has another ETag
                     // for an update): it never arrived and cannot arrive now. This run makes it again if needed.
-                    try write { try $0.endSyncWrite(id: entry.id) }
+                    try await apply([.endSyncWrite(id: entry.id)])
                 }
             case .delete:
-                let providerID = self.providerID
-                try write { t in
-                    if server == nil {
-                        try t.removeSyncedCard(providerID: providerID, href: entry.href)
-                        for contact in try t.contacts(providerID: providerID, recordID: entry.href) {
-                            try t.save(self.forgetting(entry.href, in: contact))
-                        }
+                var writes: [SyncRecordWrite] = []
+                if server == nil {
+                    writes.append(.removeSyncedCard(providerID: providerID, href: entry.href))
+                    for contact in try await store.contacts(providerID: providerID, recordID: entry.href) {
+                        writes.append(.save(forgetting(entry.href, in: contact)))
                     }
-                    try t.endSyncWrite(id: entry.id)
                 }
+                try await apply(writes + [.endSyncWrite(id: entry.id)])
             }
             report.resumedWrites += 1
         }
@@ -62,27 +60,29 @@ extension TwoWaySyncRun {
     /// Stores the outcome of a create or update that reached the server: the card is the new base;
     /// the contact it was sent for keeps the edits made since (a three-way merge with the version it
     /// was sent from), and every contact holding the card records its new ETag.
-    func settleArrived(_ entry: SyncJournalEntry, server: CardDAVCard) throws {
-        let providerID = self.providerID
+    ///
+    /// The holders are read before the one transaction that writes the outcome: the sync is the
+    /// only writer of its cards' records, and resuming runs before anything else of the sync.
+    func settleArrived(_ entry: SyncJournalEntry, server: CardDAVCard) async throws {
         let theirs = parse(server.vCard, href: entry.href, etag: server.etag)
         let from = entry.localVCard.flatMap { parse($0, href: entry.href, etag: nil) }
-        try write { t in
-            var holders = try t.contacts(providerID: providerID, recordID: entry.href)
-            if let id = entry.contactID, !holders.contains(where: { $0.id == id }), let local = try t.contact(withID: id) {
-                holders.append(local)
-            }
-            let owner = holders.first { $0.id == entry.contactID } ?? holders.first
-            try t.recordSyncedCard(SyncedCard(providerID: providerID, href: entry.href, etag: server.etag, vCard: server.vCard,
-                                              contactID: owner?.id ?? entry.contactID ?? ContactID(rawValue: entry.href)))
-            for local in holders {
-                var contact = local
-                if local.id == entry.contactID, entry.operation == .update, let theirs, let from {
-                    contact = self.merger.merge(base: from, local: local, remote: theirs).contact
-                    contact.provenance = local.provenance
-                }
-                try t.save(self.recording(contact, href: entry.href, etag: server.etag))
-            }
-            try t.endSyncWrites(providerID: providerID, href: entry.href)
+        var holders = try await store.contacts(providerID: providerID, recordID: entry.href)
+        if let id = entry.contactID, !holders.contains(where: { $0.id == id }), let local = try await store.contact(withID: id) {
+            holders.append(local)
         }
+        let owner = holders.first { $0.id == entry.contactID } ?? holders.first
+        var writes: [SyncRecordWrite] = [
+            .recordSyncedCard(SyncedCard(providerID: providerID, href: entry.href, etag: server.etag, vCard: server.vCard,
+                                         contactID: owner?.id ?? entry.contactID ?? ContactID(rawValue: entry.href))),
+        ]
+        for local in holders {
+            var contact = local
+            if local.id == entry.contactID, entry.operation == .update, let theirs, let from {
+                contact = merger.merge(base: from, local: local, remote: theirs).contact
+                contact.provenance = local.provenance
+            }
+            writes.append(.save(recording(contact, href: entry.href, etag: server.etag)))
+        }
+        try await apply(writes + [.endSyncWrites(providerID: providerID, href: entry.href)])
     }
 }

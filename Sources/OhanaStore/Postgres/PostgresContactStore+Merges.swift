@@ -155,8 +155,21 @@ extension PostgresContactStore {
                 "SELECT provider_id, state FROM provider_sync_state").decode((String, Data).self) {
                 states[providerID] = ProviderSyncState(data: data)
             }
+            var providers: [String] = []
+            for try await provider in try await transaction.query("""
+                SELECT provider_id COLLATE "C" FROM synced_card UNION SELECT provider_id FROM sync_journal ORDER BY 1
+                """).decode(String.self) {
+                providers.append(provider)
+            }
+            var cards: [SyncedCard] = []
+            var pending: [SyncJournalEntry] = []
+            for provider in providers {
+                cards += try await transaction.syncedCards(providerID: provider)
+                pending += try await transaction.pendingSyncWrites(providerID: provider)
+            }
             return StoreBookkeeping(decisions: try await transaction.mergeDecisions(),
-                                    members: StoreBookkeeping.ordered(members), providerSyncStates: states)
+                                    members: StoreBookkeeping.ordered(members), providerSyncStates: states,
+                                    syncedCards: cards, pendingSyncWrites: pending)
         }
     }
 
@@ -166,6 +179,8 @@ extension PostgresContactStore {
             try await transaction.setMergeDecisions(bookkeeping.decisions)
             try await transaction.query("DELETE FROM merged_member")
             try await transaction.query("DELETE FROM provider_sync_state")
+            try await transaction.query("DELETE FROM synced_card")
+            try await transaction.query("DELETE FROM sync_journal")
             for member in bookkeeping.members {
                 try await transaction.writeMember(member.contact, survivor: member.survivor, position: member.position,
                                                   isSnapshot: member.isSnapshot)
@@ -173,6 +188,7 @@ extension PostgresContactStore {
             for (providerID, state) in bookkeeping.providerSyncStates {
                 try await transaction.setProviderSyncState(state, for: providerID)
             }
+            _ = try await transaction.apply(bookkeeping.syncRecordWrites)
         }
     }
 }

@@ -13,6 +13,8 @@ enum PostgresSchema {
     static let v1 = "pg-v1-contacts"
     /// Merge decisions, the member versions of merged contacts, and each incremental provider's sync state.
     static let v2 = "pg-v2-merges-and-sync-state"
+    /// The last synced version of each card and the journal of server writes, for two-way sync.
+    static let v3 = "pg-v3-sync-records"
 
     /// The migrations this version knows, oldest first, with their SQL.
     static let migrations: [(identifier: String, sql: [String])] = [
@@ -110,6 +112,32 @@ enum PostgresSchema {
                 state BYTEA NOT NULL
             )
             """,
+        ]),
+        (v3, [
+            """
+            CREATE TABLE synced_card (
+                provider_id TEXT NOT NULL,
+                href TEXT NOT NULL,
+                etag TEXT,
+                vcard TEXT NOT NULL,
+                contact_id TEXT NOT NULL,
+                PRIMARY KEY (provider_id, href)
+            )
+            """,
+            "CREATE INDEX synced_card_contact ON synced_card (contact_id)",
+            """
+            CREATE TABLE sync_journal (
+                id BIGSERIAL PRIMARY KEY,
+                provider_id TEXT NOT NULL,
+                href TEXT NOT NULL,
+                operation TEXT NOT NULL,
+                contact_id TEXT,
+                expected_etag TEXT,
+                vcard TEXT,
+                local_vcard TEXT
+            )
+            """,
+            "CREATE INDEX sync_journal_provider ON sync_journal (provider_id, id)",
         ]),
     ]
 

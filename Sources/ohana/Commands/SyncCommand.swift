@@ -90,7 +90,7 @@ struct SyncCommand: AsyncParsableCommand {
     func run() async throws {
         guard isCardDAVArgument(url) else { throw ValidationError("\(url): not a carddav:// or carddavs:// URL") }
         let provider = try makeCardDAVProvider(for: url)
-        let store = try storeOptions.openStore(command: "sync")
+        let store = try await storeOptions.openStorage()
         let options = TwoWaySyncOptions(preference: prefer?.preference ?? .keepBoth, pushNew: pushNew, dryRun: dryRun)
         let report: TwoWaySyncReport
         do {
@@ -98,8 +98,9 @@ struct SyncCommand: AsyncParsableCommand {
         } catch let error as CardDAVError {
             throw ToolError(error.description)
         } catch {
-            throw ToolError("\(storeOptions.storeURL.path): \(error)")
+            throw ToolError("\(store.locationDescription): \(error)")
         }
+        try await store.shutDown()
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
         if dryRun {
             for action in report.actions { print(action) }

@@ -9,12 +9,6 @@ struct StoreOptions: ParsableArguments {
         valueName: "path|url"))
     var store: String?
 
-    /// The store file: `--store`, else the default under the user's data folder.
-    var storeURL: URL {
-        if let store { return URL(fileURLWithPath: (store as NSString).expandingTildeInPath) }
-        return Self.defaultStoreURL
-    }
-
     /// `$XDG_DATA_HOME/ohana/contacts.sqlite`, or `~/.local/share/ohana/contacts.sqlite`.
     static var defaultStoreURL: URL {
         let environment = ProcessInfo.processInfo.environment
@@ -61,20 +55,6 @@ struct StoreOptions: ParsableArguments {
                 }
                 return try await location.open(password: String(cString: typed))
             }
-        } catch let error as ContactStoreError {
-            throw ToolError(error.description)
-        }
-    }
-
-    /// Opens (creating or migrating) the SQLite store, for the one command not on PostgreSQL yet
-    /// (`sync`, whose per-card sync bases and write journal only the SQLite store keeps); its errors
-    /// become one-line tool errors.
-    func openStore(command: String) throws -> ContactStore {
-        if case .postgres = try location() {
-            throw ToolError("ohana \(command): not yet on PostgreSQL (two-way sync keeps per-card sync bases and a write journal, which only the SQLite store keeps so far); give a store file with --store")
-        }
-        do {
-            return try ContactStore(fileURL: storeURL)
         } catch let error as ContactStoreError {
             throw ToolError(error.description)
         }
