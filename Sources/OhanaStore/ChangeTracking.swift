@@ -158,6 +158,29 @@ struct NetChange: Sendable {
     var version: Contact?
     /// Whether the contact existed at that point.
     var existedAtBase: Bool
+
+    /// What merging this child change into the parent does.
+    enum Step {
+        /// The child's version (or removal) is applied.
+        case apply
+        /// The parent's version stays.
+        case keepParent
+        /// Both changed the contact differently, and the policy fails on conflicts.
+        case conflict(MergeConflict)
+    }
+
+    /// What merging this change does, given the parent's version of the contact and the change
+    /// number of its last change there (`nil`: no history row) against the child's base.
+    func step(parentVersion: Contact?, parentSequence: Int64?, base: Int64, policy: MergePolicy) -> Step {
+        // No history row for a contact that existed at the base: removed here, history pruned.
+        let changedHere = parentSequence.map { $0 > base } ?? existedAtBase
+        guard changedHere, parentVersion != version else { return .apply }
+        switch policy {
+        case .failOnConflict: return .conflict(MergeConflict(contactID: id, childVersion: version, parentVersion: parentVersion))
+        case .preferParent: return .keepParent
+        case .preferChild: return .apply
+        }
+    }
 }
 
 extension ContactReadTransaction {

@@ -35,6 +35,15 @@ public protocol ContactStorage: AnyObject, Sendable {
     /// Closes the store; later calls throw.
     func shutDown() async throws
 
+    // MARK: Child stores
+
+    /// Makes a child store: an in-memory copy of this store's contacts for edits that may be thrown
+    /// away (``ContactStore/discard()``) or merged back with ``merge(_:policy:)``.
+    func makeChild() async throws -> ContactStore
+    /// Merges a child store's changes into this store in one transaction, then closes the child;
+    /// contacts changed on both sides since the child was made are handled by `policy`.
+    func merge(_ child: ContactStore, policy: MergePolicy) async throws -> ContactSaveSummary
+
     // MARK: Merges
 
     /// The merge decisions recorded in the store, in the order they were recorded.

@@ -35,20 +35,42 @@ public final class ContactStore: Sendable {
     public let configuration: Configuration
 
     let writer: any DatabaseWriter
-    /// The store a child store was made from.
+    /// The store a child store was made from (a SQLite parent).
     let parent: ContactStore?
+    /// The PostgreSQL store a child store was made from.
+    let postgresParent: PostgresContactStore?
     /// The parent's change number when the child was made.
     let baseSequence: Int64
+    /// The child's own change number when it was made (its changes since are what merging applies):
+    /// the parent's for a copy of a SQLite parent, that of the filled copy for a PostgreSQL parent's child.
+    let childBaseSequence: Int64
     private let isClosed = Mutex(false)
     private static let logger = Logger(label: "ohana.store")
 
     private init(writer: any DatabaseWriter, fileURL: URL?, configuration: Configuration,
-                 parent: ContactStore? = nil, baseSequence: Int64 = 0) {
+                 parent: ContactStore? = nil, postgresParent: PostgresContactStore? = nil,
+                 baseSequence: Int64 = 0, childBaseSequence: Int64? = nil) {
         self.writer = writer
         self.fileURL = fileURL
         self.configuration = configuration
         self.parent = parent
+        self.postgresParent = postgresParent
         self.baseSequence = baseSequence
+        self.childBaseSequence = childBaseSequence ?? baseSequence
+    }
+
+    /// A child of a PostgreSQL store: an in-memory store holding `contacts` (the parent's at change
+    /// number `baseSequence`).
+    static func child(of parent: PostgresContactStore, contacts: [Contact], baseSequence: Int64) throws -> ContactStore {
+        let queue = try DatabaseQueue(configuration: GRDB.Configuration())
+        try migrate(queue, path: ":memory:")
+        let filled = try queue.write { db -> Int64 in
+            let transaction = ContactWriteTransaction(db, removalHistoryLimit: parent.configuration.removalHistoryLimit)
+            try transaction.save(contacts, mode: .replace)
+            return try transaction.currentChangeToken().sequence
+        }
+        return ContactStore(writer: queue, fileURL: nil, configuration: parent.configuration, postgresParent: parent,
+                            baseSequence: baseSequence, childBaseSequence: filled)
     }
 
     /// Opens the store at `fileURL`, creating it (and its folder) when missing and migrating it when
@@ -192,7 +214,7 @@ public final class ContactStore: Sendable {
     }
 
     /// Whether this store is a child store.
-    public var isChild: Bool { parent != nil }
+    public var isChild: Bool { parent != nil || postgresParent != nil }
 
     /// Merges a child store's changes into this store in one transaction, then closes the child.
     ///
@@ -203,28 +225,16 @@ public final class ContactStore: Sendable {
     public func merge(_ child: ContactStore, policy: MergePolicy = .failOnConflict) throws -> ContactSaveSummary {
         guard child.parent === self else { throw ContactStoreError.notAChild }
         let base = child.baseSequence
-        let childChanges = try child.read { try $0.netChanges(since: base) }
+        let childChanges = try child.netChangesSinceMade()
         let summary = try write { transaction -> ContactSaveSummary in
             var summary = ContactSaveSummary()
             var conflicts: [MergeConflict] = []
             for change in childChanges {
-                let parentVersion = try transaction.contact(withID: change.id)
-                let parentSequence = try transaction.changeSequence(of: change.id)
-                // No history row for a contact that existed at the base: removed here, history pruned.
-                let changedHere = parentSequence.map { $0 > base } ?? change.existedAtBase
-                if changedHere, parentVersion != change.version {
-                    switch policy {
-                    case .failOnConflict:
-                        conflicts.append(MergeConflict(contactID: change.id, childVersion: change.version,
-                                                       parentVersion: parentVersion))
-                        continue
-                    case .preferParent:
-                        continue
-                    case .preferChild:
-                        break
-                    }
-                }
-                guard conflicts.isEmpty else { continue }
+                let step = change.step(parentVersion: try transaction.contact(withID: change.id),
+                                       parentSequence: try transaction.changeSequence(of: change.id),
+                                       base: base, policy: policy)
+                if case .conflict(let conflict) = step { conflicts.append(conflict) }
+                guard conflicts.isEmpty, case .apply = step else { continue }
                 if let version = change.version {
                     summary.count(try transaction.save(version))
                 } else if try transaction.remove(id: change.id) {
@@ -242,6 +252,15 @@ public final class ContactStore: Sendable {
     public func discard() {
         markClosed()
     }
+
+    /// What this child changed since it was made, one net change per contact.
+    func netChangesSinceMade() throws -> [NetChange] {
+        let base = childBaseSequence
+        return try read { try $0.netChanges(since: base) }
+    }
+
+    /// Closes a child once merged.
+    func closeMergedChild() { markClosed() }
 
     // MARK: - Internals
 

@@ -3,6 +3,16 @@ import GRDB
 import Ohana
 
 extension SQLiteContactStorage {
+    /// Makes a child store (see ``ContactStore/makeChild()``).
+    public func makeChild() async throws -> ContactStore {
+        try store.makeChild()
+    }
+
+    /// Merges a child store's changes into this store (see ``ContactStore/merge(_:policy:)``).
+    public func merge(_ child: ContactStore, policy: MergePolicy) async throws -> ContactSaveSummary {
+        try store.merge(child, policy: policy)
+    }
+
     /// The merge decisions recorded in the store.
     public func mergeDecisions() async throws -> ContactMergeDecisions {
         try await store.read { try $0.mergeDecisions() }

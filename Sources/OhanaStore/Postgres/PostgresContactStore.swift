@@ -7,7 +7,8 @@ import Synchronization
 /// A contact store in a PostgreSQL database, for address books that several processes share
 /// (`ohana serve` instances, a sync job, an importer) or that outgrow one file.
 ///
-/// It behaves like the SQLite store through ``ContactStorage``: every write is one transaction
+/// It behaves like the SQLite store through ``ContactStorage`` (merges and member versions, sync
+/// records, provider sync state and child stores included): every write is one transaction
 /// (writers take the store's lock in turn, so change numbers are committed in order), full-text
 /// search runs on a `tsvector` column, change numbers come from a sequence, and bulk imports go
 /// through `COPY`.

@@ -1,0 +1,65 @@
+import Foundation
+import Ohana
+import PostgresNIO
+
+/// Child stores of a PostgreSQL store: an in-memory SQLite copy of its contacts for edits that may
+/// be thrown away, merged back with the SQLite store's rules (``ContactStore/merge(_:policy:)``).
+extension PostgresContactStore {
+    /// Makes a child store: an in-memory copy of this store's contacts, as of one snapshot, that
+    /// takes reads and writes like any ``ContactStore`` and is later merged with
+    /// ``merge(_:policy:)`` or thrown away with ``ContactStore/discard()``. Merge decisions and sync
+    /// records stay in this store.
+    ///
+    /// Complexity: O(*n*) for *n* stored contacts.
+    public func makeChild() async throws -> ContactStore {
+        let (contacts, sequence) = try await withTransaction { transaction in
+            let info = try await Self.storeInfo(transaction.connection, logger: logger)
+            let contacts = try await transaction.fetchContacts("SELECT id, json, photo, photo_type FROM contact ORDER BY row_id")
+            return (contacts, info.sequence)
+        }
+        return try ContactStore.child(of: self, contacts: contacts, baseSequence: sequence)
+    }
+
+    /// Merges a child store's changes into this store in one transaction, then closes the child.
+    ///
+    /// A contact the child changed that was also changed here since the child was made is a
+    /// conflict. With ``MergePolicy/failOnConflict`` nothing is merged, the child stays open, and
+    /// ``ContactStoreError/mergeConflicts(_:)`` lists every conflict with both versions.
+    @discardableResult
+    public func merge(_ child: ContactStore, policy: MergePolicy = .failOnConflict) async throws -> ContactSaveSummary {
+        guard child.postgresParent === self else { throw ContactStoreError.notAChild }
+        let base = child.baseSequence
+        let changes = try child.netChangesSinceMade()
+        let summary = try await write { transaction in
+            let ids = changes.map(\.id.rawValue)
+            var parentVersions: [ContactID: Contact] = [:]
+            for contact in try await transaction.fetchContacts("""
+                SELECT id, json, photo, photo_type FROM contact WHERE id = ANY(\(ids)::text[])
+                """) {
+                parentVersions[contact.id] = contact
+            }
+            var sequences: [ContactID: Int64] = [:]
+            for try await (id, sequence) in try await transaction.query("""
+                SELECT contact_id, sequence FROM contact_change WHERE contact_id = ANY(\(ids)::text[])
+                """).decode((String, Int64).self) {
+                sequences[ContactID(rawValue: id)] = sequence
+            }
+            var conflicts: [MergeConflict] = []
+            var saves: [Contact] = []
+            var removals: [ContactID] = []
+            for change in changes {
+                let step = change.step(parentVersion: parentVersions[change.id], parentSequence: sequences[change.id],
+                                       base: base, policy: policy)
+                if case .conflict(let conflict) = step { conflicts.append(conflict) }
+                guard conflicts.isEmpty, case .apply = step else { continue }
+                if let version = change.version { saves.append(version) } else { removals.append(change.id) }
+            }
+            if !conflicts.isEmpty { throw ContactStoreError.mergeConflicts(conflicts) }
+            var summary = try await transaction.save(saves, mode: .upsertByID)
+            summary.removed += try await transaction.remove(ids: removals)
+            return summary
+        }
+        child.closeMergedChild()
+        return summary
+    }
+}
