@@ -42,6 +42,7 @@ public protocol ContactStorage: AnyObject, Sendable {
     func makeChild() async throws -> ContactStore
     /// Merges a child store's changes into this store in one transaction, then closes the child;
     /// contacts changed on both sides since the child was made are handled by `policy`.
+    @discardableResult
     func merge(_ child: ContactStore, policy: MergePolicy) async throws -> ContactSaveSummary
 
     // MARK: Merges

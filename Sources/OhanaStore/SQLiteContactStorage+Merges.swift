@@ -9,6 +9,7 @@ extension SQLiteContactStorage {
     }
 
     /// Merges a child store's changes into this store (see ``ContactStore/merge(_:policy:)``).
+    @discardableResult
     public func merge(_ child: ContactStore, policy: MergePolicy) async throws -> ContactSaveSummary {
         try store.merge(child, policy: policy)
     }
