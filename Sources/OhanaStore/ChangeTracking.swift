@@ -213,3 +213,33 @@ extension ContactReadTransaction {
                            arguments: [id.rawValue])
     }
 }
+
+extension ContactReadTransaction {
+    /// The change history behind the store's tokens (see ``StoreBookkeeping/ChangeHistory``).
+    func changeHistory() throws -> StoreBookkeeping.ChangeHistory {
+        let info = try storeInfo()
+        let entries = try Row.fetchAll(db, sql: """
+            SELECT contactID, sequence, isRemoved, addedSequence FROM contactChange ORDER BY contactID
+            """).map { row in
+            StoreBookkeeping.ChangeHistory.Entry(contactID: ContactID(rawValue: row["contactID"]), sequence: row["sequence"],
+                                                 isRemoved: row["isRemoved"], addedSequence: row["addedSequence"])
+        }
+        return StoreBookkeeping.ChangeHistory(storeID: info.storeID, sequence: info.sequence,
+                                              prunedThrough: info.prunedThrough, entries: entries)
+    }
+}
+
+extension ContactWriteTransaction {
+    /// Takes another store's change history, identity included, so that its tokens work here.
+    func replaceChangeHistory(_ history: StoreBookkeeping.ChangeHistory) throws {
+        try db.execute(sql: "DELETE FROM contactChange")
+        let insert = try db.makeStatement(sql: """
+            INSERT INTO contactChange (contactID, sequence, isRemoved, addedSequence) VALUES (?, ?, ?, ?)
+            """)
+        for entry in history.entries {
+            try insert.execute(arguments: [entry.contactID.rawValue, entry.sequence, entry.isRemoved, entry.addedSequence])
+        }
+        try db.execute(sql: "UPDATE storeInfo SET storeID = ?, changeSequence = ?, prunedThrough = ? WHERE id = 1",
+                       arguments: [history.storeID, history.sequence, history.prunedThrough])
+    }
+}

@@ -105,7 +105,8 @@ extension SQLiteContactStorage {
                 decisions: try transaction.mergeDecisions(), members: StoreBookkeeping.ordered(members),
                 providerSyncStates: states,
                 syncedCards: try providers.flatMap { try transaction.syncedCards(providerID: $0) },
-                pendingSyncWrites: try providers.flatMap { try transaction.pendingSyncWrites(providerID: $0) })
+                pendingSyncWrites: try providers.flatMap { try transaction.pendingSyncWrites(providerID: $0) },
+                changeHistory: try transaction.changeHistory())
         }
     }
 
@@ -125,6 +126,7 @@ extension SQLiteContactStorage {
                 try transaction.setProviderSyncState(state, for: providerID)
             }
             _ = try transaction.apply(bookkeeping.syncRecordWrites)
+            if let history = bookkeeping.changeHistory { try transaction.replaceChangeHistory(history) }
         }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Ohana
 
 /// What a store keeps beside its contacts: the user's merge decisions, the member versions of
-/// merged contacts, each incremental provider's sync state, and a two-way sync's records (the
-/// last synced version of each card, and server writes begun and not yet settled). ``ContactStoreMigration`` copies
+/// merged contacts, each incremental provider's sync state, a two-way sync's records (the last
+/// synced version of each card, and server writes begun and not yet settled), and the change
+/// history behind its change tokens. ``ContactStoreMigration`` copies
 /// it from one backend to the other with the contacts.
 public struct StoreBookkeeping: Hashable, Sendable {
     /// One recorded member version of a merged contact.
@@ -26,6 +27,48 @@ public struct StoreBookkeeping: Hashable, Sendable {
         }
     }
 
+    /// The change history behind a store's change tokens: its identity, its last change number,
+    /// how far removals were pruned, and the last change of each contact. A store given another's
+    /// history answers that store's tokens.
+    public struct ChangeHistory: Hashable, Sendable {
+        /// The last change of one contact.
+        public struct Entry: Hashable, Sendable {
+            /// The contact.
+            public var contactID: ContactID
+            /// The number of its last change.
+            public var sequence: Int64
+            /// Whether that change removed it.
+            public var isRemoved: Bool
+            /// The number of the change that added it.
+            public var addedSequence: Int64
+
+            /// Creates an entry.
+            public init(contactID: ContactID, sequence: Int64, isRemoved: Bool, addedSequence: Int64) {
+                self.contactID = contactID
+                self.sequence = sequence
+                self.isRemoved = isRemoved
+                self.addedSequence = addedSequence
+            }
+        }
+
+        /// The identity tokens carry.
+        public var storeID: String
+        /// The number of the last change.
+        public var sequence: Int64
+        /// Removals up to this number are forgotten (older tokens expire).
+        public var prunedThrough: Int64
+        /// The last change of each contact, ordered by contact id.
+        public var entries: [Entry]
+
+        /// Creates a change history.
+        public init(storeID: String, sequence: Int64, prunedThrough: Int64, entries: [Entry]) {
+            self.storeID = storeID
+            self.sequence = sequence
+            self.prunedThrough = prunedThrough
+            self.entries = entries
+        }
+    }
+
     /// The merge decisions, in the order they were recorded.
     public var decisions: ContactMergeDecisions
     /// Every member version, ordered by merged contact and position.
@@ -36,16 +79,19 @@ public struct StoreBookkeeping: Hashable, Sendable {
     public var syncedCards: [SyncedCard]
     /// The server writes begun and not yet settled, oldest first (their numbers are the store's own).
     public var pendingSyncWrites: [SyncJournalEntry]
+    /// The change history; `nil` leaves a store's own when the bookkeeping is replaced.
+    public var changeHistory: ChangeHistory?
 
     /// Creates bookkeeping.
     public init(decisions: ContactMergeDecisions = ContactMergeDecisions(), members: [MemberVersion] = [],
                 providerSyncStates: [String: ProviderSyncState] = [:], syncedCards: [SyncedCard] = [],
-                pendingSyncWrites: [SyncJournalEntry] = []) {
+                pendingSyncWrites: [SyncJournalEntry] = [], changeHistory: ChangeHistory? = nil) {
         self.decisions = decisions
         self.members = members
         self.providerSyncStates = providerSyncStates
         self.syncedCards = syncedCards
         self.pendingSyncWrites = pendingSyncWrites
+        self.changeHistory = changeHistory
     }
 
     /// Whether there is nothing to keep.

@@ -7,8 +7,8 @@ import Ohana
 /// rerun: contacts keep their ids, a rerun rewrites nothing that is already equal, and contacts
 /// the source no longer has are removed from the target.
 ///
-/// The target's change history starts anew: its change tokens are its own, so a client holding
-/// one of the source's reloads.
+/// The target takes the source's change history too (identity, change numbers, each contact's last
+/// change), so a client holding one of the source's change tokens goes on from it on the target.
 public struct ContactStoreMigration: Sendable {
     /// What a migration did.
     public struct Report: Hashable, Sendable, CustomStringConvertible {
@@ -26,7 +26,8 @@ public struct ContactStoreMigration: Sendable {
             "\(count) contacts copied (\(summary)); content hash \(String(contentHash, radix: 16)) on both sides; "
                 + "\(bookkeeping.decisions.keptTogether.count + bookkeeping.decisions.keptApart.count) merge decisions, "
                 + "\(bookkeeping.members.count) member versions, \(bookkeeping.providerSyncStates.count) provider sync states, "
-                + "\(bookkeeping.syncedCards.count) synced cards"
+                + "\(bookkeeping.syncedCards.count) synced cards, change history through "
+                + "\(bookkeeping.changeHistory.map { String($0.sequence) } ?? "none")"
         }
     }
 

@@ -69,6 +69,35 @@ struct StoreMigrationTests {
         for store in [sqlite, postgres, back] as [any ContactStorage] { try await store.shutDown() }
     }
 
+    @Test("a change token the source handed out goes on working against the copy, both ways")
+    func changeTokensSurvive() async throws {
+        let directory = try TemporaryDirectory()
+        let sqlite = SQLiteContactStorage(try ContactStore(fileURL: directory.file("source.sqlite")))
+        _ = try await sqlite.save([person("a", "Ada", "Lovelace"), person("b", "Bob", "Dylan"), person("c", "Cy", "Twombly")],
+                                  mode: .upsertByID)
+        let early = try await sqlite.currentChangeToken()
+        _ = try await sqlite.save([person("a", "Ada", "King"), person("d", "Dee", "New")], mode: .upsertByID)
+        _ = try await sqlite.remove(ids: ["b"])
+        let expected = try await sqlite.changes(since: early)
+
+        let postgres = try await StorageBackend.postgres.open(in: directory)
+        _ = try await ContactStoreMigration(batchSize: 2).run(from: sqlite, to: postgres)
+        #expect(try await postgres.currentChangeToken() == sqlite.currentChangeToken())
+        let there = try await postgres.changes(since: early)
+        #expect(there.added.map(\.id) == expected.added.map(\.id) && there.updated.map(\.id) == expected.updated.map(\.id))
+        #expect(there.removed == expected.removed && there.removed == ["b"] && there.token == expected.token)
+
+        // Writes on the copy go on from the source's numbers, and the copy's tokens work on a copy back.
+        _ = try await postgres.save([person("e", "Eve", "Later")], mode: .upsertByID)
+        let later = try await postgres.changes(since: expected.token)
+        #expect(later.added.map(\.id) == ["e"] && later.token.sequence == expected.token.sequence + 1)
+        let back = SQLiteContactStorage(try ContactStore(fileURL: directory.file("back.sqlite")))
+        _ = try await ContactStoreMigration().run(from: postgres, to: back)
+        #expect(try await back.changes(since: expected.token).added.map(\.id) == ["e"])
+        #expect(try await back.changes(since: early).removed == ["b"])
+        for store in [sqlite, postgres, back] as [any ContactStorage] { try await store.shutDown() }
+    }
+
     @Test("the content hash changes with any stored detail and not with order")
     func contentHash() {
         let a = richContact()

@@ -169,7 +169,8 @@ extension PostgresContactStore {
             }
             return StoreBookkeeping(decisions: try await transaction.mergeDecisions(),
                                     members: StoreBookkeeping.ordered(members), providerSyncStates: states,
-                                    syncedCards: cards, pendingSyncWrites: pending)
+                                    syncedCards: cards, pendingSyncWrites: pending,
+                                    changeHistory: try await transaction.changeHistory())
         }
     }
 
@@ -189,6 +190,7 @@ extension PostgresContactStore {
                 try await transaction.setProviderSyncState(state, for: providerID)
             }
             _ = try await transaction.apply(bookkeeping.syncRecordWrites)
+            if let history = bookkeeping.changeHistory { try await transaction.replaceChangeHistory(history) }
         }
     }
 }

@@ -264,3 +264,36 @@ extension PostgresWriteTransaction {
         try await query("DELETE FROM merged_member WHERE survivor_id = ANY(\(ids)::text[])")
     }
 }
+
+extension PostgresWriteTransaction {
+    /// The change history behind the store's tokens (see ``StoreBookkeeping/ChangeHistory``).
+    func changeHistory() async throws -> StoreBookkeeping.ChangeHistory {
+        let info = try await PostgresContactStore.storeInfo(connection, logger: logger)
+        var entries: [StoreBookkeeping.ChangeHistory.Entry] = []
+        for try await (id, sequence, isRemoved, added) in try await query("""
+            SELECT contact_id, sequence, is_removed, added_sequence FROM contact_change ORDER BY contact_id COLLATE "C"
+            """).decode((String, Int64, Bool, Int64).self) {
+            entries.append(StoreBookkeeping.ChangeHistory.Entry(contactID: ContactID(rawValue: id), sequence: sequence,
+                                                                isRemoved: isRemoved, addedSequence: added))
+        }
+        return StoreBookkeeping.ChangeHistory(storeID: info.storeID, sequence: info.sequence,
+                                              prunedThrough: info.prunedThrough, entries: entries)
+    }
+
+    /// Takes another store's change history, identity included, so that its tokens work here; the
+    /// change number sequence continues after it.
+    func replaceChangeHistory(_ history: StoreBookkeeping.ChangeHistory) async throws {
+        try await query("DELETE FROM contact_change")
+        try await query("""
+            INSERT INTO contact_change (contact_id, sequence, is_removed, added_sequence)
+            SELECT * FROM unnest(\(history.entries.map(\.contactID.rawValue))::text[], \(history.entries.map(\.sequence))::bigint[],
+                                 \(history.entries.map(\.isRemoved))::boolean[], \(history.entries.map(\.addedSequence))::bigint[])
+            """)
+        try await query("""
+            UPDATE store_info SET store_id = \(history.storeID), change_sequence = \(history.sequence),
+                pruned_through = \(history.prunedThrough) WHERE id = 1
+            """)
+        try await query("SELECT setval('change_number', GREATEST(\(history.sequence), 1), \(history.sequence > 0))")
+        resetChangeNumber()
+    }
+}

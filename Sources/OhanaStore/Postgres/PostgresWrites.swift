@@ -65,6 +65,9 @@ final class PostgresWriteTransaction {
         return next
     }
 
+    /// Forgets this transaction's change number (after the store took another's change history).
+    func resetChangeNumber() { sequence = nil }
+
     /// Publishes the change number (readers' tokens) and prunes the removal history when over its limit.
     func finish(removalHistoryLimit: Int) async throws {
         guard let sequence else { return }

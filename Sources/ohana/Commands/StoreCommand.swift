@@ -18,11 +18,12 @@ struct StoreMigrateCommand: AsyncParsableCommand {
         discussion: """
             Contacts keep their ids. The copy is written in batches (a progress bar on a terminal), then \
             the merge decisions, the member versions of merged contacts, the providers' sync state and the \
-            records of two-way CardDAV sync (synced cards, unsettled writes); then it is verified: the target \
+            records of two-way CardDAV sync (synced cards, unsettled writes) and the change history; then it is verified: the target \
             must hold as many contacts as the source, with the same content hash, and the same decisions, \
             members and sync records. Safe to rerun: what is already equal is not rewritten, and contacts the \
-            source no longer has are removed from the target. The target's change tokens are its own \
-            (clients of the old store reload). PostgreSQL passwords come from PGPASSWORD or a prompt.
+            source no longer has are removed from the target. The target also takes the source's change \
+            history, so change tokens handed out by the source go on working against the target. \
+            PostgreSQL passwords come from PGPASSWORD or a prompt.
             """)
 
     @Option(name: .long, help: ArgumentHelp("The store to copy from.", valueName: "path|url"))
