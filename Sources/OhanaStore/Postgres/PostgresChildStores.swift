@@ -12,9 +12,9 @@ extension PostgresContactStore {
     ///
     /// Complexity: O(*n*) for *n* stored contacts.
     public func makeChild() async throws -> ContactStore {
-        let (contacts, sequence) = try await withTransaction { transaction in
+        let (contacts, sequence) = try await readSnapshot { transaction in
             let info = try await Self.storeInfo(transaction.connection, logger: logger)
-            let contacts = try await transaction.fetchContacts("SELECT id, json, photo, photo_type FROM contact ORDER BY row_id")
+            let contacts = try await transaction.allContacts()
             return (contacts, info.sequence)
         }
         return try ContactStore.child(of: self, contacts: contacts, baseSequence: sequence)

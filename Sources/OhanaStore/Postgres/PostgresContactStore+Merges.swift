@@ -5,7 +5,7 @@ import PostgresNIO
 extension PostgresContactStore {
     /// The merge decisions recorded in the store, in the order they were recorded.
     public func mergeDecisions() async throws -> ContactMergeDecisions {
-        try await withTransaction { try await $0.mergeDecisions() }
+        try await readSnapshot { try await $0.mergeDecisions() }
     }
 
     /// Replaces the merge decisions recorded in the store.
@@ -15,7 +15,7 @@ extension PostgresContactStore {
 
     /// The recorded members of every stored merged contact, by merged contact, in merge order.
     public func allMergedMembers() async throws -> [ContactID: [Contact]] {
-        try await withTransaction { try await $0.allMergedMembers() }
+        try await readSnapshot { try await $0.allMergedMembers() }
     }
 
     /// Merges groups of stored contacts in one transaction: `plan` gets every stored contact in
@@ -23,7 +23,7 @@ extension PostgresContactStore {
     /// members, whose versions are kept. Returns how many groups were merged.
     public func mergeContacts(_ plan: @escaping @Sendable ([Contact]) throws -> [ContactMergeGroup]) async throws -> Int {
         try await write { transaction in
-            let stored = try await transaction.fetchContacts("SELECT id, json, photo, photo_type FROM contact ORDER BY row_id")
+            let stored = try await transaction.allContacts()
             let groups = try plan(stored)
             for group in groups { try await transaction.saveMerged(group.merged, members: group.members) }
             return groups.count
@@ -50,7 +50,7 @@ extension PostgresContactStore {
 
     /// The state the provider `providerID` reported at its last sync into this store, if any.
     public func providerSyncState(for providerID: String) async throws -> ProviderSyncState? {
-        try await withTransaction { try await $0.providerSyncState(for: providerID) }
+        try await readSnapshot { try await $0.providerSyncState(for: providerID) }
     }
 
     /// Brings the store up to date with an incremental provider (see ``ContactStore/sync(with:remerging:)``):
@@ -61,22 +61,6 @@ extension PostgresContactStore {
         let changes = try await provider.changes(since: previous)
         let identifier = provider.identifier
         return try await write { try await $0.apply(changes, from: identifier, remerging: merge) }
-    }
-
-    /// Runs `body` on one connection in a read-only snapshot.
-    func withTransaction<T: Sendable>(_ body: (PostgresWriteTransaction) async throws -> T) async throws -> T {
-        try ensureOpen()
-        return try await client.withConnection { connection in
-            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-            do {
-                let result = try await body(PostgresWriteTransaction(connection: connection, logger: logger))
-                try await connection.query("COMMIT", logger: logger)
-                return result
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
-            }
-        }
     }
 }
 
@@ -137,7 +121,7 @@ extension PostgresWriteTransaction {
 extension PostgresContactStore {
     /// The merge decisions, member versions and provider sync states the store keeps.
     public func bookkeeping() async throws -> StoreBookkeeping {
-        try await withTransaction { transaction in
+        try await readSnapshot { transaction in
             var places: [(String, Int, Bool)] = []
             var records: [StoredRecord] = []
             for try await (survivor, position, isSnapshot, id, json, photo, type) in try await transaction.query("""

@@ -189,31 +189,23 @@ public final class PostgresContactStore: ContactStorage {
     /// What changed since `token`; throws ``ContactStoreError/unknownChangeToken(_:)`` or
     /// ``ContactStoreError/expiredChangeToken(_:)`` when the caller must reload everything instead.
     public func changes(since token: ChangeToken) async throws -> ContactChanges {
-        try ensureOpen()
         // One snapshot for the store information and the changes.
-        let (info, rows) = try await client.withConnection { connection in
-            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-            do {
-                let info = try await Self.storeInfo(connection, logger: logger)
-                var rows: [(String, Bool, Int64, StoredRecord?)] = []
-                let sequence = try await connection.query("""
-                    SELECT change.contact_id, change.is_removed, change.added_sequence,
-                           contact.json, contact.photo, contact.photo_type
-                    FROM contact_change AS change LEFT JOIN contact ON contact.id = change.contact_id
-                    WHERE change.sequence > \(token.sequence)
-                    ORDER BY change.sequence, change.contact_id
-                    """, logger: logger)
-                for try await (id, removed, added, json, photo, type) in sequence.decode(
-                    (String, Bool, Int64, String?, Data?, String?).self) {
-                    let record = json.map { StoredRecord(id: id, json: Data($0.utf8), photo: photo, photoType: type) }
-                    rows.append((id, removed, added, record))
-                }
-                try await connection.query("COMMIT", logger: logger)
-                return (info, rows)
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
+        let (info, rows) = try await readSnapshot { transaction in
+            let info = try await Self.storeInfo(transaction.connection, logger: logger)
+            var rows: [(String, Bool, Int64, StoredRecord?)] = []
+            let sequence = try await transaction.query("""
+                SELECT change.contact_id, change.is_removed, change.added_sequence,
+                       contact.json, contact.photo, contact.photo_type
+                FROM contact_change AS change LEFT JOIN contact ON contact.id = change.contact_id
+                WHERE change.sequence > \(token.sequence)
+                ORDER BY change.sequence, change.contact_id
+                """)
+            for try await (id, removed, added, json, photo, type) in sequence.decode(
+                (String, Bool, Int64, String?, Data?, String?).self) {
+                let record = json.map { StoredRecord(id: id, json: Data($0.utf8), photo: photo, photoType: type) }
+                rows.append((id, removed, added, record))
             }
+            return (info, rows)
         }
         try token.check(storeID: info.storeID, sequence: info.sequence, prunedThrough: info.prunedThrough)
         var added: [Contact] = []

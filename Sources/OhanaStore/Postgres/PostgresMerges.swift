@@ -42,6 +42,11 @@ extension PostgresWriteTransaction {
         return try ContactCodec.decodeAll(records)
     }
 
+    /// Every stored contact, in insertion order, as this transaction sees them.
+    func allContacts() async throws -> [Contact] {
+        try await fetchContacts("SELECT id, json, photo, photo_type FROM contact ORDER BY row_id")
+    }
+
     /// The latest version of each member of the merged contact `id`, in merge order.
     func mergedMembers(of id: ContactID) async throws -> [Contact] {
         try await fetchContacts("""

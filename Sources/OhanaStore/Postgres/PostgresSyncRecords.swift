@@ -7,15 +7,15 @@ import PostgresNIO
 extension PostgresContactStore {
     /// The provider's synced cards and every stored contact, in one snapshot.
     public func syncSnapshot(providerID: String) async throws -> SyncSnapshot {
-        try await withTransaction { transaction in
+        try await readSnapshot { transaction in
             SyncSnapshot(syncedCards: try await transaction.syncedCards(providerID: providerID),
-                         contacts: try await transaction.fetchContacts("SELECT id, json, photo, photo_type FROM contact ORDER BY row_id"))
+                         contacts: try await transaction.allContacts())
         }
     }
 
     /// The server writes of a provider that were begun and not yet ended, oldest first.
     public func pendingSyncWrites(providerID: String) async throws -> [SyncJournalEntry] {
-        try await withTransaction { try await $0.pendingSyncWrites(providerID: providerID) }
+        try await readSnapshot { try await $0.pendingSyncWrites(providerID: providerID) }
     }
 
     /// Applies a two-way sync's writes in order in one transaction; returns the journal entries begun, numbered.

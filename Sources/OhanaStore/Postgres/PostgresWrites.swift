@@ -16,6 +16,23 @@ extension PostgresContactStore {
         try await write { try await $0.remove(ids: ids) }
     }
 
+    /// Runs `body` on one connection in a read-only snapshot (repeatable read): the counterpart of
+    /// ``write(_:)`` for reads that must agree with each other.
+    func readSnapshot<T: Sendable>(_ body: (PostgresWriteTransaction) async throws -> T) async throws -> T {
+        try ensureOpen()
+        return try await client.withConnection { connection in
+            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            do {
+                let result = try await body(PostgresWriteTransaction(connection: connection, logger: logger))
+                try await connection.query("COMMIT", logger: logger)
+                return result
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
     /// Runs `body` in a write transaction under the store's write lock: committed when it returns,
     /// rolled back when it throws.
     func write<T: Sendable>(_ body: (PostgresWriteTransaction) async throws -> T) async throws -> T {
