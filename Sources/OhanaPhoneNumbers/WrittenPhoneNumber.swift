@@ -21,6 +21,11 @@ struct WrittenPhoneNumber {
         .map { Array($0.utf8) }
 
     init(_ text: String) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { self.init(ascii: text) } else { self.init(anyText: text) }
+    }
+
+    /// ``init(_:)`` for text with non-ASCII characters, character by character.
+    init(anyText text: String) {
         var inLeading = true
         var started = false
         var letters: [Character] = []
@@ -48,6 +53,62 @@ struct WrittenPhoneNumber {
         }
         wordLetterCount = Self.wordLetters(String(letters))
     }
+
+    /// ``init(_:)`` for ASCII text (nearly every number), byte by byte: ASCII has no combining
+    /// characters, so its bytes are its characters (CR LF, one character, splits words the same way).
+    private init(ascii text: String) {
+        let utf8 = text.utf8
+        var inLeading = true
+        var started = false
+        var wordLength = 0
+        var word = SIMD16<UInt8>()  // the word's first sixteen letters, lower case
+        leadingDigits.reserveCapacity(16)
+        // As in the general path, digits and separators do not end a word (`e-x-t` is `ext`).
+        func endWord(_ count: inout Int) {
+            if wordLength > 0, !(wordLength <= 16 && Self.asciiMarks.contains(word)) { count += wordLength }
+            wordLength = 0
+            word = SIMD16()
+        }
+        var letters = 0
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            switch byte {
+            case 0x30...0x39:
+                digitCount += 1
+                if inLeading { leadingDigits.append(byte) }
+                started = true
+            case 0x2B where !started && !hasPlus:
+                hasPlus = true
+                started = true
+            case 0x20, 0x09, 0x2D, 0x2E, 0x2F, 0x7E, 0x28, 0x29:
+                break
+            default:
+                if inLeading && started {
+                    inLeading = false
+                    tail = Substring(text)[index...]
+                }
+                let lower = byte | 0x20
+                if lower >= 0x61 && lower <= 0x7A {
+                    if wordLength < 16 { word[wordLength] = lower }
+                    wordLength += 1
+                } else {
+                    endWord(&letters)
+                }
+            }
+            index = utf8.index(after: index)
+        }
+        endWord(&letters)
+        wordLetterCount = letters
+    }
+
+    /// The ASCII ``extensionMarks``, packed as ``init(ascii:)`` packs a word.
+    private static let asciiMarks: Set<SIMD16<UInt8>> = Set(extensionMarks.compactMap { mark in
+        guard mark.utf8.allSatisfy({ $0 < 0x80 }), mark.utf8.count <= 16 else { return nil }
+        var packed = SIMD16<UInt8>()
+        for (i, byte) in mark.utf8.enumerated() { packed[i] = byte }
+        return packed
+    })
 
     /// The digits after each exit code the leading digits start with, most common exit code first.
     var afterExitCodes: [ArraySlice<UInt8>] {
@@ -80,7 +141,11 @@ struct WrittenPhoneNumber {
 
     /// Letters of `words` (letters and single spaces) that are not an extension mark.
     private static func wordLetters(_ words: String) -> Int {
-        let marks: Set<Substring> = ["x", "ext", "extn", "extension", "tel", "ramal", "durchwahl", "poste", "interno", "int", "dw", "доб", "内線"]
-        return words.split(separator: " ").reduce(0) { sum, word in marks.contains(word) ? sum : sum + word.count }
+        words.split(separator: " ").reduce(0) { sum, word in extensionMarks.contains(word) ? sum : sum + word.count }
     }
+
+    /// Words that mark an extension (`x 42`, `ext. 42`, `Durchwahl 42`), not words of the number.
+    private static let extensionMarks: Set<Substring> = [
+        "x", "ext", "extn", "extension", "tel", "ramal", "durchwahl", "poste", "interno", "int", "dw", "доб", "内線",
+    ]
 }
