@@ -58,7 +58,10 @@ public struct AlphabeticalSort: ContactsPostProcessor {
         }
         var strings: [String] = []
         strings.reserveCapacity(contacts.count * 2)
-        for case let (primary, secondary)? in names { strings += [primary, secondary ?? ""] }
+        for case let (primary, secondary)? in names {
+            strings.append(primary)
+            if let secondary { strings.append(secondary) }
+        }
         let collator = Collator(locale: locale, strings: strings)
         let keys = parallelMap(names, minimumPerWorker: 1024, state: { () }) { _, names -> [UInt8]? in
             guard let (primary, secondary) = names else { return nil }
@@ -74,20 +77,41 @@ public struct AlphabeticalSort: ContactsPostProcessor {
             }
             return key
         }
-        var order: [Int] = []
+        // All keys in one buffer; the sort moves plain (start, length, index) values and compares
+        // the bytes through one pointer, so no array is retained or released per comparison.
+        var entries: [KeyEntry] = []
         var missing: [Int] = []
-        order.reserveCapacity(contacts.count)
+        var all: [UInt8] = []
+        entries.reserveCapacity(contacts.count)
+        all.reserveCapacity(keys.reduce(0) { $0 + ($1?.count ?? 0) })
         for (index, key) in keys.enumerated() {
-            if key == nil { missing.append(index) } else { order.append(index) }
+            guard let key else {
+                missing.append(index)
+                continue
+            }
+            entries.append(KeyEntry(start: all.count, length: key.count, index: index))
+            all.append(contentsOf: key)
         }
-        order.sort { a, b in
-            let (x, y) = (keys[a]!, keys[b]!)
-            let common = min(x.count, y.count)
-            let order = x.withUnsafeBytes { xb in y.withUnsafeBytes { yb in memcmp(xb.baseAddress!, yb.baseAddress!, common) } }
-            if order != 0 { return order < 0 }
-            return x.count != y.count ? x.count < y.count : a < b
+        all.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            entries.sort { a, b in
+                let order = memcmp(base + a.start, base + b.start, min(a.length, b.length))
+                if order != 0 { return order < 0 }
+                return a.length != b.length ? a.length < b.length : a.index < b.index
+            }
         }
-        return (order + missing).map { contacts[$0] }
+        var result: [Contact] = []
+        result.reserveCapacity(contacts.count)
+        for entry in entries { result.append(contacts[entry.index]) }
+        for index in missing { result.append(contacts[index]) }
+        return result
+    }
+
+    /// Where one contact's key lies in the buffer of all keys, and the contact's position.
+    private struct KeyEntry {
+        var start: Int
+        var length: Int
+        var index: Int
     }
 
     private static func keys(for contact: Contact, mode: Mode) -> (String?, String?) {
@@ -204,7 +228,11 @@ struct Collator: Sendable {
     /// keys: the primary ranks, a zero, the full ranks, a zero (each rank plus one, four bytes, big
     /// endian). Equal full ranks mean equal characters, so the original text is never needed.
     func appendKey(_ string: String, to bytes: inout [UInt8]) {
-        let key = key(string)
+        if Self.isPlainASCII(string) {
+            appendASCIIKey(string, to: &bytes)
+            return
+        }
+        let key = characterKey(string)
         func append(_ rank: UInt32) {
             let value = rank == .max ? rank : rank + 1
             bytes.append(UInt8(truncatingIfNeeded: value >> 24))
@@ -213,9 +241,31 @@ struct Collator: Sendable {
             bytes.append(UInt8(truncatingIfNeeded: value))
         }
         for rank in key.primary { append(rank) }
-        bytes += [0, 0, 0, 0]
+        for _ in 0..<4 { bytes.append(0) }
         for rank in key.full { append(rank) }
-        bytes += [0, 0, 0, 0]
+        for _ in 0..<4 { bytes.append(0) }
+    }
+
+    /// ``appendKey(_:to:)`` for an ASCII string, from its bytes (``asciiKey(_:)``'s trimming).
+    private func appendASCIIKey(_ string: String, to bytes: inout [UInt8]) {
+        let utf8 = string.utf8
+        var start = utf8.startIndex, end = utf8.endIndex
+        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
+        while start < end, isSpace(utf8[start]) { start = utf8.index(after: start) }
+        while start < end, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        let trimmed = utf8[start..<end]
+        bytes.reserveCapacity(bytes.count + 8 * trimmed.count + 8)
+        func append(_ rank: UInt32) {
+            let value = rank == .max ? rank : rank + 1
+            bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+            bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        }
+        for byte in trimmed { append(asciiRanks[Int(byte)].primary) }
+        for _ in 0..<4 { bytes.append(0) }
+        for byte in trimmed { append(asciiRanks[Int(byte)].full) }
+        for _ in 0..<4 { bytes.append(0) }
     }
 
     func compare(_ a: Key, _ b: Key) -> ComparisonResult {
