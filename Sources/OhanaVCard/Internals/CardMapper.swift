@@ -16,7 +16,8 @@ enum VCardKeys {
 struct CardMapper {
     let card: RawCard
     let version: VCardVersion
-    let report: CardParser.Report
+    /// Problems found while mapping, in the order found.
+    private(set) var problems: [(line: Int?, severity: Diagnostic.Severity, message: String)] = []
     private var legacyWarned = false
     var contact = Contact(id: "")
     private(set) var uid: String?
@@ -32,38 +33,50 @@ struct CardMapper {
     private static let fieldProperties = Set<String>(["TEL", "EMAIL", "URL", "IMPP", "ADR", VCardKeys.otherFieldProperty])
         .union(instantMessageProperties)
 
-    init(card: RawCard, report: @escaping CardParser.Report) {
+    init(card: RawCard) {
         self.card = card
         self.version = card.version ?? .v2_1
-        self.report = report
+    }
+
+    /// Notes a problem (kept in ``problems``, not reported through a closure: a closure that
+    /// outlives the call is one more allocation per card).
+    mutating func report(_ line: Int?, _ severity: Diagnostic.Severity, _ message: String) {
+        problems.append((line, severity, message))
     }
 
     mutating func map() -> Contact {
         // Apple groups: `item1.X-ABLabel` labels the other properties of group item1.
-        var groupsWithFields = Set<String>()
-        for p in card.properties where p.group != nil && Self.fieldProperties.contains(p.key) {
-            groupsWithFields.insert(p.group!.lowercased())
-        }
         var labels: [String: String] = [:]
         var consumedLabelLines = Set<Int>()
-        for (i, p) in card.properties.enumerated() where p.key == "X-ABLABEL" {
-            guard let g = p.group?.lowercased(), groupsWithFields.contains(g), labels[g] == nil else { continue }
-            labels[g] = unescape(text(of: p))
-            consumedLabelLines.insert(i)
+        // Indices, not `for p in`: iterating copies each property (a retain and release of its parts).
+        let all = card.properties  // a local array: its elements are read in place, not copied
+        let properties = all.indices
+        if all.contains(where: { $0.group != nil }) {
+            var groupsWithFields = Set<String>()
+            for i in properties where all[i].group != nil && Self.fieldProperties.contains(all[i].key) {
+                groupsWithFields.insert(all[i].group!.lowercased())
+            }
+            for i in properties where all[i].kind == .appleLabel {
+                guard let g = all[i].group?.lowercased(), groupsWithFields.contains(g), labels[g] == nil else { continue }
+                labels[g] = unescape(text(of: all[i]))
+                consumedLabelLines.insert(i)
+            }
+            // A group that only ties one field to its X-ABLabel is dropped (the writer makes a new one).
+            if !labels.isEmpty {
+                var groupSizes: [String: Int] = [:]
+                for i in properties { if let g = all[i].group?.lowercased() { groupSizes[g, default: 0] += 1 } }
+                labelOnlyGroups = Set(labels.keys.filter { groupSizes[$0] == 2 })
+            }
         }
 
-        // A group that only ties one field to its X-ABLabel is dropped (the writer makes a new one).
-        var groupSizes: [String: Int] = [:]
-        for p in card.properties { if let g = p.group?.lowercased() { groupSizes[g, default: 0] += 1 } }
-        labelOnlyGroups = Set(labels.keys.filter { groupSizes[$0] == 2 })
-
         var hasN = false, hasFN = false
-        for (i, p) in card.properties.enumerated() {
+        for i in properties {
             if !consumedLabelLines.isEmpty, consumedLabelLines.contains(i) { continue }
-            switch p.key {
-            case "N" where p.first("PHONETIC") != nil && contact.phoneticSystem == nil && contact.phoneticScript == nil && hasN:
+            let p = all[i]
+            switch p.kind {
+            case .n where p.first("PHONETIC") != nil && contact.phoneticSystem == nil && contact.phoneticScript == nil && hasN:
                 mapPhoneticName(p)
-            case "N" where !hasN:
+            case .n where !hasN:
                 hasN = true
                 let parts = components(text(of: p), separator: 0x3B)
                 if parts.count < 5 { report(p.line, .warning, "N has \(parts.count) of its 5 components") }
@@ -73,42 +86,42 @@ struct CardMapper {
                 contact.namePrefix = part(parts, 3)
                 contact.nameSuffix = partWithExtras(parts, 4)
                 keepDetails(p, dropping: applyNameJSComps(p) ? ["JSCOMPS"] : [])
-            case "FN" where !hasFN:
+            case .fn where !hasFN:
                 hasFN = true
                 contact.formattedName = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
-            case "NICKNAME" where contact.nickname == nil:
+            case .nickname where contact.nickname == nil:
                 contact.nickname = nonEmpty(unescape(text(of: p)))
                 if contact.nickname == nil { keepUnmapped(p) } else { keepDetails(p) }
-            case "X-PHONETIC-FIRST-NAME" where contact.phoneticGivenName == nil || spelledByPhoneticName(1, p):
+            case .phoneticFirstName where contact.phoneticGivenName == nil || spelledByPhoneticName(1, p):
                 contact.phoneticGivenName = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
-            case "X-PHONETIC-MIDDLE-NAME" where contact.phoneticMiddleName == nil || spelledByPhoneticName(2, p):
+            case .phoneticMiddleName where contact.phoneticMiddleName == nil || spelledByPhoneticName(2, p):
                 contact.phoneticMiddleName = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
-            case "X-PHONETIC-LAST-NAME" where contact.phoneticFamilyName == nil || spelledByPhoneticName(0, p):
+            case .phoneticLastName where contact.phoneticFamilyName == nil || spelledByPhoneticName(0, p):
                 contact.phoneticFamilyName = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
-            case "ORG" where contact.organization == nil && contact.department == nil:
+            case .org where contact.organization == nil && contact.department == nil:
                 let parts = components(text(of: p), separator: 0x3B)
                 contact.organization = part(parts, 0)
                 contact.department = parts.count > 1 ? nonEmpty(parts[1...].joined(separator: ";")) : nil
                 keepDetails(p)
-            case "TITLE" where contact.jobTitle == nil:
+            case .title where contact.jobTitle == nil:
                 contact.jobTitle = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
-            case "TEL": addField(p, type: .phoneNumber, labels: labels)
-            case "EMAIL": addField(p, type: .emailAddress, labels: labels)
-            case "URL": addField(p, type: .url, labels: labels)
-            case "IMPP": addField(p, type: .instantMessage, labels: labels)
-            case VCardKeys.otherFieldProperty: addField(p, type: .other, labels: labels)
-            case "ADR": addAddress(p, labels: labels)
-            case "BDAY" where contact.birthday == nil: mapBirthday(p)
-            case "NOTE" where contact.note == nil:
+            case .tel: addField(p, type: .phoneNumber, labels: labels)
+            case .email: addField(p, type: .emailAddress, labels: labels)
+            case .url: addField(p, type: .url, labels: labels)
+            case .impp: addField(p, type: .instantMessage, labels: labels)
+            case .otherField: addField(p, type: .other, labels: labels)
+            case .adr: addAddress(p, labels: labels)
+            case .bday where contact.birthday == nil: mapBirthday(p)
+            case .note where contact.note == nil:
                 contact.note = unescape(text(of: p))
                 keepDetails(p)
-            case "PHOTO" where contact.photo == nil: mapPhoto(p)
-            case "CATEGORIES":
+            case .photo where contact.photo == nil: mapPhoto(p)
+            case .categories:
                 let tags = components(text(of: p), separator: 0x2C, alsoSemicolon: version == .v2_1).filter { !$0.isEmpty }
                 let needsDetails = p.group != nil || !cleaned(p.parameters).isEmpty
                 if tags.isEmpty || (needsDetails && contact.customProperties[VCardKeys.details("CATEGORIES")] != nil) {
@@ -117,7 +130,7 @@ struct CardMapper {
                     contact.tags.append(contentsOf: tags)
                     keepDetails(p)
                 }
-            case "UID" where uid == nil:
+            case .uid where uid == nil:
                 let value = unescape(text(of: p)).trimmedSpaces
                 if value.isEmpty { keepUnmapped(p) } else {
                     uid = value
@@ -144,7 +157,10 @@ struct CardMapper {
                 if derived.fullName == fn { contact.formattedName = nil }
             }
         }
-        return contact
+        // Moved out, not copied: the mapper's copy would be retained here and released with it.
+        var mapped = Contact(id: "")
+        swap(&mapped, &contact)
+        return mapped
     }
 
     /// Whether an `X-PHONETIC-*` property repeats the spelling the phonetic `N` gave at a position.
@@ -190,6 +206,10 @@ struct CardMapper {
     }
 
     mutating func components(_ text: String, separator: UInt8, alsoSemicolon: Bool = false) -> [String] {
+        if !alsoSemicolon, !text.utf8.contains(where: { $0 == 0x5C || $0 == 0x0D }) {
+            // Nothing escaped and no CR to normalize: the pieces are the text between separators.
+            return text.utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        }
         var pieces = TextDecoding.splitEscaped(text, at: separator)
         if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: 0x3B) } }
         var result: [String] = []
@@ -199,6 +219,7 @@ struct CardMapper {
     }
 
     mutating func keepDetails(_ p: RawProperty, name: String? = nil, dropping: Set<String> = []) {
+        guard p.group != nil || !p.parameters.isEmpty else { return }
         let params = cleaned(p.parameters, dropping: dropping)
         guard p.group != nil || !params.isEmpty else { return }
         let encoded = [p.group ?? ""] + params.map { VCardParameters.encode($0) }

@@ -6,6 +6,11 @@ extension CardMapper {
     mutating func labelAndParameters(
         _ p: RawProperty, labels: [String: String], isPhone: Bool
     ) -> (ContactFieldLabel?, Bool, [PropertyParameter]) {
+        if p.parameters.isEmpty {
+            // No TYPE, PREF or other parameter: only an Apple group label can name it.
+            guard let g = p.group?.lowercased(), let apple = labels[g] else { return (nil, false, []) }
+            return (VCardLabels.label(fromAppleLabel: apple), false, [])
+        }
         var types = p.values(of: "TYPE")
         var preferred = false
         types.removeAll { t in

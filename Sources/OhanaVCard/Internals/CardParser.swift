@@ -54,13 +54,14 @@ struct CardParser {
             }
             return
         }
-        let structural = property.key == "BEGIN" || property.key == "END" || property.key == "VERSION"
+        let kind = property.kind
+        let structural = kind == .begin || kind == .end || kind == .version
         let rawWord = structural ? String(decoding: property.value.prefix(64), as: UTF8.self) : ""
         let valueWord = rawWord.trimmedSpaces
-        if (property.key == "BEGIN" || property.key == "END"), rawWord != valueWord, valueWord.uppercased() == "VCARD" {
+        if (kind == .begin || kind == .end), rawWord != valueWord, valueWord.uppercased() == "VCARD" {
             report(line.line, .warning, "\(property.key):VCARD has white space around VCARD")
         }
-        if property.key == "BEGIN" {
+        if kind == .begin {
             guard valueWord.uppercased() == "VCARD" else {
                 if open.isEmpty { noteJunk(line.line) } else {
                     report(line.line, .error, "BEGIN:\(valueWord.prefix(40)) inside a card; line skipped")
@@ -68,7 +69,7 @@ struct CardParser {
                 return
             }
             endJunk(report: report)
-            if var parent = open.last, let last = parent.properties.last, last.key == "AGENT",
+            if var parent = open.last, let last = parent.properties.last, last.kind == .agent,
                 last.value.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
             {
                 // 2.1: the AGENT's card follows on its own lines; keep it as the AGENT's value.
@@ -95,7 +96,7 @@ struct CardParser {
             open.append(RawCard(startLine: line.line))
             return
         }
-        if property.key == "END" {
+        if kind == .end {
             guard var finished = open.popLast() else {
                 noteJunk(line.line)
                 report(line.line, .error, "END:\(valueWord.prefix(40)) without BEGIN:VCARD")
@@ -116,7 +117,7 @@ struct CardParser {
             noteJunk(line.line)
             return
         }
-        if property.key == "VERSION" {
+        if kind == .version {
             switch valueWord {
             case "2.1", "2.0", "1.0": open[open.count - 1].version = .v2_1
             case "3.0", "3": open[open.count - 1].version = .v3_0
@@ -137,7 +138,7 @@ struct CardParser {
             }
             return
         }
-        open[open.count - 1].properties.append(property)
+        open[open.count - 1].properties.append(consume property)  // moved, not copied
     }
 
     private var agentProperty: RawProperty?

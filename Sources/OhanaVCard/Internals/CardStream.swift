@@ -86,16 +86,15 @@ struct CardStream {
     }
 
     private mutating func deliver(_ card: RawCard) {
-        let source = self.source
-        var reports: [Diagnostic] = []
-        var mapper = CardMapper(card: card) { line, severity, message in
-            reports.append(Diagnostic(severity, source: source, line: line, message: message))
+        var mapper = CardMapper(card: card)
+        // The contact is built in place in the card read: handing a finished contact over copied it.
+        var read = ReadCard(contact: mapper.map(), uid: mapper.uid, uidKey: nil, startLine: card.startLine)
+        for problem in mapper.problems {
+            diagnostics.append(Diagnostic(problem.severity, source: source, line: problem.line, message: problem.message))
         }
-        var contact = mapper.map()
-        if !reports.isEmpty { diagnostics.append(contentsOf: reports) }
-        let uid = mapper.uid
-        contact.provenance = [Provenance(providerID: providerID, recordID: uid)]
-        read.append(ReadCard(contact: contact, uid: uid, uidKey: uid.map(ContactIdentifiers.key(of:)), startLine: card.startLine))
+        read.contact.provenance = [Provenance(providerID: providerID, recordID: read.uid)]
+        read.uidKey = read.uid.map(ContactIdentifiers.key(of:))
+        self.read.append(read)
     }
 
     /// Takes the cards and diagnostics found so far.

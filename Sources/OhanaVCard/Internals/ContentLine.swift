@@ -6,7 +6,11 @@ struct RawProperty {
     /// The name as written.
     var name: String
     /// The name in upper case, for matching.
-    var key: String
+    var key: String {
+        didSet { kind = PropertyKind(key: key) }
+    }
+    /// What ``key`` names, for the names the reader acts on.
+    private(set) var kind: PropertyKind
     var parameters: [PropertyParameter]
     /// The value's bytes: a slice of the logical line, not a copy.
     var value: ArraySlice<UInt8>
@@ -17,6 +21,16 @@ struct RawProperty {
         var result: [String] = []
         for p in parameters where p.name == parameter { result.append(contentsOf: p.values) }
         return result
+    }
+
+    init(group: String?, name: String, key: String, parameters: [PropertyParameter], value: ArraySlice<UInt8>, line: Int) {
+        self.group = group
+        self.name = name
+        self.key = key
+        self.kind = PropertyKind(key: key)
+        self.parameters = parameters
+        self.value = value
+        self.line = line
     }
 
     /// The first value of a parameter.
