@@ -143,6 +143,9 @@ struct Collator: Sendable {
     }
 
     private let ranks: [Character: (primary: UInt32, full: UInt32)]
+    /// The ranks of the characters that are one Unicode scalar (`é` precomposed, `黄`), by scalar
+    /// value: hashing a number is far cheaper than hashing a `Character`.
+    private let scalarRanks: [UInt32: (primary: UInt32, full: UInt32)]
     /// The ranks of the ASCII characters, for strings that are all ASCII (most names): their
     /// bytes are their characters, so no grapheme breaking or hashing is needed.
     private let asciiRanks: [(primary: UInt32, full: UInt32)]
@@ -176,6 +179,9 @@ struct Collator: Sendable {
             previous = ch
         }
         self.ranks = ranks
+        var scalarRanks: [UInt32: (primary: UInt32, full: UInt32)] = [:]
+        for (ch, rank) in ranks where ch.unicodeScalars.count == 1 { scalarRanks[ch.unicodeScalars.first!.value] = rank }
+        self.scalarRanks = scalarRanks
         self.asciiRanks = (0..<128).map { ranks[Character(Unicode.Scalar(UInt8($0)))] ?? (UInt32.max, UInt32.max) }
     }
 
@@ -190,13 +196,17 @@ struct Collator: Sendable {
 
     /// ``key(_:)`` for any string, character by character.
     func characterKey(_ string: String) -> Key {
-        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = string.trimmingWhitespace()
         var primary: [UInt32] = []
         var full: [UInt32] = []
-        primary.reserveCapacity(trimmed.count)
-        full.reserveCapacity(trimmed.count)
+        primary.reserveCapacity(trimmed.utf8.count)  // at least the characters, without counting them
+        full.reserveCapacity(trimmed.utf8.count)
         for ch in trimmed {
-            let rank = ranks[ch] ?? (UInt32.max, UInt32.max)
+            // A miss by scalar still looks the character up: a canonically equivalent spelling
+            // (`e` + U+0301 for `é`, U+212B for `Å`) may be the one the table holds.
+            let scalars = ch.unicodeScalars
+            let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+            let rank = (single ? scalarRanks[scalars.first!.value] : nil) ?? ranks[ch] ?? (UInt32.max, UInt32.max)
             primary.append(rank.primary)
             full.append(rank.full)
         }
