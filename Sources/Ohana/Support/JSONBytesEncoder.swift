@@ -264,7 +264,7 @@ final class JSONStreamWriter {
     }
 
     private func writeIndent(_ level: Int) {
-        for _ in 0..<level { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }
 
     /// Puts the members from `first` on (the open object's) in key order, the last one of equal
