@@ -243,17 +243,19 @@ struct Collator: Sendable {
             return
         }
         let key = characterKey(string)
-        func append(_ rank: UInt32) {
-            let value = rank == .max ? rank : rank + 1
-            bytes.append(UInt8(truncatingIfNeeded: value >> 24))
-            bytes.append(UInt8(truncatingIfNeeded: value >> 16))
-            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: value))
-        }
-        for rank in key.primary { append(rank) }
+        for rank in key.primary { Self.append(rank, to: &bytes) }
         for _ in 0..<4 { bytes.append(0) }
-        for rank in key.full { append(rank) }
+        for rank in key.full { Self.append(rank, to: &bytes) }
         for _ in 0..<4 { bytes.append(0) }
+    }
+
+    /// One rank of a byte key: plus one (zero ends a name), four bytes, big endian.
+    private static func append(_ rank: UInt32, to bytes: inout [UInt8]) {
+        let value = rank == .max ? rank : rank + 1
+        bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value))
     }
 
     /// ``appendKey(_:to:)`` for an ASCII string, from its bytes (``asciiKey(_:)``'s trimming).
@@ -265,16 +267,9 @@ struct Collator: Sendable {
         while start < end, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
         let trimmed = utf8[start..<end]
         bytes.reserveCapacity(bytes.count + 8 * trimmed.count + 8)
-        func append(_ rank: UInt32) {
-            let value = rank == .max ? rank : rank + 1
-            bytes.append(UInt8(truncatingIfNeeded: value >> 24))
-            bytes.append(UInt8(truncatingIfNeeded: value >> 16))
-            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: value))
-        }
-        for byte in trimmed { append(asciiRanks[Int(byte)].primary) }
+        for byte in trimmed { Self.append(asciiRanks[Int(byte)].primary, to: &bytes) }
         for _ in 0..<4 { bytes.append(0) }
-        for byte in trimmed { append(asciiRanks[Int(byte)].full) }
+        for byte in trimmed { Self.append(asciiRanks[Int(byte)].full, to: &bytes) }
         for _ in 0..<4 { bytes.append(0) }
     }
 
