@@ -216,10 +216,7 @@ struct Collator: Sendable {
     /// ``key(_:)`` for an ASCII string: the same trimming (ASCII white space is 9–13 and 32), by bytes.
     func asciiKey(_ string: String) -> Key {
         let bytes = string.utf8
-        var start = bytes.startIndex, end = bytes.endIndex
-        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
-        while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
-        while start < end, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        let (start, end) = Self.trimmedASCII(bytes)
         var primary: [UInt32] = []
         var full: [UInt32] = []
         let count = bytes.distance(from: start, to: end)
@@ -249,6 +246,15 @@ struct Collator: Sendable {
         for _ in 0..<4 { bytes.append(0) }
     }
 
+    /// The bounds of an ASCII text without the white space (9–13 and 32) at its ends.
+    private static func trimmedASCII(_ utf8: String.UTF8View) -> (String.Index, String.Index) {
+        var start = utf8.startIndex, end = utf8.endIndex
+        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
+        while start < end, isSpace(utf8[start]) { start = utf8.index(after: start) }
+        while start < end, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        return (start, end)
+    }
+
     /// One rank of a byte key: plus one (zero ends a name), four bytes, big endian.
     private static func append(_ rank: UInt32, to bytes: inout [UInt8]) {
         let value = rank == .max ? rank : rank + 1
@@ -261,10 +267,7 @@ struct Collator: Sendable {
     /// ``appendKey(_:to:)`` for an ASCII string, from its bytes (``asciiKey(_:)``'s trimming).
     private func appendASCIIKey(_ string: String, to bytes: inout [UInt8]) {
         let utf8 = string.utf8
-        var start = utf8.startIndex, end = utf8.endIndex
-        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
-        while start < end, isSpace(utf8[start]) { start = utf8.index(after: start) }
-        while start < end, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        let (start, end) = Self.trimmedASCII(utf8)
         let trimmed = utf8[start..<end]
         bytes.reserveCapacity(bytes.count + 8 * trimmed.count + 8)
         for byte in trimmed { Self.append(asciiRanks[Int(byte)].primary, to: &bytes) }

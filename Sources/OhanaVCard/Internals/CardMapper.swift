@@ -48,8 +48,7 @@ struct CardMapper {
         // Apple groups: `item1.X-ABLabel` labels the other properties of group item1.
         var labels: [String: String] = [:]
         var consumedLabelLines = Set<Int>()
-        // Indices, not `for p in`: iterating copies each property (a retain and release of its parts).
-        let all = card.properties  // a local array: its elements are read in place, not copied
+        let all = card.properties
         let properties = all.indices
         if all.contains(where: { $0.group != nil }) {
             var groupsWithFields = Set<String>()
@@ -157,7 +156,7 @@ struct CardMapper {
                 if derived.fullName == fn { contact.formattedName = nil }
             }
         }
-        // Moved out, not copied: the mapper's copy would be retained here and released with it.
+        // Swapped out, so that the mapper does not keep a second reference to the contact's parts.
         var mapped = Contact(id: "")
         swap(&mapped, &contact)
         return mapped

@@ -6,11 +6,9 @@ struct RawProperty {
     /// The name as written.
     var name: String
     /// The name in upper case, for matching.
-    var key: String {
-        didSet { kind = PropertyKind(key: key) }
-    }
+    let key: String
     /// What ``key`` names, for the names the reader acts on.
-    private(set) var kind: PropertyKind
+    let kind: PropertyKind
     var parameters: [PropertyParameter]
     /// The value's bytes: a slice of the logical line, not a copy.
     var value: ArraySlice<UInt8>
