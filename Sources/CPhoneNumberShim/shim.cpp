@@ -69,6 +69,33 @@ void fill(const PhoneNumber &number, ohpn_number *out, bool with_type) {
     out->possibility = out->is_valid ? OHPN_POSSIBLE : static_cast<int32_t>(u->IsPossibleNumberWithReason(number));
 }
 
+// The digits of `text`, with its leading `+`, when `text` holds nothing else but the punctuation
+// address books write between digits (spaces, `-`, `(`, `)`, `.`) and at least three digits.
+// libphonenumber strips exactly that punctuation before it reads a number, but runs several
+// regular expressions over the whole text first (possible-number extraction, viability, extension
+// search, normalization), each converting it to UTF-16: on the digits alone parsing takes about a
+// third less time. Both texts parse to the same number and the same error: checked on the
+// generated 100,000-card book and on 690,000 random strings of digits and that punctuation in 20
+// regions; PhoneParsingEquivalenceTests holds the two readings together.
+bool plain_digits(const char *text, size_t length, std::string *out) {
+    out->clear();
+    size_t first = 0;
+    while (first < length && text[first] == ' ') first++;
+    int digits = 0;
+    for (size_t i = 0; i < length; i++) {
+        const char c = text[i];
+        if (c >= '0' && c <= '9') {
+            out->push_back(c);
+            digits++;
+        } else if (c == '+' && i == first) {
+            out->push_back(c);
+        } else if (c != ' ' && c != '-' && c != '(' && c != ')' && c != '.') {
+            return false;
+        }
+    }
+    return digits >= 3;
+}
+
 PhoneNumber rebuild(const ohpn_number *in) {
     PhoneNumber number;
     number.set_country_code(in->country_code);
@@ -80,6 +107,28 @@ PhoneNumber rebuild(const ohpn_number *in) {
     size_t ext_length = strnlen(in->extension, sizeof in->extension);
     if (ext_length > 0) number.set_extension(std::string(in->extension, ext_length));
     return number;
+}
+
+ohpn_parse_status parse_into(const char *text, size_t length, const char *default_region, bool with_type,
+                             bool digits_only, ohpn_number *out) {
+    if (out == nullptr) return OHPN_PARSE_INTERNAL_ERROR;
+    std::memset(out, 0, sizeof *out);
+    if (text == nullptr) return OHPN_PARSE_NOT_A_NUMBER;
+    if (length > kMaxInputLength) return OHPN_PARSE_TOO_LONG;
+    try {
+        PhoneNumber number;
+        std::string input;
+        if (!digits_only || !plain_digits(text, length, &input)) input.assign(text, length);
+        const std::string region(default_region != nullptr ? default_region : "ZZ");
+        PhoneNumberUtil::ErrorType error = util()->ParseAndKeepRawInput(input, region, &number);
+        if (error != PhoneNumberUtil::NO_PARSING_ERROR) return status_from(error);
+        if (number.extension().size() >= sizeof out->extension) return OHPN_PARSE_TOO_LONG;
+        fill(number, out, with_type);
+        return OHPN_PARSE_OK;
+    } catch (...) {
+        std::memset(out, 0, sizeof *out);
+        return OHPN_PARSE_INTERNAL_ERROR;
+    }
 }
 
 }  // namespace
@@ -100,23 +149,11 @@ ohpn_parse_status ohpn_parse(const char *text, size_t length, const char *defaul
 
 ohpn_parse_status ohpn_parse_checking(const char *text, size_t length, const char *default_region, bool with_type,
                                       ohpn_number *out) {
-    if (out == nullptr) return OHPN_PARSE_INTERNAL_ERROR;
-    std::memset(out, 0, sizeof *out);
-    if (text == nullptr) return OHPN_PARSE_NOT_A_NUMBER;
-    if (length > kMaxInputLength) return OHPN_PARSE_TOO_LONG;
-    try {
-        PhoneNumber number;
-        const std::string input(text, length);
-        const std::string region(default_region != nullptr ? default_region : "ZZ");
-        PhoneNumberUtil::ErrorType error = util()->ParseAndKeepRawInput(input, region, &number);
-        if (error != PhoneNumberUtil::NO_PARSING_ERROR) return status_from(error);
-        if (number.extension().size() >= sizeof out->extension) return OHPN_PARSE_TOO_LONG;
-        fill(number, out, with_type);
-        return OHPN_PARSE_OK;
-    } catch (...) {
-        std::memset(out, 0, sizeof *out);
-        return OHPN_PARSE_INTERNAL_ERROR;
-    }
+    return parse_into(text, length, default_region, with_type, true, out);
+}
+
+ohpn_parse_status ohpn_parse_verbatim(const char *text, size_t length, const char *default_region, ohpn_number *out) {
+    return parse_into(text, length, default_region, false, false, out);
 }
 
 int32_t ohpn_e164(const char *text, size_t length, const char *default_region, char *buffer, size_t capacity) {
@@ -124,7 +161,8 @@ int32_t ohpn_e164(const char *text, size_t length, const char *default_region, c
     try {
         const PhoneNumberUtil *u = util();
         PhoneNumber number;
-        const std::string input(text, length);
+        std::string input;
+        if (!plain_digits(text, length, &input)) input.assign(text, length);
         const std::string region(default_region != nullptr ? default_region : "ZZ");
         if (u->Parse(input, region, &number) != PhoneNumberUtil::NO_PARSING_ERROR) return -1;
         std::string formatted;
