@@ -34,15 +34,15 @@ public struct PhoneNumberFormatting: ContactsPostProcessor {
         self.infersRegionFromEmail = infersRegionFromEmail
     }
 
-    /// Returns the contacts with ``ContactField/phoneNumber`` set on every phone number field.
-    public func process(_ contacts: [Contact]) async throws -> [Contact] {
+    /// Returns the contacts with ``ContactField/phoneNumber`` set on every phone number field,
+    /// changed in place (not copied) when the caller hands the array over.
+    public func process(_ contacts: consuming [Contact]) async throws -> [Contact] {
         try Task.checkCancellation()
         let processor = self
-        return parallelMap(contacts, minimumPerWorker: 256, state: { PhoneNumberResolver(formats: processor.formats) }) { resolver, contact in
-            var contact = contact
+        parallelUpdate(&contacts, minimumPerWorker: 256, state: { PhoneNumberResolver(formats: processor.formats) }) { resolver, contact in
             processor.format(&contact, resolver: &resolver)
-            return contact
         }
+        return contacts
     }
 
     /// Sets ``ContactField/phoneNumber`` on every phone number field of one contact.

@@ -53,8 +53,7 @@ public struct VCardFileProvider: ContactsDataProvider {
                         for i in loaded.contacts.indices {
                             loaded.contacts[i].provenance = [Provenance(providerID: identifier, recordID: file.lastPathComponent)]
                         }
-                        result.contacts += loaded.contacts
-                        result.diagnostics += loaded.diagnostics
+                        result.append(loaded)
                     } catch {
                         result.diagnostics.append(Diagnostic(.error, source: file.path, message: readFailureReason(error)))
                     }
@@ -63,8 +62,7 @@ public struct VCardFileProvider: ContactsDataProvider {
                 do {
                     var loaded = try reader.read(contentsOf: url)
                     Self.keepUnique(&loaded, source: url.path, among: &identifiers)
-                    result.contacts += loaded.contacts
-                    result.diagnostics += loaded.diagnostics
+                    result.append(loaded)
                 } catch {
                     throw .unavailable(providerID: identifier, source: url.path, reason: readFailureReason(error))
                 }

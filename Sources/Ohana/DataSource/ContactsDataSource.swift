@@ -169,7 +169,8 @@ public final class ContactsDataSource: Sendable {
             let count = contacts.count
             onProgress?(LoadProgress(completedSteps: finishedSteps, totalSteps: totalSteps, stage: processor.name))
             do {
-                contacts = try await processor.process(contacts)
+                // Handed over: a processor changes the contacts in place instead of copying them.
+                contacts = try await processor.process(consume contacts)
             } catch {
                 throw .postProcessorFailed(name: processor.name, message: "\(error)")
             }

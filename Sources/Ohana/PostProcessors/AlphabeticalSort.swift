@@ -41,15 +41,15 @@ public struct AlphabeticalSort: ContactsPostProcessor {
     /// "AlphabeticalSort(<mode>)".
     public var name: String { "AlphabeticalSort(\(mode.rawValue))" }
 
-    /// Returns the contacts sorted.
-    public func process(_ contacts: [Contact]) async throws -> [Contact] { sorted(contacts) }
+    /// Returns the contacts sorted; they are moved, not copied, when the caller hands the array over.
+    public func process(_ contacts: consuming [Contact]) async throws -> [Contact] { sorted(consume contacts) }
 
     /// Returns the contacts sorted (synchronous form).
     ///
     /// Each contact's names become one byte string (``Collator/appendKey(_:to:)``: primary ranks,
     /// then full ranks, then the second name's), made on every core; the sort then compares those
     /// bytes with `memcmp`, ties going to the original order.
-    public func sorted(_ contacts: [Contact]) -> [Contact] {
+    public func sorted(_ contacts: consuming [Contact]) -> [Contact] {
         let mode = self.mode
         let names = parallelMap(contacts, minimumPerWorker: 1024, state: { () }) { _, contact -> (String, String?)? in
             let (primary, secondary) = Self.keys(for: contact, mode: mode)
@@ -100,11 +100,23 @@ public struct AlphabeticalSort: ContactsPostProcessor {
                 return a.length != b.length ? a.length < b.length : a.index < b.index
             }
         }
+        // Each contact is moved out, an empty one swapped in: nothing of it is retained or released.
         var result: [Contact] = []
         result.reserveCapacity(contacts.count)
-        for entry in entries { result.append(contacts[entry.index]) }
-        for index in missing { result.append(contacts[index]) }
+        contacts.withUnsafeMutableBufferPointer { buffer in
+            for entry in entries { result.append(Self.take(&buffer[entry.index])) }
+            for index in missing { result.append(Self.take(&buffer[index])) }
+        }
         return result
+    }
+
+    /// An empty contact, left behind where one is moved out.
+    private static let placeholder = Contact(id: "")
+
+    private static func take(_ contact: inout Contact) -> Contact {
+        var taken = placeholder
+        swap(&taken, &contact)
+        return taken
     }
 
     /// Where one contact's key lies in the buffer of all keys, and the contact's position.

@@ -7,7 +7,11 @@ public protocol ContactsPostProcessor: Sendable {
     var name: String { get }
 
     /// Returns the processed contacts.
-    func process(_ contacts: [Contact]) async throws -> [Contact]
+    ///
+    /// The array is handed over (`consuming`): when the caller lets go of it, as the data source's
+    /// pipeline does, a post processor may change the contacts in place and return the same array
+    /// without copying them. A conformer may still take it as a plain (borrowed) parameter.
+    func process(_ contacts: consuming [Contact]) async throws -> [Contact]
 }
 
 extension ContactsPostProcessor {

@@ -12,9 +12,12 @@ public struct RequiredField: ContactsPostProcessor {
     /// "RequiredField(<type>)".
     public var name: String { "RequiredField(\(fieldType.rawValue))" }
 
-    /// Returns the contacts that have the field type, in order.
-    public func process(_ contacts: [Contact]) async throws -> [Contact] {
-        contacts.filter { $0.fields.contains { $0.type == fieldType && !$0.value.isBlank } }
+    /// Returns the contacts that have the field type, in order (removed in place: the others are
+    /// not copied).
+    public func process(_ contacts: consuming [Contact]) async throws -> [Contact] {
+        let fieldType = self.fieldType
+        contacts.removeContacts { !$0.fields.contains { $0.type == fieldType && !$0.value.isBlank } }
+        return contacts
     }
 }
 
@@ -26,8 +29,9 @@ public struct RequiredPostalAddress: ContactsPostProcessor {
     public init() {}
 
     /// Returns the contacts with at least one non-empty postal address, in order.
-    public func process(_ contacts: [Contact]) async throws -> [Contact] {
-        contacts.filter { $0.postalAddresses.contains { !$0.isEmpty } }
+    public func process(_ contacts: consuming [Contact]) async throws -> [Contact] {
+        contacts.removeContacts { !$0.postalAddresses.contains { !$0.isEmpty } }
+        return contacts
     }
 }
 
@@ -39,7 +43,10 @@ public struct ReverseOrder: ContactsPostProcessor {
     public init() {}
 
     /// Returns the contacts in reverse order.
-    public func process(_ contacts: [Contact]) async throws -> [Contact] { contacts.reversed() }
+    public func process(_ contacts: consuming [Contact]) async throws -> [Contact] {
+        contacts.reverse()
+        return contacts
+    }
 }
 
 /// Keeps only contacts for which a predicate returns `true`.
@@ -57,7 +64,10 @@ public struct ContactFilter: ContactsPostProcessor {
     }
 
     /// Returns the contacts that pass, in order.
-    public func process(_ contacts: [Contact]) async throws -> [Contact] { contacts.filter(isIncluded) }
+    public func process(_ contacts: consuming [Contact]) async throws -> [Contact] {
+        contacts.removeContacts { !isIncluded($0) }
+        return contacts
+    }
 }
 
 /// A one-off step given as a closure over the whole list.
@@ -91,5 +101,22 @@ public struct ContactTransform: ContactsPostProcessor {
     /// Returns every contact after the closure changed it.
     public func process(_ contacts: [Contact]) async throws -> [Contact] {
         contacts.map { var copy = $0; transform(&copy); return copy }
+    }
+}
+
+extension Array where Element == Contact {
+    /// Removes the contacts `isRemoved` picks, keeping the others in order. Each contact is lent to
+    /// `isRemoved` and moved, never copied (`removeAll(where:)` copies each element it tests).
+    ///
+    /// Complexity: O(n).
+    mutating func removeContacts(where isRemoved: (Contact) throws -> Bool) rethrows {
+        var kept = 0
+        try withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices where try !isRemoved(buffer[index]) {
+                if index != kept { buffer.swapAt(kept, index) }
+                kept += 1
+            }
+        }
+        removeLast(count - kept)
     }
 }

@@ -48,6 +48,13 @@ public struct LoadedContacts: Sendable {
         self.contacts = contacts
         self.diagnostics = diagnostics
     }
+
+    /// Appends another result's contacts and diagnostics. The first contacts appended to an empty
+    /// result are taken over as they are, not copied one by one.
+    public mutating func append(_ other: consuming LoadedContacts) {
+        if contacts.isEmpty { swap(&contacts, &other.contacts) } else { contacts.append(contentsOf: other.contacts) }
+        if diagnostics.isEmpty { swap(&diagnostics, &other.diagnostics) } else { diagnostics.append(contentsOf: other.diagnostics) }
+    }
 }
 
 /// A challenge a provider meets when it needs the user's permission or credentials.

@@ -9,23 +9,60 @@ package func parallelMap<Item: Sendable, State, Result>(
 ) -> [Result] {
     let n = items.count
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, n / max(1, minimumPerWorker)))
-    guard workers > 1 else {
-        var state = makeState()
-        return items.map { transform(&state, $0) }
-    }
-    return [Result](unsafeUninitializedCapacity: n) { buffer, initialized in
-        let output = OutputPointer(base: buffer.baseAddress!)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+    // Items are read through a pointer: each is lent to `transform`, not copied (an array's
+    // subscript would retain every reference an item holds, and release it after).
+    return items.withUnsafeBufferPointer { input in
+        guard workers > 1, let inputBase = input.baseAddress else {
             var state = makeState()
-            for index in (worker * n / workers)..<((worker + 1) * n / workers) {
-                (output.base + index).initialize(to: transform(&state, items[index]))
-            }
+            return input.map { transform(&state, $0) }
         }
-        initialized = n
+        let source = InputPointer(base: inputBase)
+        return [Result](unsafeUninitializedCapacity: n) { buffer, initialized in
+            let output = OutputPointer(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var state = makeState()
+                for index in (worker * n / workers)..<((worker + 1) * n / workers) {
+                    (output.base + index).initialize(to: transform(&state, source.base[index]))
+                }
+            }
+            initialized = n
+        }
     }
 }
 
-/// The output buffer of ``parallelMap(_:minimumPerWorker:state:_:)``: workers write disjoint ranges.
+/// Changes every element of `items` in place on every core: each worker gets one contiguous range
+/// and one `State` of its own, made by `makeState`. Nothing is copied when `items` is uniquely
+/// referenced. For the package's own modules, not public API.
+package func parallelUpdate<Element: Sendable, State>(
+    _ items: inout [Element], minimumPerWorker: Int = 64,
+    state makeState: @Sendable () -> State, _ update: @Sendable (inout State, inout Element) -> Void
+) {
+    let n = items.count
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, n / max(1, minimumPerWorker)))
+    items.withUnsafeMutableBufferPointer { buffer in
+        guard workers > 1, let base = buffer.baseAddress else {
+            var state = makeState()
+            for index in buffer.indices { update(&state, &buffer[index]) }
+            return
+        }
+        let output = OutputPointer(base: base)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var state = makeState()
+            for index in (worker * n / workers)..<((worker + 1) * n / workers) {
+                update(&state, &(output.base + index).pointee)
+            }
+        }
+    }
+}
+
+/// The buffer ``parallelMap(_:minimumPerWorker:state:_:)`` and ``parallelUpdate(_:minimumPerWorker:state:_:)``
+/// write: workers write disjoint ranges.
 private struct OutputPointer<Element>: @unchecked Sendable {
     let base: UnsafeMutablePointer<Element>
+}
+
+/// The items ``parallelMap(_:minimumPerWorker:state:_:)`` reads, shared by the workers while the
+/// caller's array keeps them alive.
+private struct InputPointer<Element>: @unchecked Sendable {
+    let base: UnsafePointer<Element>
 }
