@@ -53,9 +53,13 @@ extension JSONStreamWriter {
     /// out of a slice or going through an unkeyed container per element.
     func writeContacts(_ contacts: ArraySlice<Contact>) throws {
         openFrame(isObject: false, isNested: false)
-        for contact in contacts {
-            startMember(key: nil)
-            try writeContact(contact)
+        // Through a pointer: each contact is lent, not copied out of the slice (which would retain
+        // and release every string and array it holds).
+        try contacts.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                startMember(key: nil)
+                try writeContact(buffer[index])
+            }
         }
         closeFrame()
     }
@@ -131,9 +135,11 @@ extension JSONStreamWriter {
     func writeArray<Element>(_ key: String, _ elements: [Element], _ write: (Element) throws -> Void) rethrows {
         startMember(key: key)
         openFrame(isObject: false, isNested: false)
-        for element in elements {
-            startMember(key: nil)
-            try write(element)
+        try elements.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                startMember(key: nil)
+                try write(buffer[index])
+            }
         }
         closeFrame()
     }

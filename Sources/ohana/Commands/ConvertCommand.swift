@@ -45,6 +45,7 @@ struct ConvertCommand: AsyncParsableCommand {
         let errors = loaded.report.diagnostics.filter { $0.severity == .error }.count
         let outputFile = outputFileOptions.outputFile
         try writeContacts(contacts, options: output, to: outputFile)
+        keepUntilExit(loaded)
         if let outputFile { printError("\(contacts.count) contacts written to \(outputFile)") }
         if strict, errors > 0 { throw ExitCode(1) }
     }

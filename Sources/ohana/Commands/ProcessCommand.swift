@@ -120,6 +120,7 @@ struct ProcessCommand: AsyncParsableCommand {
         if trace { printError(report.description) }
         if trace, formatPhones != nil { printError(PhoneResolutionSummary(loaded.contacts).description) }
         try writeContacts(loaded.contacts, options: outputFileOptions.options(for: output), to: outputFileOptions.outputFile)
+        keepUntilExit(loaded)
         if let failure = report.failures.first?.failure {
             printError("error: \(failure)")
             throw ExitCode(1)

@@ -48,3 +48,15 @@ func load(
     }
     return LoadedInputs(contacts: source.contacts, report: report)
 }
+
+/// Keeps `value` (the contacts a command loaded) alive until the process exits, so that exiting
+/// gives its memory back at once instead of freeing every string and array first: a third of a
+/// second after `ohana process` wrote 100,000 contacts. Only for values a command is done with.
+func keepUntilExit<Value>(_ value: Value) {
+    _ = Unmanaged.passRetained(KeptUntilExit(value))
+}
+
+private final class KeptUntilExit<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
