@@ -1,11 +1,23 @@
 // C shim over libphonenumber's PhoneNumberUtil. See include/phonenumber_shim.h.
 #include "phonenumber_shim.h"
 
+#include <phonenumbers/phonemetadata.pb.h>
 #include <phonenumbers/phonenumber.pb.h>
 #include <phonenumbers/phonenumberutil.h>
 
 #include <cstring>
+#include <list>
+#include <set>
 #include <string>
+
+// libphonenumber's compiled-in metadata (a serialized PhoneMetadataCollection), exported by the
+// library but declared in no installed header. Weak: without it the shim only skips a shortcut.
+namespace i18n {
+namespace phonenumbers {
+const void *metadata_get() __attribute__((weak));
+int metadata_size() __attribute__((weak));
+}  // namespace phonenumbers
+}  // namespace i18n
 
 using i18n::phonenumbers::PhoneNumber;
 using i18n::phonenumbers::PhoneNumberUtil;
@@ -17,6 +29,27 @@ namespace {
 constexpr size_t kMaxInputLength = 250;
 
 const PhoneNumberUtil *util() { return PhoneNumberUtil::GetInstance(); }
+
+// The regions GetRegionCodeForNumber names only after finding the number valid there: regions
+// that share their calling code with others (so the lookup checks each one's number types) and
+// have no leading-digits pattern (which would name the region without checking the number).
+// For a number such a lookup assigns to one of them, IsValidNumberForRegion would repeat that
+// same type check (about ten regular expressions for a US number) and say true.
+const std::set<std::string> &regions_found_valid() {
+    static const std::set<std::string> regions = [] {
+        std::set<std::string> result;
+        if (i18n::phonenumbers::metadata_get == nullptr || i18n::phonenumbers::metadata_size == nullptr) return result;
+        i18n::phonenumbers::PhoneMetadataCollection collection;
+        if (!collection.ParseFromArray(i18n::phonenumbers::metadata_get(), i18n::phonenumbers::metadata_size())) return result;
+        for (const auto &metadata : collection.metadata()) {
+            std::list<std::string> sharing;
+            util()->GetRegionCodesForCountryCallingCode(metadata.country_code(), &sharing);
+            if (sharing.size() > 1 && !metadata.has_leading_digits()) result.insert(metadata.id());
+        }
+        return result;
+    }();
+    return regions;
+}
 
 ohpn_parse_status status_from(PhoneNumberUtil::ErrorType error) {
     switch (error) {
@@ -62,7 +95,7 @@ void fill(const PhoneNumber &number, ohpn_number *out, bool with_type) {
         // GetNumberType would look the region up again (for a NANP number, the number checked
         // against US first); validity for the region just found is one check, as IsValidNumber makes it.
         out->type = static_cast<int32_t>(PhoneNumberUtil::UNKNOWN);
-        out->is_valid = region != "ZZ" && u->IsValidNumberForRegion(number, region);
+        out->is_valid = region != "ZZ" && (regions_found_valid().count(region) > 0 || u->IsValidNumberForRegion(number, region));
     }
     out->country_code_source = number.has_country_code_source()
         ? static_cast<int32_t>(number.country_code_source()) : OHPN_SOURCE_UNSPECIFIED;
@@ -137,6 +170,7 @@ extern "C" {
 
 bool ohpn_initialize(void) {
     try {
+        regions_found_valid();
         return util() != nullptr;
     } catch (...) {
         return false;

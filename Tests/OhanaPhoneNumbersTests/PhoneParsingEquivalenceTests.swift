@@ -19,6 +19,11 @@ struct PhoneParsingEquivalenceTests {
         " +1 212 555 0100", "  (0)30 1234567", "+ 49 30 1234567", "++49 30 1234567", "+", "+-", "12", "1-2", "123",
         "(((5551234)))", "5551234.", ".5551234", "-5551234-", "+(49) 30 1234567", "(+49) 30 1234567", "1 (800) 555 0199",
         "0800 123 4567", "00 800 1234 5678", "+800 1234 5678", "+882 1234 5678", "000000000", "+0 123 456", "1.800.555.0199",
+        // Calling codes several regions share: NANP, +44, +7, +39, +47, +61, +262, +590, +599, +212, +358.
+        "+1 268 464 1234", "+1 268 123", "+1 416 555 0199", "+1 787 555 0100", "+1 809 555 0100", "+1 671 555 0100",
+        "+1 900 555 0100", "+1 555 555 5555", "+44 1481 256789", "+44 1624 756789", "+44 1534 456789", "+7 727 258 1234",
+        "+7 495 123 4567", "+39 06 698 12345", "+39 06 6982", "+47 79 12 34 56", "+61 8 9162 1234", "+262 269 61 23 45",
+        "+590 590 27 12 34", "+599 9 461 2345", "+599 717 1234", "+212 528 123456", "+358 18 123456", "+358 9 123 4567",
     ]
 
     /// Strings of digits and that punctuation, shaped like numbers (exit codes, trunk prefixes,
@@ -53,6 +58,25 @@ struct PhoneParsingEquivalenceTests {
             #expect(shortcut.country_code_source == verbatim.country_code_source, "\(text) in \(region)")
             #expect(shortcut.possibility == verbatim.possibility, "\(text) in \(region)")
             #expect(Self.region(shortcut) == Self.region(verbatim), "\(text) in \(region)")
+        }
+    }
+
+    @Test("validity without the type check repeated is validity with the number's type", arguments: regions)
+    func validityWithoutRepeatedCheck(region: String) {
+        for text in Self.written + Self.generated(count: 600) {
+            var quick = ohpn_number(), typed = ohpn_number()
+            let bytes = Array(text.utf8)
+            let (quickStatus, typedStatus) = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    region.withCString { code in
+                        (ohpn_parse_checking(chars.baseAddress, chars.count, code, false, &quick),
+                         ohpn_parse_checking(chars.baseAddress, chars.count, code, true, &typed))
+                    }
+                }
+            }
+            #expect(quickStatus == typedStatus, "\(text) in \(region)")
+            #expect(quick.is_valid == typed.is_valid, "\(text) in \(region)")
+            #expect(Self.region(quick) == Self.region(typed), "\(text) in \(region)")
         }
     }
 

@@ -79,6 +79,19 @@ struct FilteringTests {
         #expect(try await RequiredField(.url).process(contacts).isEmpty)
     }
 
+    @Test("filters keep order when they remove in place, and leave an array the caller keeps as it was")
+    func filtersRemoveInPlaceKeepingOrder() async throws {
+        let contacts = (0..<1000).map { i in person("P\(i)", nil, id: "p\(i)", phones: i % 3 == 0 ? [] : ["555-\(i)"]) }
+        let kept = try await RequiredField(.phoneNumber).process(contacts)
+        #expect(kept.map(\.id) == contacts.filter { !$0.fields.isEmpty }.map(\.id))
+        #expect(contacts.count == 1000 && contacts[0].id == "p0")
+        var handedOver = contacts
+        handedOver.removeContacts { $0.id.rawValue.hasSuffix("7") }
+        #expect(handedOver.map(\.id) == contacts.filter { !$0.id.rawValue.hasSuffix("7") }.map(\.id))
+        let filtered = try await ContactFilter { $0.id.rawValue.count == 3 }.process(consume handedOver)
+        #expect(filtered.map(\.id) == contacts.filter { !$0.id.rawValue.hasSuffix("7") && $0.id.rawValue.count == 3 }.map(\.id))
+    }
+
     @Test func requiredPostalAddressKeepsOnlyContactsWithANonEmptyAddress() async throws {
         let contacts = [
             person("A", nil, id: "a", address: PostalAddress(city: "Springfield")),

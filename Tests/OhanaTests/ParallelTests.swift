@@ -1,0 +1,34 @@
+import Testing
+@testable import Ohana
+
+@Suite("parallelMap and parallelUpdate: every item once, in order, on every core")
+struct ParallelTests {
+    @Test("parallelMap gives what map gives", arguments: [0, 1, 63, 64, 10_000])
+    func mapMatchesSequentialMap(count: Int) {
+        let items = (0..<count).map { "item \($0)" }
+        let mapped = parallelMap(items, minimumPerWorker: 16, state: { 0 }) { seen, item -> String in
+            seen += 1
+            return item.uppercased() + " \(seen > 0)"
+        }
+        #expect(mapped == items.map { $0.uppercased() + " true" })
+    }
+
+    @Test("parallelUpdate changes every element in place exactly once", arguments: [0, 1, 63, 64, 10_000])
+    func updateChangesEachElementOnce(count: Int) {
+        var items = (0..<count).map { [$0] }
+        parallelUpdate(&items, minimumPerWorker: 16, state: { [Int]() }) { visited, item in
+            visited.append(item[0])
+            item.append(item[0] * 2)
+        }
+        #expect(items == (0..<count).map { [$0, $0 * 2] })
+    }
+
+    @Test("an array another owner keeps is copied, not changed under it")
+    func updateLeavesSharedArrayAlone() {
+        let original = (0..<1000).map { "\($0)" }
+        var copy = original
+        parallelUpdate(&copy, minimumPerWorker: 16, state: {}) { _, item in item += "!" }
+        #expect(original.allSatisfy { !$0.hasSuffix("!") })
+        #expect(copy.allSatisfy { $0.hasSuffix("!") })
+    }
+}
