@@ -64,6 +64,17 @@ struct AlphabeticalSortTests {
         #expect(collator.key("x\r\ny").primary.count == 3)
     }
 
+    @Test("permuting in place puts item order[k] at k, for any permutation", arguments: [0, 1, 2, 7, 1000])
+    func permuteInPlace(count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        for order in [Array(0..<count), Array((0..<count).reversed()), (0..<count).shuffled(using: &generator),
+                      count > 1 ? Array(1..<count) + [0] : Array(0..<count)] {
+            var items = (0..<count).map { "item \($0)" }
+            AlphabeticalSort.permute(&items, to: order)
+            #expect(items == order.map { "item \($0)" })
+        }
+    }
+
     @Test func runsAsAPostProcessor() async throws {
         let sorted = try await AlphabeticalSort(.fullName, locale: en).process(contacts)
         #expect(sorted.first?.id == "bart")

@@ -100,23 +100,35 @@ public struct AlphabeticalSort: ContactsPostProcessor {
                 return a.length != b.length ? a.length < b.length : a.index < b.index
             }
         }
-        // Each contact is moved out, an empty one swapped in: nothing of it is retained or released.
-        var result: [Contact] = []
-        result.reserveCapacity(contacts.count)
-        contacts.withUnsafeMutableBufferPointer { buffer in
-            for entry in entries { result.append(Self.take(&buffer[entry.index])) }
-            for index in missing { result.append(Self.take(&buffer[index])) }
-        }
-        return result
+        var order = entries.map(\.index)
+        order.append(contentsOf: missing)
+        Self.permute(&contacts, to: order)
+        return contacts
     }
 
-    /// An empty contact, left behind where one is moved out.
-    private static let placeholder = Contact(id: "")
-
-    private static func take(_ contact: inout Contact) -> Contact {
-        var taken = placeholder
-        swap(&taken, &contact)
-        return taken
+    /// Puts `items[order[k]]` at position `k` for every `k`, in place: each item is moved once,
+    /// along the permutation's cycles, so nothing in it is retained or released.
+    ///
+    /// Complexity: O(n).
+    static func permute<Item>(_ items: inout [Item], to order: [Int]) {
+        precondition(order.count == items.count)
+        var placed = [Bool](repeating: false, count: order.count)
+        items.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in order.indices where !placed[start] {
+                placed[start] = true
+                guard order[start] != start else { continue }
+                let first = (base + start).move()
+                var hole = start
+                while order[hole] != start {
+                    let source = order[hole]
+                    (base + hole).moveInitialize(from: base + source, count: 1)
+                    placed[source] = true
+                    hole = source
+                }
+                (base + hole).initialize(to: first)
+            }
+        }
     }
 
     /// Where one contact's key lies in the buffer of all keys, and the contact's position.
@@ -163,14 +175,15 @@ struct Collator: Sendable {
     private let asciiRanks: [(primary: UInt32, full: UInt32)]
 
     init(locale: Locale, strings: [String]) {
+        // The characters used, gathered on every core: a part of the strings each, then merged.
+        let chunkCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, strings.count / 4096))
+        let chunks = (0..<chunkCount).map { ($0 * strings.count / chunkCount)..<(($0 + 1) * strings.count / chunkCount) }
+        let found = parallelMap(chunks, minimumPerWorker: 1, state: {}) { _, range in Self.characters(in: strings[range]) }
         var distinct = Set<Character>()
         var ascii = [Bool](repeating: false, count: 128)
-        for string in strings {
-            if Self.isPlainASCII(string) {
-                for byte in string.utf8 { ascii[Int(byte)] = true }
-            } else {
-                for ch in string { distinct.insert(ch) }
-            }
+        for (chunkASCII, chunkOthers) in found {
+            for byte in 0..<128 where chunkASCII[byte] { ascii[byte] = true }
+            distinct.formUnion(chunkOthers)
         }
         for byte in 0..<128 where ascii[byte] { distinct.insert(Character(Unicode.Scalar(UInt8(byte)))) }
         let ordered = distinct.sorted { a, b in
@@ -195,6 +208,24 @@ struct Collator: Sendable {
         for (ch, rank) in ranks where ch.unicodeScalars.count == 1 { scalarRanks[ch.unicodeScalars.first!.value] = rank }
         self.scalarRanks = scalarRanks
         self.asciiRanks = (0..<128).map { ranks[Character(Unicode.Scalar(UInt8($0)))] ?? (UInt32.max, UInt32.max) }
+    }
+
+    /// The ASCII bytes used in the plain ASCII strings (as flags), and the characters of the others.
+    private static func characters(in strings: ArraySlice<String>) -> (ascii: [Bool], others: Set<Character>) {
+        var ascii = [Bool](repeating: false, count: 128)
+        var others = Set<Character>()
+        for string in strings {
+            var string = string
+            let plain = string.withUTF8 { bytes in
+                guard bytes.allSatisfy({ $0 < 0x80 && $0 != 13 }) else { return false }
+                for byte in bytes { ascii[Int(byte)] = true }
+                return true
+            }
+            if !plain {
+                for ch in string { others.insert(ch) }
+            }
+        }
+        return (ascii, others)
     }
 
     /// Whether every byte is ASCII and none is CR (CR LF is one character, not two).
