@@ -103,6 +103,24 @@ struct FilteringTests {
         #expect(filtered.map(\.id) == contacts.filter { !$0.id.rawValue.hasSuffix("7") && $0.id.rawValue.count == 3 }.map(\.id))
     }
 
+    @Test("a transform changes every contact, and not the array its caller keeps")
+    func transformChangesEveryContact() async throws {
+        let contacts = ["a", "b", "c"].map { person($0, nil, id: $0) }
+        let changed = try await ContactTransform { $0.nickname = "n-" + $0.id.rawValue }.process(contacts)
+        #expect(changed.map(\.nickname) == ["n-a", "n-b", "n-c"])
+        #expect(contacts.allSatisfy { $0.nickname == nil })
+    }
+
+    @Test("appending load results takes the first over and keeps the order of the rest")
+    func loadedContactsAppend() {
+        var result = LoadedContacts(contacts: [])
+        result.append(LoadedContacts(contacts: [person("A", nil, id: "a")], diagnostics: [Diagnostic(.warning, source: "a.vcf", message: "one")]))
+        result.append(LoadedContacts(contacts: [person("B", nil, id: "b"), person("C", nil, id: "c")]))
+        result.append(LoadedContacts(contacts: [], diagnostics: [Diagnostic(.error, source: "c.vcf", message: "two")]))
+        #expect(result.contacts.map(\.id) == ["a", "b", "c"])
+        #expect(result.diagnostics.map(\.message) == ["one", "two"])
+    }
+
     @Test func requiredPostalAddressKeepsOnlyContactsWithANonEmptyAddress() async throws {
         let contacts = [
             person("A", nil, id: "a", address: PostalAddress(city: "Springfield")),

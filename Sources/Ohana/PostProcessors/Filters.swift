@@ -98,9 +98,12 @@ public struct ContactTransform: ContactsPostProcessor {
         self.transform = transform
     }
 
-    /// Returns every contact after the closure changed it.
-    public func process(_ contacts: [Contact]) async throws -> [Contact] {
-        contacts.map { var copy = $0; transform(&copy); return copy }
+    /// Returns every contact after the closure changed it (in place when the array is handed over).
+    public func process(_ contacts: consuming [Contact]) async throws -> [Contact] {
+        contacts.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { transform(&buffer[index]) }
+        }
+        return contacts
     }
 }
 
