@@ -129,6 +129,13 @@ bool plain_digits(const char *text, size_t length, std::string *out) {
     return digits >= 3;
 }
 
+// The text handed to libphonenumber: the digits of a plainly written number, or `text` as written.
+std::string parse_input(const char *text, size_t length, bool digits_only) {
+    std::string digits;
+    if (digits_only && plain_digits(text, length, &digits)) return digits;
+    return std::string(text, length);
+}
+
 PhoneNumber rebuild(const ohpn_number *in) {
     PhoneNumber number;
     number.set_country_code(in->country_code);
@@ -150,8 +157,7 @@ ohpn_parse_status parse_into(const char *text, size_t length, const char *defaul
     if (length > kMaxInputLength) return OHPN_PARSE_TOO_LONG;
     try {
         PhoneNumber number;
-        std::string input;
-        if (!digits_only || !plain_digits(text, length, &input)) input.assign(text, length);
+        const std::string input = parse_input(text, length, digits_only);
         const std::string region(default_region != nullptr ? default_region : "ZZ");
         PhoneNumberUtil::ErrorType error = util()->ParseAndKeepRawInput(input, region, &number);
         if (error != PhoneNumberUtil::NO_PARSING_ERROR) return status_from(error);
@@ -195,8 +201,7 @@ int32_t ohpn_e164(const char *text, size_t length, const char *default_region, c
     try {
         const PhoneNumberUtil *u = util();
         PhoneNumber number;
-        std::string input;
-        if (!plain_digits(text, length, &input)) input.assign(text, length);
+        const std::string input = parse_input(text, length, true);
         const std::string region(default_region != nullptr ? default_region : "ZZ");
         if (u->Parse(input, region, &number) != PhoneNumberUtil::NO_PARSING_ERROR) return -1;
         std::string formatted;

@@ -217,7 +217,7 @@ struct Collator: Sendable {
         for string in strings {
             var string = string
             let plain = string.withUTF8 { bytes in
-                guard bytes.allSatisfy({ $0 < 0x80 && $0 != 13 }) else { return false }
+                guard isPlainASCII(bytes) else { return false }
                 for byte in bytes { ascii[Int(byte)] = true }
                 return true
             }
@@ -229,8 +229,10 @@ struct Collator: Sendable {
     }
 
     /// Whether every byte is ASCII and none is CR (CR LF is one character, not two).
-    private static func isPlainASCII(_ string: String) -> Bool {
-        string.utf8.allSatisfy { $0 < 0x80 && $0 != 13 }
+    private static func isPlainASCII(_ string: String) -> Bool { isPlainASCII(string.utf8) }
+
+    private static func isPlainASCII<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != 13 }
     }
 
     func key(_ string: String) -> Key {

@@ -8,7 +8,7 @@ package func parallelMap<Item: Sendable, State, Result>(
     state makeState: @Sendable () -> State, _ transform: @Sendable (inout State, Item) -> Result
 ) -> [Result] {
     let n = items.count
-    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, n / max(1, minimumPerWorker)))
+    let workers = workerCount(for: n, minimumPerWorker: minimumPerWorker)
     // Items are read through a pointer: each is lent to `transform`, not copied (an array's
     // subscript would retain every reference an item holds, and release it after).
     return items.withUnsafeBufferPointer { input in
@@ -38,7 +38,7 @@ package func parallelUpdate<Element: Sendable, State>(
     state makeState: @Sendable () -> State, _ update: @Sendable (inout State, inout Element) -> Void
 ) {
     let n = items.count
-    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, n / max(1, minimumPerWorker)))
+    let workers = workerCount(for: n, minimumPerWorker: minimumPerWorker)
     items.withUnsafeMutableBufferPointer { buffer in
         guard workers > 1, let base = buffer.baseAddress else {
             var state = makeState()
@@ -53,6 +53,11 @@ package func parallelUpdate<Element: Sendable, State>(
             }
         }
     }
+}
+
+/// How many workers share `count` items: one per core, each with at least `minimumPerWorker`.
+private func workerCount(for count: Int, minimumPerWorker: Int) -> Int {
+    max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, minimumPerWorker)))
 }
 
 /// The buffer ``parallelMap(_:minimumPerWorker:state:_:)`` and ``parallelUpdate(_:minimumPerWorker:state:_:)``

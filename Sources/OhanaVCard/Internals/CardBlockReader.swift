@@ -216,7 +216,7 @@ struct CardBlockReader {
 
     /// Takes a contact out of an array by swapping an empty one in: the contact moves, its strings
     /// and arrays are not retained for a copy and released with the original.
-    private static func take(_ contact: inout Contact) -> Contact {
+    static func take(_ contact: inout Contact) -> Contact {
         var taken = placeholder
         swap(&taken, &contact)
         return taken

@@ -156,10 +156,8 @@ struct CardMapper {
                 if derived.fullName == fn { contact.formattedName = nil }
             }
         }
-        // Swapped out, so that the mapper does not keep a second reference to the contact's parts.
-        var mapped = Contact(id: "")
-        swap(&mapped, &contact)
-        return mapped
+        // Taken out, so that the mapper does not keep a second reference to the contact's parts.
+        return CardBlockReader.take(&contact)
     }
 
     /// Whether an `X-PHONETIC-*` property repeats the spelling the phonetic `N` gave at a position.
