@@ -34,4 +34,51 @@ import Testing
         #expect(field.label == nil)
         #expect(field.parameters.first { $0.name == "TYPE" }?.values == ["WORKPLACE", "HOMES", "TEXTPHONE"])
     }
+
+    @Test(arguments: [
+        ("TEL;TYPE=pref,work", ContactFieldLabel.work, [String](), [String]()),
+        ("TEL;TYPE=PREF;TYPE=cell,voice", .mobile, ["voice"], []),
+        ("TEL;TYPE=work;PREF=1", .work, [], []),
+        ("TEL;TYPE=work;PREF=2", .work, [], ["PREF"]),
+        ("TEL;PREF=1;TYPE=home;X-SERVICE=a", .home, [], ["X-SERVICE"]),
+    ])
+    func preferenceIsReadFromTypeAndPrefAlike(_ property: String, _ label: ContactFieldLabel, _ left: [String], _ kept: [String]) throws {
+        let field = try #require(Self.phone(property))
+        #expect(field.label == label)
+        #expect(field.isPreferred)
+        #expect(field.parameters.first { $0.name == "TYPE" }?.values ?? [] == left)
+        #expect(field.parameters.map(\.name).filter { $0 != "TYPE" } == kept)
+    }
+
+    /// N, ORG and ADR read the same whether their value is split straight from the bytes (plain
+    /// UTF-8) or decoded first (escapes, quoted-printable, a CHARSET, bytes that are not UTF-8).
+    @Test func structuredValuesReadAlikeWhateverTheirEncoding() throws {
+        func read(_ lines: [UInt8], version: String = "2.1") throws -> Contact {
+            let data = Array("BEGIN:VCARD\r\nVERSION:\(version)\r\n".utf8) + lines + Array("END:VCARD\r\n".utf8)
+            return try #require(VCardReader().read(Data(data), source: "t.vcf").contacts.first)
+        }
+        let plain = try read(Array("N:Müller;Jörg;;;\r\nORG:Bäckerei;Süd\r\nADR;TYPE=home:;;Hauptstraße 5;Köln;;50667;Deutschland\r\n".utf8))
+        let latin1 = try read(
+            Array("N;CHARSET=ISO-8859-1:M".utf8) + [0xFC] + Array("ller;J".utf8) + [0xF6] + Array("rg;;;\r\nORG;CHARSET=ISO-8859-1:B".utf8)
+                + [0xE4] + Array("ckerei;S".utf8) + [0xFC] + Array("d\r\nADR;TYPE=home;CHARSET=ISO-8859-1:;;Hauptstra".utf8) + [0xDF]
+                + Array("e 5;K".utf8) + [0xF6] + Array("ln;;50667;Deutschland\r\n".utf8))
+        let windows = try read(
+            Array("N:M".utf8) + [0xFC] + Array("ller;J".utf8) + [0xF6] + Array("rg;;;\r\nORG:B".utf8) + [0xE4] + Array("ckerei;S".utf8) + [0xFC]
+                + Array("d\r\nADR;TYPE=home:;;Hauptstra".utf8) + [0xDF] + Array("e 5;K".utf8) + [0xF6] + Array("ln;;50667;Deutschland\r\n".utf8))
+        let quoted = try read(Array(
+            "N;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:M=C3=BCller;J=C3=B6rg;;;\r\nORG:B\u{E4}ckerei;S\u{FC}d\r\nADR;TYPE=home:;;Hauptstra\u{DF}e 5;K\u{F6}ln;;50667;Deutschland\r\n".utf8))
+        for contact in [plain, latin1, windows, quoted] {
+            #expect(contact.familyName == "Müller")
+            #expect(contact.givenName == "Jörg")
+            #expect(contact.organization == "Bäckerei")
+            #expect(contact.department == "Süd")
+            #expect(contact.postalAddresses.first?.street == ["Hauptstraße 5"])
+            #expect(contact.postalAddresses.first?.city == "Köln")
+            #expect(contact.postalAddresses.first?.country == "Deutschland")
+        }
+        let escaped = try read(Array("N:O\\;Brien;Seán;;;\r\nADR:;;1\\, Main St\\nFlat 2;Cork;;;Ireland\r\n".utf8), version: "3.0")
+        #expect(escaped.familyName == "O;Brien")
+        #expect(escaped.givenName == "Seán")
+        #expect(escaped.postalAddresses.first?.street == ["1, Main St", "Flat 2"])
+    }
 }

@@ -77,7 +77,7 @@ struct CardMapper {
                 mapPhoneticName(p)
             case .n where !hasN:
                 hasN = true
-                let parts = components(text(of: p), separator: 0x3B)
+                let parts = plainComponents(of: p, separator: 0x3B) ?? components(text(of: p), separator: 0x3B)
                 if parts.count < 5 { report(p.line, .warning, "N has \(parts.count) of its 5 components") }
                 contact.familyName = part(parts, 0)
                 contact.givenName = part(parts, 1)
@@ -102,7 +102,7 @@ struct CardMapper {
                 contact.phoneticFamilyName = nonEmpty(unescape(text(of: p)))
                 keepDetails(p)
             case .org where contact.organization == nil && contact.department == nil:
-                let parts = components(text(of: p), separator: 0x3B)
+                let parts = plainComponents(of: p, separator: 0x3B) ?? components(text(of: p), separator: 0x3B)
                 contact.organization = part(parts, 0)
                 contact.department = parts.count > 1 ? nonEmpty(parts[1...].joined(separator: ";")) : nil
                 keepDetails(p)
@@ -171,6 +171,7 @@ struct CardMapper {
     /// The value as text: quoted-printable and CHARSET decoded, escapes kept.
     mutating func text(of p: RawProperty) -> String {
         var bytes = p.value
+        if p.parameters.isEmpty, let s = validUTF8(bytes) { return s }
         let encoding = p.first("ENCODING")?.uppercased()
         if encoding == "QUOTED-PRINTABLE" { bytes = TextDecoding.quotedPrintable(bytes) }
         if let charset = p.first("CHARSET"), !charset.isEmpty {
@@ -202,10 +203,48 @@ struct CardMapper {
         return normalizeNewlines(TextDecoding.unescape(text[...], version: version))
     }
 
+    /// The components of a value written plainly (no ENCODING or CHARSET, no backslash, no CR),
+    /// made straight from its bytes; `nil` when the value needs decoding first (or is not valid
+    /// UTF-8), which ``text(of:)`` and ``components(_:separator:alsoSemicolon:)`` then do.
+    mutating func plainComponents(of p: RawProperty, separator: UInt8) -> [String]? {
+        guard p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }) else { return nil }
+        let bytes = p.value
+        var pieces = 1
+        for b in bytes {
+            if b == 0x5C || b == 0x0D { return nil }
+            if b == separator { pieces += 1 }
+        }
+        var result: [String] = []
+        result.reserveCapacity(pieces)
+        var start = bytes.startIndex
+        for i in bytes.indices where bytes[i] == separator {
+            guard let piece = validUTF8(bytes[start..<i]) else { return nil }
+            result.append(piece)
+            start = i + 1
+        }
+        guard let last = validUTF8(bytes[start...]) else { return nil }
+        result.append(last)
+        return result
+    }
+
     mutating func components(_ text: String, separator: UInt8, alsoSemicolon: Bool = false) -> [String] {
         if !alsoSemicolon, !text.utf8.contains(where: { $0 == 0x5C || $0 == 0x0D }) {
-            // Nothing escaped and no CR to normalize: the pieces are the text between separators.
-            return text.utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(Substring($0)) }
+            // Nothing escaped and no CR to normalize: the pieces are the text between separators,
+            // made straight from the bytes (no array of slices in between).
+            let utf8 = text.utf8
+            var result: [String] = []
+            result.reserveCapacity(utf8.count(where: { $0 == separator }) + 1)
+            var start = utf8.startIndex
+            var i = start
+            while i != utf8.endIndex {
+                if utf8[i] == separator {
+                    result.append(String(Substring(utf8[start..<i])))
+                    start = utf8.index(after: i)
+                }
+                utf8.formIndex(after: &i)
+            }
+            result.append(String(Substring(utf8[start...])))
+            return result
         }
         var pieces = TextDecoding.splitEscaped(text, at: separator)
         if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: 0x3B) } }

@@ -11,28 +11,32 @@ extension CardMapper {
             guard let g = p.group?.lowercased(), let apple = labels[g] else { return (nil, false, []) }
             return (VCardLabels.label(fromAppleLabel: apple), false, [])
         }
-        var types = p.values(of: "TYPE")
+        // Most properties carry only TYPE parameters (`TEL;TYPE=work`): their values are taken as
+        // they are, without gathering or cleaning the parameters into new arrays.
+        let onlyTypes = p.parameters.allSatisfy { $0.name == "TYPE" }
+        var types = onlyTypes && p.parameters.count == 1 ? p.parameters[0].values : p.values(of: "TYPE")
         var preferred = false
-        types.removeAll { t in
-            if VCardLabels.equalsUpper(t, "PREF") { preferred = true; return true }
-            return false
+        if types.contains(where: { VCardLabels.equalsUpper($0, "PREF") }) {
+            preferred = true
+            types.removeAll { VCardLabels.equalsUpper($0, "PREF") }
         }
         var label: ContactFieldLabel?
         if let g = p.group?.lowercased(), let apple = labels[g] {
             let l = VCardLabels.label(fromAppleLabel: apple)
             label = l
             if let consumed = VCardLabels.types(for: l, isPhone: isPhone) {
-                types.removeAll { t in consumed.contains { VCardLabels.equalsUpper(t, $0) } }
+                types = types.filter { t in !consumed.contains { VCardLabels.equalsUpper(t, $0) } }
             }
         } else if let (l, consumed) = VCardLabels.label(fromTypes: types, isPhone: isPhone) {
             label = l
-            types.removeAll { t in consumed.contains { VCardLabels.equalsUpper(t, $0) } }
+            types = types.filter { t in !consumed.contains { VCardLabels.equalsUpper(t, $0) } }
         } else if let i = types.firstIndex(where: { $0.count > 2 && $0.uppercased().hasPrefix("X-") }) {
             label = ContactFieldLabel(rawValue: String(types[i].dropFirst(2)))
             types.remove(at: i)
         }
         // TYPE first, then the rest in their order (the writer's order).
         var parameters: [PropertyParameter] = types.isEmpty ? [] : [PropertyParameter(name: "TYPE", values: types)]
+        if onlyTypes { return (label, preferred, parameters) }
         for param in cleaned(p.parameters) {
             if param.name == "TYPE" {
                 continue
@@ -75,7 +79,7 @@ extension CardMapper {
     }
 
     mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
-        let parts = components(text(of: p), separator: 0x3B)
+        let parts = plainComponents(of: p, separator: 0x3B) ?? components(text(of: p), separator: 0x3B)
         let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: false)
         // Street lines: split by bytes, and only when there is a line break (Character splitting was 2% of reading).
         let street = part(parts, 2).map { text in

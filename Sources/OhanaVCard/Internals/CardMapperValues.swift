@@ -10,16 +10,33 @@ extension CardMapper {
             guard let scalar else { return false }
             return (scalar.value > 0x20 && scalar.value < 0x7F) || scalar.properties.isAlphabetic
         }
+        func keptByTrimming(first: UInt8, of part: String) -> Bool {
+            first < 0x80 ? first > 0x20 && first < 0x7F : keptByTrimming(part.unicodeScalars.first)
+        }
+        func keptByTrimming(last: UInt8, of part: String) -> Bool {
+            last < 0x80 ? last > 0x20 && last < 0x7F : keptByTrimming(part.unicodeScalars.last)
+        }
         var fnBytes = fn.utf8.makeIterator()
         var anyPart = false
-        for part in [contact.namePrefix, contact.givenName, contact.middleName, contact.familyName, contact.nameSuffix] {
-            guard let part, !part.isEmpty else { continue }
-            let utf8 = part.utf8
-            guard keptByTrimming(part.unicodeScalars.first), keptByTrimming(part.unicodeScalars.last) else { return nil }
+        // The parts in order, matched against `fn` one byte at a time (no array of the parts is built).
+        func matches(_ part: String?) -> Bool? {
+            guard let part, let first = part.utf8.first, let last = part.utf8.last else { return true }
+            guard keptByTrimming(first: first, of: part), keptByTrimming(last: last, of: part) else { return nil }
             if anyPart, fnBytes.next() != 0x20 { return false }
             anyPart = true
-            for b in utf8 where fnBytes.next() != b { return false }
+            for b in part.utf8 where fnBytes.next() != b { return false }
+            return true
         }
+        guard let prefix = matches(contact.namePrefix) else { return nil }
+        guard prefix else { return false }
+        guard let given = matches(contact.givenName) else { return nil }
+        guard given else { return false }
+        guard let middle = matches(contact.middleName) else { return nil }
+        guard middle else { return false }
+        guard let family = matches(contact.familyName) else { return nil }
+        guard family else { return false }
+        guard let suffix = matches(contact.nameSuffix) else { return nil }
+        guard suffix else { return false }
         guard anyPart else { return nil }
         return fnBytes.next() == nil
     }

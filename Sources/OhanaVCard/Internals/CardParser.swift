@@ -4,8 +4,15 @@ import Ohana
 struct RawCard {
     var startLine: Int
     var version: VCardVersion?
-    var properties: [RawProperty] = []
+    var properties: [RawProperty]
     var skippedProperties = false
+
+    init(startLine: Int) {
+        self.startLine = startLine
+        // Room for a typical card's properties at once, not grown 1, 2, 4, 8, 16.
+        properties = []
+        properties.reserveCapacity(16)
+    }
 }
 
 /// Groups logical lines into cards: BEGIN/END, VERSION, nested cards and 2.1 `AGENT` cards, junk

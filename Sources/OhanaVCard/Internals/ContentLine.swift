@@ -92,14 +92,15 @@ enum ContentLineParser {
 
         var parameters: [PropertyParameter] = []
         if nameEnd < colon {
-            for raw in split(bytes[(nameEnd + 1)..<colon], at: 0x3B) {
-                guard !raw.isEmpty else { continue }
+            // Each `;`-separated parameter in place (no array of the pieces is built).
+            forEachPart(of: bytes[(nameEnd + 1)..<colon], separatedBy: 0x3B) { raw in
+                guard !raw.isEmpty else { return }
                 if let eq = raw.firstIndex(of: 0x3D) {
                     let pname = parameterName(raw[raw.startIndex..<eq])
                     let rawValue = raw[(eq + 1)...]
                     guard !pname.isEmpty else {
                         warn("parameter without a name ignored")
-                        continue
+                        return
                     }
                     if rawValue.allSatisfy({ $0 < 0x80 && $0 != 0x22 && $0 != 0x2C && $0 != 0x5E }) {
                         // One plain ASCII value: no quotes, lists or caret escapes to decode.
@@ -110,7 +111,7 @@ enum ContentLineParser {
                         } else {
                             append(&parameters, name: pname, values: [text])
                         }
-                        continue
+                        return
                     }
                     var values: [String] = []
                     for piece in split(rawValue, at: 0x2C) {
@@ -202,6 +203,21 @@ enum ContentLineParser {
         } else {
             parameters.append(PropertyParameter(name: name, values: values))
         }
+    }
+
+    /// Calls `body` with each part of `bytes` between `separator`s outside double quotes.
+    static func forEachPart(of bytes: ArraySlice<UInt8>, separatedBy separator: UInt8, _ body: (ArraySlice<UInt8>) -> Void) {
+        var inQuotes = false
+        var start = bytes.startIndex
+        for i in bytes.indices {
+            let b = bytes[i]
+            if b == 0x22 { inQuotes.toggle() }
+            else if b == separator, !inQuotes {
+                body(bytes[start..<i])
+                start = i + 1
+            }
+        }
+        body(bytes[start..<bytes.endIndex])
     }
 
     /// Splits at `separator` outside double quotes.
