@@ -68,6 +68,16 @@ struct CardMapper {
             }
         }
 
+        // Room for the card's fields at once (most cards have two to four), not grown 1, 2, 4.
+        var fieldCount = 0
+        for p in all {
+            switch p.kind {
+            case .tel, .email, .url, .impp: fieldCount += 1
+            default: break
+            }
+        }
+        contact.fields.reserveCapacity(fieldCount)
+
         var hasN = false, hasFN = false
         for i in properties {
             if !consumedLabelLines.isEmpty, consumedLabelLines.contains(i) { continue }
