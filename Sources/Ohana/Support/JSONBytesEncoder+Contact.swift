@@ -13,7 +13,7 @@ import Foundation
 extension JSONStreamWriter {
     /// Writes `contact` as `Contact.encode(to:)` does.
     func writeContact(_ contact: Contact) throws {
-        openFrame(isObject: true, isNested: false)
+        openFrame(isObject: true, isNested: false, keysInOrder: true)
         if let value = contact.birthday { startMember(key: "birthday"); try encodeValue(value) }
         if let value = contact.created { startMember(key: "created"); try encodeValue(value) }
         if !contact.customProperties.isEmpty { startMember(key: "customProperties"); try writeCustomProperties(contact.customProperties) }
@@ -66,7 +66,7 @@ extension JSONStreamWriter {
 
     /// Writes `field` as `ContactField.encode(to:)` does.
     func writeField(_ field: ContactField) throws {
-        openFrame(isObject: true, isNested: false)
+        openFrame(isObject: true, isNested: false, keysInOrder: true)
         if !field.customProperties.isEmpty { startMember(key: "customProperties"); try writeCustomProperties(field.customProperties) }
         writeMember("group", field.group)
         if field.isPreferred { startMember(key: "isPreferred"); writeBool(true) }
@@ -81,7 +81,7 @@ extension JSONStreamWriter {
 
     /// Writes `address` as `PostalAddress.encode(to:)` does.
     func writeAddress(_ address: PostalAddress) throws {
-        openFrame(isObject: true, isNested: false)
+        openFrame(isObject: true, isNested: false, keysInOrder: true)
         writeMember("city", address.city)
         if !address.components.isEmpty { startMember(key: "components"); try encodeValue(address.components) }
         writeMember("country", address.country)
@@ -102,7 +102,7 @@ extension JSONStreamWriter {
     /// Writes `details` as the synthesized `PhoneNumberDetails.encode(to:)` does (every phone
     /// number has them once formatted).
     func writePhoneNumberDetails(_ details: PhoneNumberDetails) {
-        openFrame(isObject: true, isNested: false)
+        openFrame(isObject: true, isNested: false, keysInOrder: true)
         writeMember("assumedRegion", details.assumedRegion)
         writeMember("e164", details.e164)
         writeMember("international", details.international)

@@ -6,7 +6,7 @@ import Foundation
 extension JSONStreamWriter {
     /// Writes `provenance` as its synthesized `encode(to:)` does (absent parts left out).
     func writeProvenance(_ provenance: Provenance) {
-        openFrame(isObject: true, isNested: false)
+        openFrame(isObject: true, isNested: false, keysInOrder: true)
         writeMember("providerID", provenance.providerID)
         writeMember("recordID", provenance.recordID)
         writeMember("revision", provenance.revision)
@@ -15,7 +15,7 @@ extension JSONStreamWriter {
 
     /// Writes `photo` as its synthesized `encode(to:)` does (the data in base64).
     func writePhoto(_ photo: Photo) {
-        openFrame(isObject: true, isNested: false)
+        openFrame(isObject: true, isNested: false, keysInOrder: true)
         writeMember("data", photo.data.base64EncodedString())
         writeMember("mediaType", photo.mediaType)
         closeFrame()
@@ -23,7 +23,7 @@ extension JSONStreamWriter {
 
     /// Writes `parameter` as its synthesized `encode(to:)` does.
     func writeParameter(_ parameter: PropertyParameter) {
-        openFrame(isObject: true, isNested: false)
+        openFrame(isObject: true, isNested: false, keysInOrder: true)
         writeMember("name", parameter.name)
         writeStrings("values", parameter.values)
         closeFrame()
@@ -36,7 +36,7 @@ extension JSONStreamWriter {
         for (key, value) in properties {
             startMember(key: key)
             if case .string(let text) = value {
-                openFrame(isObject: true, isNested: false)
+                openFrame(isObject: true, isNested: false, keysInOrder: true)
                 writeMember("string", text)
                 closeFrame()
             } else {

@@ -74,6 +74,9 @@ final class JSONStreamWriter {
         var count = 0
         /// Whether it was opened by `nestedContainer` and so may close when its parent writes on.
         var isNested: Bool
+        /// Whether its writer puts the keys in order itself (the model's hand-written writers), so
+        /// they are neither recorded nor sorted when the object closes.
+        var keysInOrder = false
     }
 
     /// One member of an open object: its key and where its bytes start (at the key's quote).
@@ -207,9 +210,10 @@ final class JSONStreamWriter {
 
     /// Opens an object or array at the current position; returns its frame's index and serial.
     @discardableResult
-    func openFrame(isObject: Bool, isNested: Bool) -> (index: Int, serial: Int) {
+    func openFrame(isObject: Bool, isNested: Bool, keysInOrder: Bool = false) -> (index: Int, serial: Int) {
         nextSerial += 1
-        frames.append(Frame(isObject: isObject, serial: nextSerial, firstMember: members.count, isNested: isNested))
+        frames.append(Frame(
+            isObject: isObject, serial: nextSerial, firstMember: members.count, isNested: isNested, keysInOrder: keysInOrder))
         bytes.append(UInt8(ascii: isObject ? "{" : "["))
         return (frames.count - 1, nextSerial)
     }
@@ -243,7 +247,7 @@ final class JSONStreamWriter {
             bytes.append(UInt8(ascii: ","))
         }
         if let key {
-            members.append(Member(key: key, start: bytes.count))
+            if !frames[index].keysInOrder { members.append(Member(key: key, start: bytes.count)) }
             writeString(key)
             if options.pretty { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
         }
@@ -252,7 +256,7 @@ final class JSONStreamWriter {
     /// Closes the top frame: sorts an object's members by key, then writes the closing bracket.
     func closeFrame() {
         let frame = frames.removeLast()
-        if frame.isObject {
+        if frame.isObject, !frame.keysInOrder {
             sortMembers(from: frame.firstMember)
             members.removeSubrange(frame.firstMember...)
         }
@@ -264,8 +268,16 @@ final class JSONStreamWriter {
     }
 
     private func writeIndent(_ level: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+        var left = 2 * level
+        while left > 0 {
+            let run = min(left, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            left -= run
+        }
     }
+
+    /// Spaces to indent with, appended as one block.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
     /// Puts the members from `first` on (the open object's) in key order, the last one of equal
     /// keys winning, by rewriting their bytes; nothing moves when they are in order already.
