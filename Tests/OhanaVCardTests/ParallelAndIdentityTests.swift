@@ -66,6 +66,29 @@ import Testing
         #expect(parallel.diagnostics.filter { $0.severity == .error }.count == 900)
     }
 
+    /// The counted line breaks that number a run's lines: the one-pass count (every CR followed
+    /// by LF) and the byte-by-byte one agree on any mix of CR, LF and text.
+    @Test func lineBreakCountsAgreeOnAnyMixOfCRAndLF() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A, 0x41, 0x20]
+        var sawFastPath = false, sawSlowPath = false
+        for length in 0..<400 {
+            var bytes = (0..<(length % 40)).map { _ in alphabet.randomElement(using: &generator)! }
+            if length.isMultiple(of: 2) {
+                // Plain CRLF text, the one-pass case.
+                bytes = bytes.map { $0 == 0x0D ? 0x41 : $0 }.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
+            }
+            bytes.withUnsafeBufferPointer { run in
+                let oneByOne = CardBoundaries.lineBreaksOneByOne(in: run)
+                #expect(CardBoundaries.lineBreaks(in: run) == oneByOne, "\(bytes)")
+                if bytes.contains(0x0D), bytes.count > 1 {
+                    if length.isMultiple(of: 2) { sawFastPath = true } else { sawSlowPath = true }
+                }
+            }
+        }
+        #expect(sawFastPath && sawSlowPath)
+    }
+
     @Test func messyCardsAfterCleanOnesFallBackToOnePass() throws {
         // Clean cards first, then every corpus file (broken ones too), then clean cards again.
         var data = Data(Self.book(count: 600, seed: 5, target: .ios).utf8)
