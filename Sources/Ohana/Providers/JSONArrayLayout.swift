@@ -41,86 +41,217 @@ struct JSONArrayLayout: Sendable {
         data.withUnsafeBytes { split(bytes: $0) }
     }
 
+    /// Data at least this large is split on every core (see ``splitInParts(bytes:)``).
+    static let partedSplitMinimum = 8 << 20
+
     private static func split(bytes: UnsafeRawBufferPointer) -> Result<JSONArrayLayout, SplitError> {
+        if bytes.count >= partedSplitMinimum, ProcessInfo.processInfo.activeProcessorCount > 1,
+            let layout = splitInParts(bytes: bytes, parts: ProcessInfo.processInfo.activeProcessorCount)
+        {
+            return .success(layout)
+        }
+        return splitInOnePass(bytes: bytes)
+    }
+
+    /// Splits the array in `parts` parts side by side. The bytes between the first two elements
+    /// (`},\n  {` in a pretty-printed file) are taken as the array's separator; each part after
+    /// the first starts after that separator found near its share of the bytes, read as if it were
+    /// a boundary between two elements, and each part's scan must then end exactly at the next
+    /// part's boundary. Nested objects are indented deeper, so their separators differ; compact
+    /// arrays (no line break between elements) are not parted. When a guess was inside a string
+    /// (a note holding the separator), or anything is malformed, `nil`: the caller splits in one
+    /// pass, which finds the same elements and lines or names the problem exactly.
+    static func splitInParts(bytes: UnsafeRawBufferPointer, parts: Int) -> JSONArrayLayout? {
         let n = bytes.count
-        var i = 0
-        var line = 1
-        func skipSpaces() {
-            while i < n {
-                switch bytes[i] {
-                case UInt8(ascii: "\n"): line += 1
-                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
-                default: return
-                }
-                i += 1
-            }
+        var i = 0, line = 1
+        guard openArray(bytes, at: &i, line: &line), case .success(let first) = scanElement(bytes, at: &i, line: &line),
+            i < n, bytes[i] == UInt8(ascii: ","), bytes[first.bytes.upperBound - 1] == UInt8(ascii: "}")
+        else { return nil }
+        var next = i + 1
+        skipSpaces(bytes, at: &next, line: &line)
+        guard next < n, bytes[next] == UInt8(ascii: "{") else { return nil }
+        let separator = Array(bytes[(first.bytes.upperBound - 1)...next])  // `}` … `{`
+        guard separator.contains(UInt8(ascii: "\n")) else { return nil }
+        let comma = i - (first.bytes.upperBound - 1)  // the comma's offset in the separator
+        var cuts: [Int] = []  // positions of the separating commas
+        for k in 1..<max(1, parts) {
+            guard let at = find(separator, in: bytes, from: max(n * k / parts, (cuts.last ?? 0) + 1)) else { break }
+            cuts.append(at + comma)
         }
-        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
-        skipSpaces()
-        guard i < n, bytes[i] == UInt8(ascii: "[") else { return .failure(.notAnArray) }
-        i += 1
+        guard !cuts.isEmpty else { return nil }
+        let view = SharedBytes(bytes: bytes), boundaries = cuts
+        let scans = parallelMap(Array(0...boundaries.count), minimumPerWorker: 1, state: {}) { _, part -> PartScan? in
+            let bytes = view.bytes
+            let stop = part < boundaries.count ? boundaries[part] : nil
+            guard part > 0 else {
+                var i = 0, line = 1
+                guard openArray(bytes, at: &i, line: &line) else { return nil }
+                return scanElements(bytes, from: i, line: line, stop: stop)
+            }
+            return scanElements(bytes, from: boundaries[part - 1] + 1, line: 0, stop: stop)
+        }
         var elements: [Element] = []
-        skipSpaces()
-        if i < n, bytes[i] == UInt8(ascii: "]") {
-            i += 1
-            skipSpaces()
-            return i == n ? .success(JSONArrayLayout(elements: [])) : .failure(.malformed(line: line, reason: "text after the end of the array"))
+        var lineOffset = 0
+        for scan in scans {
+            guard let scan else { return nil }
+            elements.reserveCapacity(elements.count + scan.elements.count)
+            for element in scan.elements { elements.append(Element(bytes: element.bytes, line: element.line + lineOffset)) }
+            lineOffset += scan.endLine
         }
-        while true {
-            skipSpaces()
-            let start = i, startLine = line
-            var end = i
-            var depth = 0
-            scan: while i < n {
-                switch bytes[i] {
-                case UInt8(ascii: "\""):
-                    i += 1
-                    while i < n {
-                        // Eight bytes at a time while none of them ends the string, escapes or breaks a line.
-                        while i + 8 <= n, !Self.hasQuoteBackslashOrNewline(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                            i += 8
-                        }
-                        guard i < n, bytes[i] != UInt8(ascii: "\"") else { break }
-                        if bytes[i] == UInt8(ascii: "\\") { i += 1 } else if bytes[i] == UInt8(ascii: "\n") { line += 1 }
-                        i += 1
-                    }
-                    guard i < n else { return .failure(.malformed(line: startLine, reason: "a string in the contact starting on this line is never closed")) }
-                    end = i + 1
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                    end = i + 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    if depth == 0 { break scan }
-                    depth -= 1
-                    end = i + 1
-                case UInt8(ascii: ","):
-                    if depth == 0 { break scan }
-                case UInt8(ascii: "\n"):
-                    line += 1
-                case UInt8(ascii: " "):
-                    // Indentation: eight spaces at a time.
-                    while i + 9 <= n, bytes.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self) == Self.eightSpaces { i += 8 }
-                case UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                    break
-                default:
-                    end = i + 1
-                }
-                i += 1
+        return JSONArrayLayout(elements: elements)
+    }
+
+    /// Where `pattern` next occurs in `bytes` from `start` on.
+    private static func find(_ pattern: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let head = pattern.first else { return nil }
+        var i = start
+        while i + pattern.count <= bytes.count {
+            if bytes[i] == head {
+                var k = 1
+                while k < pattern.count, bytes[i + k] == pattern[k] { k += 1 }
+                if k == pattern.count { return i }
             }
-            guard i < n else { return .failure(.malformed(line: startLine, reason: "the array is never closed with ]")) }
-            guard end > start else { return .failure(.malformed(line: line, reason: "expected a contact before '\(Character(Unicode.Scalar(bytes[i])))'")) }
-            elements.append(Element(bytes: start..<end, line: startLine))
+            i += 1
+        }
+        return nil
+    }
+
+    /// What one part's scan found: its elements (lines counted from the part's start) and the line
+    /// it ended on, relative to the same start.
+    private struct PartScan: Sendable {
+        var elements: [Element]
+        var endLine: Int
+    }
+
+    /// The bytes the parts are scanned in, shared while the caller keeps them alive.
+    private struct SharedBytes: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+    }
+
+    /// Scans elements from `start` (outside any string, between elements) until the `,` at `stop`
+    /// or, without a stop, the closing `]`; `nil` when the scan does not end there or the bytes are malformed.
+    private static func scanElements(_ bytes: UnsafeRawBufferPointer, from start: Int, line: Int, stop: Int?) -> PartScan? {
+        var i = start, line = line
+        var elements: [Element] = []
+        while true {
+            guard case .success(let element) = scanElement(bytes, at: &i, line: &line) else { return nil }
+            elements.append(element)
+            if let stop {
+                guard i <= stop, bytes[i] == UInt8(ascii: ",") else { return nil }
+                if i == stop { return PartScan(elements: elements, endLine: line) }
+                i += 1
+                continue
+            }
             switch bytes[i] {
             case UInt8(ascii: ","):
                 i += 1
             case UInt8(ascii: "]"):
                 i += 1
-                skipSpaces()
+                skipSpaces(bytes, at: &i, line: &line)
+                return i == bytes.count ? PartScan(elements: elements, endLine: line) : nil
+            default:
+                return nil
+            }
+        }
+    }
+
+    private static func splitInOnePass(bytes: UnsafeRawBufferPointer) -> Result<JSONArrayLayout, SplitError> {
+        let n = bytes.count
+        var i = 0
+        var line = 1
+        guard openArray(bytes, at: &i, line: &line) else { return .failure(.notAnArray) }
+        var elements: [Element] = []
+        skipSpaces(bytes, at: &i, line: &line)
+        if i < n, bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            skipSpaces(bytes, at: &i, line: &line)
+            return i == n ? .success(JSONArrayLayout(elements: [])) : .failure(.malformed(line: line, reason: "text after the end of the array"))
+        }
+        while true {
+            switch scanElement(bytes, at: &i, line: &line) {
+            case .success(let element): elements.append(element)
+            case .failure(let error): return .failure(error)
+            }
+            switch bytes[i] {
+            case UInt8(ascii: ","):
+                i += 1
+            case UInt8(ascii: "]"):
+                i += 1
+                skipSpaces(bytes, at: &i, line: &line)
                 guard i == n else { return .failure(.malformed(line: line, reason: "text after the end of the array")) }
                 return .success(JSONArrayLayout(elements: elements))
             default:
                 return .failure(.malformed(line: line, reason: "unexpected '\(Character(Unicode.Scalar(bytes[i])))' between contacts"))
             }
         }
+    }
+
+    /// Skips a byte order mark and spaces, then the `[` opening the array; `false` when there is none.
+    private static func openArray(_ bytes: UnsafeRawBufferPointer, at i: inout Int, line: inout Int) -> Bool {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        skipSpaces(bytes, at: &i, line: &line)
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { return false }
+        i += 1
+        return true
+    }
+
+    private static func skipSpaces(_ bytes: UnsafeRawBufferPointer, at i: inout Int, line: inout Int) {
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\n"): line += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
+            default: return
+            }
+            i += 1
+        }
+    }
+
+    /// Scans one element from `i` (spaces before it skipped) to the `,` or `]` after it, where `i`
+    /// is left; fails when the bytes end first or no element is there.
+    private static func scanElement(_ bytes: UnsafeRawBufferPointer, at i: inout Int, line: inout Int) -> Result<Element, SplitError> {
+        let n = bytes.count
+        skipSpaces(bytes, at: &i, line: &line)
+        let start = i, startLine = line
+        var end = i
+        var depth = 0
+        scan: while i < n {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                while i < n {
+                    // Eight bytes at a time while none of them ends the string, escapes or breaks a line.
+                    while i + 8 <= n, !Self.hasQuoteBackslashOrNewline(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                        i += 8
+                    }
+                    guard i < n, bytes[i] != UInt8(ascii: "\"") else { break }
+                    if bytes[i] == UInt8(ascii: "\\") { i += 1 } else if bytes[i] == UInt8(ascii: "\n") { line += 1 }
+                    i += 1
+                }
+                guard i < n else { return .failure(.malformed(line: startLine, reason: "a string in the contact starting on this line is never closed")) }
+                end = i + 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                end = i + 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { break scan }
+                depth -= 1
+                end = i + 1
+            case UInt8(ascii: ","):
+                if depth == 0 { break scan }
+            case UInt8(ascii: "\n"):
+                line += 1
+            case UInt8(ascii: " "):
+                // Indentation: eight spaces at a time.
+                while i + 9 <= n, bytes.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self) == Self.eightSpaces { i += 8 }
+            case UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            default:
+                end = i + 1
+            }
+            i += 1
+        }
+        guard i < n else { return .failure(.malformed(line: startLine, reason: "the array is never closed with ]")) }
+        guard end > start else { return .failure(.malformed(line: line, reason: "expected a contact before '\(Character(Unicode.Scalar(bytes[i])))'")) }
+        return .success(Element(bytes: start..<end, line: startLine))
     }
 }
