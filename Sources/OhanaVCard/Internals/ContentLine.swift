@@ -223,17 +223,7 @@ enum ContentLineParser {
     /// Splits at `separator` outside double quotes.
     static func split(_ bytes: ArraySlice<UInt8>, at separator: UInt8) -> [ArraySlice<UInt8>] {
         var parts: [ArraySlice<UInt8>] = []
-        var inQuotes = false
-        var start = bytes.startIndex
-        for i in bytes.indices {
-            let b = bytes[i]
-            if b == 0x22 { inQuotes.toggle() }
-            else if b == separator, !inQuotes {
-                parts.append(bytes[start..<i])
-                start = i + 1
-            }
-        }
-        parts.append(bytes[start..<bytes.endIndex])
+        forEachPart(of: bytes, separatedBy: separator) { parts.append($0) }
         return parts
     }
 
