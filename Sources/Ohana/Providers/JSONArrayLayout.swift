@@ -41,7 +41,7 @@ struct JSONArrayLayout: Sendable {
         data.withUnsafeBytes { split(bytes: $0) }
     }
 
-    /// Data at least this large is split on every core (see ``splitInParts(bytes:)``).
+    /// Data at least this large is split on every core (see ``splitInParts(bytes:parts:)``).
     static let partedSplitMinimum = 8 << 20
 
     private static func split(bytes: UnsafeRawBufferPointer) -> Result<JSONArrayLayout, SplitError> {
@@ -86,9 +86,9 @@ struct JSONArrayLayout: Sendable {
             guard part > 0 else {
                 var i = 0, line = 1
                 guard openArray(bytes, at: &i, line: &line) else { return nil }
-                return scanElements(bytes, from: i, line: line, stop: stop)
+                return try? scanElements(bytes, from: i, line: line, stop: stop).get()
             }
-            return scanElements(bytes, from: boundaries[part - 1] + 1, line: 0, stop: stop)
+            return try? scanElements(bytes, from: boundaries[part - 1] + 1, line: 0, stop: stop).get()
         }
         var elements: [Element] = []
         var lineOffset = 0
@@ -129,61 +129,47 @@ struct JSONArrayLayout: Sendable {
     }
 
     /// Scans elements from `start` (outside any string, between elements) until the `,` at `stop`
-    /// or, without a stop, the closing `]`; `nil` when the scan does not end there or the bytes are malformed.
-    private static func scanElements(_ bytes: UnsafeRawBufferPointer, from start: Int, line: Int, stop: Int?) -> PartScan? {
+    /// or, without a stop, the closing `]` and the end of the bytes. Fails with what is malformed,
+    /// or, with a stop, when an element runs past it (that failure only tells ``splitInParts(bytes:parts:)``
+    /// its guess was not a boundary; it never reaches a caller).
+    private static func scanElements(_ bytes: UnsafeRawBufferPointer, from start: Int, line: Int, stop: Int?) -> Result<PartScan, SplitError> {
         var i = start, line = line
         var elements: [Element] = []
-        while true {
-            guard case .success(let element) = scanElement(bytes, at: &i, line: &line) else { return nil }
-            elements.append(element)
-            if let stop {
-                guard i <= stop, bytes[i] == UInt8(ascii: ",") else { return nil }
-                if i == stop { return PartScan(elements: elements, endLine: line) }
-                i += 1
-                continue
-            }
-            switch bytes[i] {
-            case UInt8(ascii: ","):
-                i += 1
-            case UInt8(ascii: "]"):
-                i += 1
-                skipSpaces(bytes, at: &i, line: &line)
-                return i == bytes.count ? PartScan(elements: elements, endLine: line) : nil
-            default:
-                return nil
-            }
-        }
-    }
-
-    private static func splitInOnePass(bytes: UnsafeRawBufferPointer) -> Result<JSONArrayLayout, SplitError> {
-        let n = bytes.count
-        var i = 0
-        var line = 1
-        guard openArray(bytes, at: &i, line: &line) else { return .failure(.notAnArray) }
-        var elements: [Element] = []
-        skipSpaces(bytes, at: &i, line: &line)
-        if i < n, bytes[i] == UInt8(ascii: "]") {
-            i += 1
-            skipSpaces(bytes, at: &i, line: &line)
-            return i == n ? .success(JSONArrayLayout(elements: [])) : .failure(.malformed(line: line, reason: "text after the end of the array"))
-        }
         while true {
             switch scanElement(bytes, at: &i, line: &line) {
             case .success(let element): elements.append(element)
             case .failure(let error): return .failure(error)
             }
+            if let stop, i >= stop {
+                guard i == stop else { return .failure(.malformed(line: line, reason: "an element runs past the part's end")) }
+                return .success(PartScan(elements: elements, endLine: line))
+            }
             switch bytes[i] {
             case UInt8(ascii: ","):
                 i += 1
-            case UInt8(ascii: "]"):
+            case UInt8(ascii: "]") where stop == nil:
                 i += 1
                 skipSpaces(bytes, at: &i, line: &line)
-                guard i == n else { return .failure(.malformed(line: line, reason: "text after the end of the array")) }
-                return .success(JSONArrayLayout(elements: elements))
+                guard i == bytes.count else { return .failure(.malformed(line: line, reason: "text after the end of the array")) }
+                return .success(PartScan(elements: elements, endLine: line))
             default:
                 return .failure(.malformed(line: line, reason: "unexpected '\(Character(Unicode.Scalar(bytes[i])))' between contacts"))
             }
         }
+    }
+
+    private static func splitInOnePass(bytes: UnsafeRawBufferPointer) -> Result<JSONArrayLayout, SplitError> {
+        var i = 0
+        var line = 1
+        guard openArray(bytes, at: &i, line: &line) else { return .failure(.notAnArray) }
+        skipSpaces(bytes, at: &i, line: &line)
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            skipSpaces(bytes, at: &i, line: &line)
+            guard i == bytes.count else { return .failure(.malformed(line: line, reason: "text after the end of the array")) }
+            return .success(JSONArrayLayout(elements: []))
+        }
+        return scanElements(bytes, from: i, line: line, stop: nil).map { JSONArrayLayout(elements: $0.elements) }
     }
 
     /// Skips a byte order mark and spaces, then the `[` opening the array; `false` when there is none.
