@@ -239,22 +239,8 @@ struct CardMapper {
 
     mutating func components(_ text: String, separator: UInt8, alsoSemicolon: Bool = false) -> [String] {
         if !alsoSemicolon, !text.utf8.contains(where: { $0 == 0x5C || $0 == 0x0D }) {
-            // Nothing escaped and no CR to normalize: the pieces are the text between separators,
-            // made straight from the bytes (no array of slices in between).
-            let utf8 = text.utf8
-            var result: [String] = []
-            result.reserveCapacity(utf8.count(where: { $0 == separator }) + 1)
-            var start = utf8.startIndex
-            var i = start
-            while i != utf8.endIndex {
-                if utf8[i] == separator {
-                    result.append(String(Substring(utf8[start..<i])))
-                    start = utf8.index(after: i)
-                }
-                utf8.formIndex(after: &i)
-            }
-            result.append(String(Substring(utf8[start...])))
-            return result
+            // Nothing escaped and no CR to normalize: the pieces are the text between separators.
+            return text.utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(Substring($0)) }
         }
         var pieces = TextDecoding.splitEscaped(text, at: separator)
         if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: 0x3B) } }

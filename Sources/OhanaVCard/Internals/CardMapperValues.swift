@@ -10,18 +10,16 @@ extension CardMapper {
             guard let scalar else { return false }
             return (scalar.value > 0x20 && scalar.value < 0x7F) || scalar.properties.isAlphabetic
         }
-        func keptByTrimming(first: UInt8, of part: String) -> Bool {
-            first < 0x80 ? first > 0x20 && first < 0x7F : keptByTrimming(part.unicodeScalars.first)
-        }
-        func keptByTrimming(last: UInt8, of part: String) -> Bool {
-            last < 0x80 ? last > 0x20 && last < 0x7F : keptByTrimming(part.unicodeScalars.last)
+        // An ASCII end byte decides alone; otherwise the scalar there is read.
+        func keptByTrimming(_ byte: UInt8, _ scalar: () -> Unicode.Scalar?) -> Bool {
+            byte < 0x80 ? byte > 0x20 && byte < 0x7F : keptByTrimming(scalar())
         }
         var fnBytes = fn.utf8.makeIterator()
         var anyPart = false
         // The parts in order, matched against `fn` one byte at a time (no array of the parts is built).
         func matches(_ part: String?) -> Bool? {
             guard let part, let first = part.utf8.first, let last = part.utf8.last else { return true }
-            guard keptByTrimming(first: first, of: part), keptByTrimming(last: last, of: part) else { return nil }
+            guard keptByTrimming(first, { part.unicodeScalars.first }), keptByTrimming(last, { part.unicodeScalars.last }) else { return nil }
             if anyPart, fnBytes.next() != 0x20 { return false }
             anyPart = true
             for b in part.utf8 where fnBytes.next() != b { return false }
