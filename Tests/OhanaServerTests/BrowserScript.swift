@@ -52,6 +52,18 @@ def shot(driver, name):
     step("screenshot " + path)
 
 
+def click_first(wait, selector, containing=None):
+    """Clicks the first element matching `selector` (whose text holds `containing`, if given),
+    looking again when the page re-renders the list between finding the element and clicking it."""
+    def attempt(d):
+        for element in d.find_elements(By.CSS_SELECTOR, selector):
+            if containing is None or containing in element.text:
+                element.click()
+                return True
+        return False
+    wait.until(attempt)
+
+
 def no_alert(driver):
     try:
         alert = driver.switch_to.alert
@@ -83,8 +95,7 @@ def main():
             search_box = driver.find_element(By.ID, "search")
             search_box.send_keys("mallory")
             wait.until(lambda d: any("<script>" in e.text for e in d.find_elements(By.CSS_SELECTOR, "#list .name")))
-        mallory = next(e for e in driver.find_elements(By.CSS_SELECTOR, "#list .row-button") if "<script>" in e.text)
-        mallory.click()
+        click_first(wait, "#list .row-button", containing="<script>")
         wait.until(EC.text_to_be_present_in_element((By.ID, "detail-name"), "<script>alert(1)</script> Mallory"))
         if driver.find_elements(By.CSS_SELECTOR, "#list script, #detail script"):
             fail("a <script> element was created from contact data")
@@ -103,7 +114,7 @@ def main():
         search_box.send_keys("471 00")
         wait.until(lambda d: "471 00" in "".join(m.text for m in d.find_elements(By.CSS_SELECTOR, "#list .match-line mark")))
         step("phone digits search highlighted 471 00")
-        driver.find_element(By.CSS_SELECTOR, "#list .row-button").click()
+        click_first(wait, "#list .row-button", containing="Zoë")
         wait.until(EC.text_to_be_present_in_element((By.ID, "detail-name"), "Zoë Ångström"))
         detail = driver.find_element(By.ID, "detail").text
         for expected in ("+46 70 123 45 67", "mobile", "work", "lab", "Lägerhyddsvägen 1", "752 37 Uppsala", "Physicist"):
@@ -203,6 +214,12 @@ def main():
     except AssertionError as error:
         shot(driver, "failure.png")
         print("browser: FAILED: " + str(error), file=sys.stderr)
+        sys.exit(1)
+    except Exception as error:  # anything else (a stale element, a lost session): say what and where
+        import traceback
+        traceback.print_exc()
+        shot(driver, "failure.png")
+        print("browser: FAILED: " + type(error).__name__ + ": " + str(error) + " at " + driver.current_url, file=sys.stderr)
         sys.exit(1)
     finally:
         driver.quit()
