@@ -179,7 +179,7 @@ struct ContactCodec {
         var bare = contact
         bare.photo = nil
         do {
-            return Data(try Self.bytesEncoder.encode(bare))
+            return try Self.bytesEncoder.encodeData(bare)
         } catch is JSONBytesEncoder.Unsupported {
             return try encoder.encode(bare)
         }

@@ -128,7 +128,7 @@ public enum ContactsJSON {
     /// A batch as one JSON array: by the streaming encoder, or by Foundation's for a value it cannot stream.
     private static func encodeBatch(_ batch: ArraySlice<Contact>, with encoder: JSONBytesEncoder, pretty: Bool) throws -> Data {
         do {
-            return Data(try encoder.encode(contacts: batch))
+            return try encoder.encodeData(contacts: batch)
         } catch is JSONBytesEncoder.Unsupported {
             return try makeEncoder(pretty: pretty).encode(Array(batch))
         }

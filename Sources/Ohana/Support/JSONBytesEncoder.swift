@@ -33,32 +33,32 @@ package struct JSONBytesEncoder: Sendable {
 
     /// The JSON of `value`.
     package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        try append(value, to: &bytes)
-        return bytes
+        let writer = JSONStreamWriter(options: self)
+        try writer.encodeValue(value)
+        if let unsupported = writer.unsupported { throw Unsupported(description: unsupported) }
+        return writer.bytes.array
     }
 
-    /// The JSON of `contacts` as one array: what ``encode(_:)`` gives for `Array(contacts)`, without the copy.
-    package func encode(contacts: ArraySlice<Contact>) throws -> [UInt8] {
-        let writer = JSONStreamWriter(options: self, bytes: [])
+    /// The JSON of `value`, as ``encode(_:)`` writes it, in `Data` that holds the written bytes without a copy.
+    package func encodeData<T: Encodable>(_ value: T) throws -> Data {
+        let writer = JSONStreamWriter(options: self)
+        try writer.encodeValue(value)
+        if let unsupported = writer.unsupported { throw Unsupported(description: unsupported) }
+        return writer.bytes.takeData()
+    }
+
+    /// The JSON of `contacts` as one array: what ``encode(_:)`` gives for `Array(contacts)`,
+    /// without copying the contacts or the bytes.
+    package func encodeData(contacts: ArraySlice<Contact>) throws -> Data {
+        let writer = JSONStreamWriter(options: self, capacity: 1024 * contacts.count)
         try writer.writeContacts(contacts)
         if let unsupported = writer.unsupported { throw Unsupported(description: unsupported) }
-        return writer.bytes
+        return writer.bytes.takeData()
     }
 
     /// Appends the JSON of `value` to `bytes`; on error, `bytes` is left as it was.
     package func append<T: Encodable>(_ value: T, to bytes: inout [UInt8]) throws {
-        let writer = JSONStreamWriter(options: self, bytes: bytes)
-        bytes = []
-        defer { bytes = writer.bytes }
-        let start = writer.bytes.count
-        do {
-            try writer.encodeValue(value)
-            if let unsupported = writer.unsupported { throw Unsupported(description: unsupported) }
-        } catch {
-            writer.bytes.removeSubrange(start...)
-            throw error
-        }
+        bytes.append(contentsOf: try encode(value))
     }
 }
 
@@ -87,16 +87,17 @@ final class JSONStreamWriter {
 
     let options: JSONBytesEncoder
     // Only this encoding's thread touches them: no dynamic exclusivity checks on every append.
-    @exclusivity(unchecked) var bytes: [UInt8]
+    @exclusivity(unchecked) var bytes: JSONByteBuffer
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) var members: [Member] = []
     var nextSerial = 0
     /// Set when a type did something that cannot be streamed; the encoding then throws.
     var unsupported: String?
 
-    init(options: JSONBytesEncoder, bytes: [UInt8]) {
+    /// A writer with room for `capacity` bytes to start with.
+    init(options: JSONBytesEncoder, capacity: Int = 4096) {
         self.options = options
-        self.bytes = bytes
+        self.bytes = JSONByteBuffer(capacity: capacity)
     }
 
     // MARK: Values
@@ -133,9 +134,9 @@ final class JSONStreamWriter {
         }
     }
 
-    func writeNull() { append("null") }
+    func writeNull() { bytes.append("null") }
 
-    func writeBool(_ value: Bool) { append(value ? "true" : "false") }
+    func writeBool(_ value: Bool) { bytes.append(value ? "true" : "false") }
 
     func writeInteger<T: BinaryInteger>(_ value: T) {
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }
@@ -146,7 +147,7 @@ final class JSONStreamWriter {
             bytes.append(UInt8(ascii: "0") + UInt8(digits.0 % 10))
             digits.0 /= 10
         }
-        bytes[start...].reverse()
+        bytes.reverse(from: start)
     }
 
     func writeDouble(_ value: Double) throws {
@@ -172,7 +173,7 @@ final class JSONStreamWriter {
 
     func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { bytes.append($0) }
     }
 
     /// Writes a string in quotes with JSON's escapes, as Foundation writes it.
@@ -186,7 +187,7 @@ final class JSONStreamWriter {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
                         || (byte == UInt8(ascii: "/") && escapesSlashes) else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<index]))
+                bytes.append(UnsafeBufferPointer(rebasing: utf8[mark..<index]))
                 mark = index + 1
                 bytes.append(UInt8(ascii: "\\"))
                 switch byte {
@@ -197,11 +198,13 @@ final class JSONStreamWriter {
                 case 0x09: bytes.append(UInt8(ascii: "t"))
                 case ..<0x20:
                     let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    bytes.append("u00")
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0xF)])
                 default: bytes.append(byte)
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark...]))
+            bytes.append(UnsafeBufferPointer(rebasing: utf8[mark...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
@@ -241,7 +244,7 @@ final class JSONStreamWriter {
         let first = frames[index].count == 0
         frames[index].count += 1
         if options.pretty {
-            append(first ? "\n" : ",\n")
+            bytes.append(first ? "\n" : ",\n")
             writeIndent(frames.count)
         } else if !first {
             bytes.append(UInt8(ascii: ","))
@@ -249,7 +252,7 @@ final class JSONStreamWriter {
         if let key {
             if !frames[index].keysInOrder { members.append(Member(key: key, start: bytes.count)) }
             writeString(key)
-            if options.pretty { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
+            if options.pretty { bytes.append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
         }
     }
 
@@ -261,7 +264,7 @@ final class JSONStreamWriter {
             members.removeSubrange(frame.firstMember...)
         }
         if options.pretty {
-            append(frame.count == 0 ? "\n\n" : "\n")
+            bytes.append(frame.count == 0 ? "\n\n" : "\n")
             writeIndent(frames.count)
         }
         bytes.append(UInt8(ascii: frame.isObject ? "}" : "]"))
@@ -271,7 +274,7 @@ final class JSONStreamWriter {
         var left = 2 * level
         while left > 0 {
             let run = min(left, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            Self.spaces.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<run])) }
             left -= run
         }
     }
@@ -302,22 +305,22 @@ final class JSONStreamWriter {
         let order = spans.indices.sorted {
             spans[$0].key == spans[$1].key ? $0 < $1 : spans[$0].key.utf8.lexicographicallyPrecedes(spans[$1].key.utf8)
         }
-        let copy = Array(bytes[spans[0].range.lowerBound..<end])
         let base = spans[0].range.lowerBound
-        bytes.removeSubrange(base...)
+        let copy = bytes.copy(base..<end)
+        bytes.removeAll(from: base)
         var written = 0
         for (position, index) in order.enumerated() {
             if position + 1 < order.count, spans[order[position + 1]].key == spans[index].key { continue }
             if written > 0 {
                 if options.pretty {
-                    append(",\n")
+                    bytes.append(",\n")
                     writeIndent(frames.count + 1)
                 } else {
                     bytes.append(UInt8(ascii: ","))
                 }
             }
             let range = spans[index].range
-            bytes.append(contentsOf: copy[(range.lowerBound - base)..<(range.upperBound - base)])
+            copy.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[(range.lowerBound - base)..<(range.upperBound - base)])) }
             written += 1
         }
     }
