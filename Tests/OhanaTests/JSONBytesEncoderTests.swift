@@ -126,6 +126,25 @@ import Testing
         try check("plain")
     }
 
+    /// Strings read eight bytes at a time: every character that needs an escape is found wherever it
+    /// falls in or across the words, and none that does not is escaped.
+    @Test(arguments: settings.indices)
+    func stringsWithEscapesAnywhereEncodeAsFoundationDoes(_ setting: Int) throws {
+        let encoder = Self.settings[setting]
+        let foundation = Self.foundation(like: encoder)
+        let pieces = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "é", "漢", "😀", "~", "!", "0"]
+        var generator = SystemRandomNumberGenerator()
+        var strings: [String] = []
+        for length in 0..<40 {
+            for _ in 0..<8 {
+                strings.append(String((0..<length).map { _ in Character(pieces.randomElement(using: &generator)!) }))
+            }
+        }
+        for string in strings {
+            #expect(try encoder.encode(string) == [UInt8](try foundation.encode(string)), "\(string.debugDescription)")
+        }
+    }
+
     /// Keys sort by their UTF-8 bytes, as Foundation sorts them on Linux; a key written twice keeps its last value.
     @Test func membersSortByUTF8AndTheLastOfEqualKeysWins() throws {
         struct Twice: Encodable {

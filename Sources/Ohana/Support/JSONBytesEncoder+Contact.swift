@@ -14,21 +14,21 @@ extension JSONStreamWriter {
     /// Writes `contact` as `Contact.encode(to:)` does.
     func writeContact(_ contact: Contact) throws {
         openFrame(isObject: true, isNested: false, keysInOrder: true)
-        if let value = contact.birthday { startMember(key: "birthday"); try encodeValue(value) }
-        if let value = contact.created { startMember(key: "created"); try encodeValue(value) }
-        if !contact.customProperties.isEmpty { startMember(key: "customProperties"); try writeCustomProperties(contact.customProperties) }
+        if let value = contact.birthday { startMember(literalKey: "birthday"); try encodeValue(value) }
+        if let value = contact.created { startMember(literalKey: "created"); try encodeValue(value) }
+        if !contact.customProperties.isEmpty { startMember(literalKey: "customProperties"); try writeCustomProperties(contact.customProperties) }
         writeMember("department", contact.department)
         writeMember("familyName", contact.familyName)
         if !contact.fields.isEmpty { try writeArray("fields", contact.fields, writeField) }
         writeMember("formattedName", contact.formattedName)
         writeMember("givenName", contact.givenName)
-        if let value = contact.grammaticalGender { startMember(key: "grammaticalGender"); try encodeValue(value) }
+        if let value = contact.grammaticalGender { startMember(literalKey: "grammaticalGender"); try encodeValue(value) }
         writeMember("id", contact.id.rawValue)
         writeMember("jobTitle", contact.jobTitle)
         writeMember("language", contact.language)
         if !contact.mergedContactIDs.isEmpty { writeStrings("mergedContactIDs", contact.mergedContactIDs.map(\.rawValue)) }
         writeMember("middleName", contact.middleName)
-        if !contact.nameComponents.isEmpty { startMember(key: "nameComponents"); try encodeValue(contact.nameComponents) }
+        if !contact.nameComponents.isEmpty { startMember(literalKey: "nameComponents"); try encodeValue(contact.nameComponents) }
         writeMember("namePrefix", contact.namePrefix)
         writeMember("nameSuffix", contact.nameSuffix)
         writeMember("nickname", contact.nickname)
@@ -39,13 +39,13 @@ extension JSONStreamWriter {
         writeMember("phoneticMiddleName", contact.phoneticMiddleName)
         writeMember("phoneticScript", contact.phoneticScript)
         writeMember("phoneticSystem", contact.phoneticSystem)
-        if let value = contact.photo { startMember(key: "photo"); writePhoto(value) }
+        if let value = contact.photo { startMember(literalKey: "photo"); writePhoto(value) }
         if !contact.postalAddresses.isEmpty { try writeArray("postalAddresses", contact.postalAddresses, writeAddress) }
-        if !contact.pronouns.isEmpty { startMember(key: "pronouns"); try encodeValue(contact.pronouns) }
+        if !contact.pronouns.isEmpty { startMember(literalKey: "pronouns"); try encodeValue(contact.pronouns) }
         if !contact.provenance.isEmpty { writeArray("provenance", contact.provenance, writeProvenance) }
-        if !contact.socialProfiles.isEmpty { startMember(key: "socialProfiles"); try encodeValue(contact.socialProfiles) }
+        if !contact.socialProfiles.isEmpty { startMember(literalKey: "socialProfiles"); try encodeValue(contact.socialProfiles) }
         if !contact.tags.isEmpty { writeStrings("tags", contact.tags) }
-        if !contact.unmappedProperties.isEmpty { startMember(key: "unmappedProperties"); try encodeValue(contact.unmappedProperties) }
+        if !contact.unmappedProperties.isEmpty { startMember(literalKey: "unmappedProperties"); try encodeValue(contact.unmappedProperties) }
         closeFrame()
     }
 
@@ -67,13 +67,13 @@ extension JSONStreamWriter {
     /// Writes `field` as `ContactField.encode(to:)` does.
     func writeField(_ field: ContactField) throws {
         openFrame(isObject: true, isNested: false, keysInOrder: true)
-        if !field.customProperties.isEmpty { startMember(key: "customProperties"); try writeCustomProperties(field.customProperties) }
+        if !field.customProperties.isEmpty { startMember(literalKey: "customProperties"); try writeCustomProperties(field.customProperties) }
         writeMember("group", field.group)
-        if field.isPreferred { startMember(key: "isPreferred"); writeBool(true) }
+        if field.isPreferred { startMember(literalKey: "isPreferred"); writeBool(true) }
         writeMember("label", field.label?.rawValue)
         if !field.parameters.isEmpty { writeArray("parameters", field.parameters, writeParameter) }
-        if let value = field.phoneNumber { startMember(key: "phoneNumber"); writePhoneNumberDetails(value) }
-        if let value = field.provenance { startMember(key: "provenance"); writeProvenance(value) }
+        if let value = field.phoneNumber { startMember(literalKey: "phoneNumber"); writePhoneNumberDetails(value) }
+        if let value = field.provenance { startMember(literalKey: "provenance"); writeProvenance(value) }
         writeMember("type", field.type.rawValue)
         writeMember("value", field.value)
         closeFrame()
@@ -83,17 +83,17 @@ extension JSONStreamWriter {
     func writeAddress(_ address: PostalAddress) throws {
         openFrame(isObject: true, isNested: false, keysInOrder: true)
         writeMember("city", address.city)
-        if !address.components.isEmpty { startMember(key: "components"); try encodeValue(address.components) }
+        if !address.components.isEmpty { startMember(literalKey: "components"); try encodeValue(address.components) }
         writeMember("country", address.country)
         writeMember("extendedAddress", address.extendedAddress)
         writeMember("group", address.group)
-        if address.isPreferred { startMember(key: "isPreferred"); writeBool(true) }
+        if address.isPreferred { startMember(literalKey: "isPreferred"); writeBool(true) }
         writeMember("isoCountryCode", address.isoCountryCode)
         writeMember("label", address.label?.rawValue)
         if !address.parameters.isEmpty { writeArray("parameters", address.parameters, writeParameter) }
         writeMember("poBox", address.poBox)
         writeMember("postalCode", address.postalCode)
-        if let value = address.provenance { startMember(key: "provenance"); writeProvenance(value) }
+        if let value = address.provenance { startMember(literalKey: "provenance"); writeProvenance(value) }
         writeMember("region", address.region)
         if !address.street.isEmpty { writeStrings("street", address.street) }
         closeFrame()
@@ -106,9 +106,9 @@ extension JSONStreamWriter {
         writeMember("assumedRegion", details.assumedRegion)
         writeMember("e164", details.e164)
         writeMember("international", details.international)
-        startMember(key: "isParsed")
+        startMember(literalKey: "isParsed")
         writeBool(details.isParsed)
-        startMember(key: "isValid")
+        startMember(literalKey: "isValid")
         writeBool(details.isValid)
         writeMember("national", details.national)
         writeMember("problem", details.problem)
@@ -120,20 +120,20 @@ extension JSONStreamWriter {
     }
 
     /// A string member, left out when `nil`.
-    func writeMember(_ key: String, _ value: String?) {
+    func writeMember(_ key: StaticString, _ value: String?) {
         guard let value else { return }
-        startMember(key: key)
+        startMember(literalKey: key)
         writeString(value)
     }
 
     /// A member holding an array of strings.
-    func writeStrings(_ key: String, _ values: [String]) {
+    func writeStrings(_ key: StaticString, _ values: [String]) {
         writeArray(key, values, writeString)
     }
 
     /// A member holding an array, each element written by `write`.
-    func writeArray<Element>(_ key: String, _ elements: [Element], _ write: (Element) throws -> Void) rethrows {
-        startMember(key: key)
+    func writeArray<Element>(_ key: StaticString, _ elements: [Element], _ write: (Element) throws -> Void) rethrows {
+        startMember(literalKey: key)
         openFrame(isObject: false, isNested: false)
         try elements.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {

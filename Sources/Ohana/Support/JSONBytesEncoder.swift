@@ -176,17 +176,39 @@ final class JSONStreamWriter {
         text.withUTF8 { bytes.append($0) }
     }
 
+    /// Whether any of the eight bytes in `word` may need an escape: below 0x20, `"`, `\\`, or `/`
+    /// when `slashes` (each byte compared at once: a byte equal to `c` becomes zero after `^ c`, a
+    /// zero byte or one below 0x20 sets its high bit in `(x - n·0x01…) & ~x & 0x80…`).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64, slashes: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        return (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
+            || hasZero(word ^ (ones &* 0x5C)) || (slashes && hasZero(word ^ (ones &* 0x2F)))
+    }
+
     /// Writes a string in quotes with JSON's escapes, as Foundation writes it.
     func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         let escapesSlashes = options.escapesSlashes
         string.withUTF8 { utf8 in
+            let n = utf8.count
             var mark = 0
-            for index in utf8.indices {
+            var index = 0
+            while index < n {
+                // Eight bytes at a time while none of them may need an escape.
+                while index + 8 <= n, !Self.mayNeedEscape(
+                    UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self), slashes: escapesSlashes) {
+                    index += 8
+                }
+                guard index < n else { break }
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                        || (byte == UInt8(ascii: "/") && escapesSlashes) else { continue }
+                        || (byte == UInt8(ascii: "/") && escapesSlashes) else {
+                    index += 1
+                    continue
+                }
                 bytes.append(UnsafeBufferPointer(rebasing: utf8[mark..<index]))
                 mark = index + 1
                 bytes.append(UInt8(ascii: "\\"))
@@ -203,6 +225,7 @@ final class JSONStreamWriter {
                     bytes.append(hex[Int(byte & 0xF)])
                 default: bytes.append(byte)
                 }
+                index += 1
             }
             bytes.append(UnsafeBufferPointer(rebasing: utf8[mark...]))
         }
@@ -243,18 +266,44 @@ final class JSONStreamWriter {
         let index = frames.count - 1
         let first = frames[index].count == 0
         frames[index].count += 1
-        if options.pretty {
-            bytes.append(first ? "\n" : ",\n")
-            writeIndent(frames.count)
-        } else if !first {
-            bytes.append(UInt8(ascii: ","))
-        }
+        writeSeparator(first: first)
         if let key {
             if !frames[index].keysInOrder { members.append(Member(key: key, start: bytes.count)) }
             writeString(key)
             if options.pretty { bytes.append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
         }
     }
+
+    /// Starts the next member of the top frame, an object, under a key that needs no escape (the
+    /// model's writers' names), written as it is.
+    func startMember(literalKey key: StaticString) {
+        let index = frames.count - 1
+        let first = frames[index].count == 0
+        frames[index].count += 1
+        writeSeparator(first: first)
+        if !frames[index].keysInOrder { members.append(Member(key: key.description, start: bytes.count)) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(key)
+        if options.pretty { bytes.append("\" : ") } else { bytes.append("\":") }
+    }
+
+    /// What comes before a member: `,` unless it is the first and, when pretty, a new line indented
+    /// to the open frames' depth.
+    @inline(__always)
+    private func writeSeparator(first: Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        guard options.pretty else { return }
+        let length = 1 + 2 * frames.count
+        if length <= Self.newLineAndSpaces.count {
+            Self.newLineAndSpaces.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<length])) }
+        } else {
+            bytes.append(UInt8(ascii: "\n"))
+            writeIndent(frames.count)
+        }
+    }
+
+    /// A line feed and the spaces of the first 31 indents, appended as one block.
+    private static let newLineAndSpaces = [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: 62)
 
     /// Closes the top frame: sorts an object's members by key, then writes the closing bracket.
     func closeFrame() {
