@@ -48,8 +48,11 @@ struct CardParser {
             return
         }
         let property: RawProperty
+        // The warning closure captures the line's number, not the line: a closure capturing the
+        // line made the parser's specialized copy take the line as an owned copy.
+        let lineNumber = line.line
         do {
-            property = try ContentLineParser.parse(line) { report(line.line, .warning, $0) }
+            property = try ContentLineParser.parse(line) { report(lineNumber, .warning, $0) }
         } catch {
             if open.isEmpty {
                 noteJunk(line.line)
