@@ -81,4 +81,16 @@ import Testing
         #expect(escaped.givenName == "Seán")
         #expect(escaped.postalAddresses.first?.street == ["1, Main St", "Flat 2"])
     }
+
+    /// TYPE words match without case; text that is not ASCII is compared in upper case as Unicode
+    /// cases it (ligatures and dotless i included), whether or not its length matches the word's.
+    @Test(arguments: [
+        ("pref", "PREF", true), ("PREF", "PREF", true), ("Pref", "PREF", true), ("prefs", "PREF", false),
+        ("pre", "PREF", false), ("prex", "PREF", false), ("", "PREF", false), ("préf", "PREF", false),
+        ("ﬀ", "FF", true), ("ﬀx", "FF", false), ("ıd", "ID", true), ("hoMe", "HOME", true), ("höme", "HOME", false),
+    ])
+    func typeWordsMatchWithoutCase(_ text: String, _ word: String, _ equal: Bool) {
+        #expect(VCardLabels.equalsUpper(text, word) == equal)
+        #expect(VCardLabels.equalsUpper(text, word) == (text.uppercased() == word))
+    }
 }

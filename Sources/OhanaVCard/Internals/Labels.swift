@@ -107,6 +107,20 @@ enum VCardLabels {
 
     /// Whether `text` in upper case is `word` (an ASCII upper-case word), without building the upper-case text when `text` is ASCII.
     static func equalsUpper(_ text: String, _ word: String) -> Bool {
+        // Both stored contiguously (as read strings are): compared byte by byte through pointers,
+        // not through the generic zip of the two UTF-8 views.
+        if let equal = text.utf8.withContiguousStorageIfAvailable({ t in
+            word.utf8.withContiguousStorageIfAvailable { w -> Bool? in
+                guard t.count == w.count else { return t.allSatisfy { $0 < 0x80 } ? false : nil }
+                for i in t.indices {
+                    guard t[i] < 0x80 else { return nil }
+                    if asciiUpper(t[i]) != w[i] { return t[i...].allSatisfy { $0 < 0x80 } ? false : nil }
+                }
+                return true
+            } ?? nil
+        }) ?? nil {
+            return equal
+        }
         let utf8 = text.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.uppercased() == word }
         guard utf8.count == word.utf8.count else { return false }

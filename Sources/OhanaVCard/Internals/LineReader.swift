@@ -199,9 +199,10 @@ struct LineReader {
     private mutating func startLogical(_ bytes: ArraySlice<UInt8>, number: Int) {
         current = LogicalLine(bytes: bytes, line: number)
         currentOverflow = false
-        let header = Self.header(of: bytes)
-        currentIsQuotedPrintable = Self.contains(header, Self.quotedPrintableWord)
-        currentIsBase64 = Self.contains(header, Self.base64Word) || Self.contains(header, Self.encodingBWord)
+        let (header, hasParameters) = Self.header(of: bytes)
+        // The encodings are parameters: a name without any (most lines) is not searched for them.
+        currentIsQuotedPrintable = hasParameters && Self.contains(header, Self.quotedPrintableWord)
+        currentIsBase64 = hasParameters && (Self.contains(header, Self.base64Word) || Self.contains(header, Self.encodingBWord))
         if bytes.count > maxPropertySize { markOverflow() }
     }
 
@@ -230,17 +231,20 @@ struct LineReader {
         emit(line)
     }
 
-    /// The bytes before the first colon outside double quotes (name and parameters).
-    static func header(of bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    /// The bytes before the first colon outside double quotes (name and parameters), and whether
+    /// they hold a `;` (so parameters).
+    static func header(of bytes: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, hasParameters: Bool) {
         var inQuotes = false
+        var hasParameters = false
         var i = bytes.startIndex
         while i < bytes.endIndex {
             let b = bytes[i]
             if b == 0x22 { inQuotes.toggle() }
-            else if b == 0x3A, !inQuotes { return bytes[..<i] }
+            else if b == 0x3B { hasParameters = true }
+            else if b == 0x3A, !inQuotes { return (bytes[..<i], hasParameters) }
             i += 1
         }
-        return bytes[...]
+        return (bytes[...], hasParameters)
     }
 
     private static let quotedPrintableWord = Array("QUOTED-PRINTABLE".utf8)
