@@ -53,8 +53,7 @@ struct CardMapper {
         var all: [RawProperty] = []
         swap(&all, &card.properties)
         let properties = all.indices
-        // Indices, not `for p in all` or `contains(where:)`: those copy each property out (five
-        // retains and releases apiece) to read one field of it.
+        // Through indices: a field is read in place, without copying the property out.
         if properties.contains(where: { all[$0].group != nil }) {
             var groupsWithFields = Set<String>()
             for i in properties where all[i].group != nil && Self.fieldProperties.contains(all[i].key) {
