@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The writer appends a few bytes at a time (a quote, a key, a separator, a short value), millions
 /// of times per file. `Array.append(contentsOf:)` checks uniqueness and capacity and updates the
-/// count through several calls on each (about a sixth of `ohana process book.json`); here an
+/// count through several calls on each (6 % of `ohana process book.json` on its own); here an
 /// append is one capacity check and a copy.
 ///
 /// Complexity: appending *k* bytes is amortized O(*k*).
