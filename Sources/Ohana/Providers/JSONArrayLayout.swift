@@ -24,14 +24,10 @@ struct JSONArrayLayout: Sendable {
 
     private static let eightSpaces = UInt64(0x2020_2020_2020_2020)
 
-    /// Whether any of the eight bytes in `word` is `"`, `\\` or a line feed (each byte compared at
-    /// once: a byte equal to `c` becomes zero after `^ c`, and a zero byte sets its high bit in
-    /// `(x - 0x01…) & ~x & 0x80…`).
+    /// Whether any of the eight bytes in `word` is `"`, `\\` or a line feed.
     @inline(__always)
     private static func hasQuoteBackslashOrNewline(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        return hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0x0A))
+        ByteWord.contains(word, 0x22) || ByteWord.contains(word, 0x5C) || ByteWord.contains(word, 0x0A)
     }
 
     /// Splits `data`, a JSON array (a UTF-8 byte order mark and surrounding spaces allowed).

@@ -33,27 +33,26 @@ package struct JSONBytesEncoder: Sendable {
 
     /// The JSON of `value`.
     package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let writer = JSONStreamWriter(options: self)
-        try writer.encodeValue(value)
-        if let unsupported = writer.unsupported { throw Unsupported(description: unsupported) }
-        return writer.bytes.array
+        try written { try $0.encodeValue(value) }.bytes.array
     }
 
     /// The JSON of `value`, as ``encode(_:)`` writes it, in `Data` that holds the written bytes without a copy.
     package func encodeData<T: Encodable>(_ value: T) throws -> Data {
-        let writer = JSONStreamWriter(options: self)
-        try writer.encodeValue(value)
-        if let unsupported = writer.unsupported { throw Unsupported(description: unsupported) }
-        return writer.bytes.takeData()
+        try written { try $0.encodeValue(value) }.bytes.takeData()
     }
 
     /// The JSON of `contacts` as one array: what ``encode(_:)`` gives for `Array(contacts)`,
     /// without copying the contacts or the bytes.
     package func encodeData(contacts: ArraySlice<Contact>) throws -> Data {
-        let writer = JSONStreamWriter(options: self, capacity: 1024 * contacts.count)
-        try writer.writeContacts(contacts)
+        try written(capacity: 1024 * contacts.count) { try $0.writeContacts(contacts) }.bytes.takeData()
+    }
+
+    /// A writer after `write`, or the error that kept it from streaming.
+    private func written(capacity: Int = 4096, _ write: (JSONStreamWriter) throws -> Void) throws -> JSONStreamWriter {
+        let writer = JSONStreamWriter(options: self, capacity: capacity)
+        try write(writer)
         if let unsupported = writer.unsupported { throw Unsupported(description: unsupported) }
-        return writer.bytes.takeData()
+        return writer
     }
 
     /// Appends the JSON of `value` to `bytes`; on error, `bytes` is left as it was.
@@ -177,14 +176,11 @@ final class JSONStreamWriter {
     }
 
     /// Whether any of the eight bytes in `word` may need an escape: below 0x20, `"`, `\\`, or `/`
-    /// when `slashes` (each byte compared at once: a byte equal to `c` becomes zero after `^ c`, a
-    /// zero byte or one below 0x20 sets its high bit in `(x - n·0x01…) & ~x & 0x80…`).
+    /// when `slashes`.
     @inline(__always)
     private static func mayNeedEscape(_ word: UInt64, slashes: Bool) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        return (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
-            || hasZero(word ^ (ones &* 0x5C)) || (slashes && hasZero(word ^ (ones &* 0x2F)))
+        ByteWord.containsBelow(word, 0x20) || ByteWord.contains(word, 0x22) || ByteWord.contains(word, 0x5C)
+            || (slashes && ByteWord.contains(word, 0x2F))
     }
 
     /// Writes a string in quotes with JSON's escapes, as Foundation writes it.
@@ -290,20 +286,12 @@ final class JSONStreamWriter {
     /// What comes before a member: `,` unless it is the first and, when pretty, a new line indented
     /// to the open frames' depth.
     @inline(__always)
-    private func writeSeparator(first: Bool) {
+    private func writeSeparator(first: Bool, depth: Int? = nil) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         guard options.pretty else { return }
-        let length = 1 + 2 * frames.count
-        if length <= Self.newLineAndSpaces.count {
-            Self.newLineAndSpaces.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<length])) }
-        } else {
-            bytes.append(UInt8(ascii: "\n"))
-            writeIndent(frames.count)
-        }
+        bytes.append(UInt8(ascii: "\n"))
+        writeIndent(depth ?? frames.count)
     }
-
-    /// A line feed and the spaces of the first 31 indents, appended as one block.
-    private static let newLineAndSpaces = [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: 62)
 
     /// Closes the top frame: sorts an object's members by key, then writes the closing bracket.
     func closeFrame() {
@@ -328,8 +316,8 @@ final class JSONStreamWriter {
         }
     }
 
-    /// Spaces to indent with, appended as one block.
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
+    /// Spaces to indent with, appended as one block (31 levels).
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 62)
 
     /// Puts the members from `first` on (the open object's) in key order, the last one of equal
     /// keys winning, by rewriting their bytes; nothing moves when they are in order already.
@@ -361,12 +349,7 @@ final class JSONStreamWriter {
         for (position, index) in order.enumerated() {
             if position + 1 < order.count, spans[order[position + 1]].key == spans[index].key { continue }
             if written > 0 {
-                if options.pretty {
-                    bytes.append(",\n")
-                    writeIndent(frames.count + 1)
-                } else {
-                    bytes.append(UInt8(ascii: ","))
-                }
+                writeSeparator(first: false, depth: frames.count + 1)
             }
             let range = spans[index].range
             copy.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[(range.lowerBound - base)..<(range.upperBound - base)])) }
