@@ -103,6 +103,21 @@ import Testing
         }
     }
 
+    /// Copies a file with `cp`, so that the copy is never open for writing in this process: tests
+    /// running beside this one spawn processes, and a child forked while the copy was open would keep
+    /// it open and make running the copy fail with "Text file busy" (ETXTBSY).
+    static func copyOutsideThisProcess(_ source: URL, to destination: URL) throws {
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [source.path, destination.path]
+        cp.standardInput = FileHandle.nullDevice
+        try cp.run()
+        cp.waitUntilExit()
+        guard cp.terminationStatus == 0 else {
+            throw CLIError("cp \(source.path) \(destination.path) exited with \(cp.terminationStatus)")
+        }
+    }
+
     @Test func aCopiedBinaryServesThePageFromItself() async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -115,7 +130,7 @@ import Testing
         // folder is there): the binary names none for the server.
         let binary = try Data(contentsOf: built, options: .alwaysMapped)
         #expect(binary.range(of: Data("Ohana_OhanaServer.resources".utf8)) == nil)
-        try FileManager.default.copyItem(at: built, to: copy)
+        try Self.copyOutsideThisProcess(built, to: copy)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["ohana"])
 
         let server = try await Server.start(copy, ["--sample", "20"], in: dir)
