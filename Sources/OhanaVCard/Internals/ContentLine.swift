@@ -257,13 +257,19 @@ func decodeLenient(_ bytes: ArraySlice<UInt8>) -> String {
     return TextDecoding.decode(bytes, charset: "windows-1252") ?? String(decoding: bytes, as: UTF8.self)
 }
 
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs (cheaper than Foundation's trimming).
+extension String {
+    /// The text without leading and trailing spaces and tabs (cheaper than Foundation's trimming);
+    /// the string itself, not a copy, when it has none. For `String` only: written for any
+    /// `StringProtocol`, it turned the string into a `Substring` through the generic initializer
+    /// that walks the text character by character (grapheme breaking, 4 % of reading in `perf`).
     var trimmedSpaces: String {
-        let text = Substring(self)
-        guard let first = text.utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-            let last = text.utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
         else { return "" }
-        return String(text[first...last])
+        // The byte after the last kept one is a space, a tab or the end: a character boundary.
+        let end = bytes.index(after: last)
+        if first == bytes.startIndex, end == bytes.endIndex { return self }
+        return String(self[first..<end])
     }
 }
