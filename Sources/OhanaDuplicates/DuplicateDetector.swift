@@ -207,7 +207,7 @@ struct DuplicateDetector {
     func extractCompactKeys(_ contacts: [Contact]) -> ([CompactKeys], [UInt64]) {
         // One contiguous range, and one extractor with its caches, per core.
         let n = contacts.count
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (n + 4_095) / 4_096))
+        let workers = max(1, min(processorCount, (n + 4_095) / 4_096))
         let ranges = (0..<workers).map { (($0 * n / workers)..<(($0 + 1) * n / workers)) }
         let rules = self.rules
         let chunks = parallelMap(ranges, minimumPerWorker: 1, state: { KeyExtractor(rules: rules) }) { extractor, range in

@@ -176,7 +176,7 @@ struct Collator: Sendable {
 
     init(locale: Locale, strings: [String]) {
         // The characters used, gathered on every core: a part of the strings each, then merged.
-        let chunkCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, strings.count / 4096))
+        let chunkCount = max(1, min(processorCount, strings.count / 4096))
         let chunks = (0..<chunkCount).map { ($0 * strings.count / chunkCount)..<(($0 + 1) * strings.count / chunkCount) }
         let found = parallelMap(chunks, minimumPerWorker: 1, state: {}) { _, range in Self.characters(in: strings[range]) }
         var distinct = Set<Character>()

@@ -86,7 +86,7 @@ public enum ContactsJSON {
     /// unless they are the `first`), without brackets.
     static func writeElements(_ contacts: [Contact], first: Bool, pretty: Bool, to sink: (Data) throws -> Void) throws {
         let brackets = ArrayBrackets(pretty: pretty)
-        let group = batchSize * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let group = batchSize * processorCount
         var start = 0
         while start < contacts.count {
             let end = min(contacts.count, start + group)

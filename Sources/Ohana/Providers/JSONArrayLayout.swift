@@ -41,8 +41,8 @@ struct JSONArrayLayout: Sendable {
     static let partedSplitMinimum = 8 << 20
 
     private static func split(bytes: UnsafeRawBufferPointer) -> Result<JSONArrayLayout, SplitError> {
-        if bytes.count >= partedSplitMinimum, ProcessInfo.processInfo.activeProcessorCount > 1,
-            let layout = splitInParts(bytes: bytes, parts: ProcessInfo.processInfo.activeProcessorCount)
+        if bytes.count >= partedSplitMinimum, processorCount > 1,
+            let layout = splitInParts(bytes: bytes, parts: processorCount)
         {
             return .success(layout)
         }

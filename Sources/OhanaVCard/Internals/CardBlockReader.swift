@@ -40,7 +40,7 @@ struct CardBlockReader {
         self.source = source
         self.identifiers = ContactIdentifiers(source: source)
         // A card limit counts cards in order: read sequentially then.
-        self.workers = options.maxCards == nil ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        self.workers = options.maxCards == nil ? processorCount : 1
         if options.maxCards != nil { sequential = CardStream(options: options, source: source) }
     }
 
