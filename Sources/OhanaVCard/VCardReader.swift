@@ -38,11 +38,8 @@ public struct VCardReader: Sendable {
     /// Throws only when the file cannot be opened or read.
     public func read(contentsOf fileURL: URL) throws -> LoadedContacts {
         var parser = CardBlockReader(options: options, source: fileURL.path)
-        let handle = try FileHandle(forReadingFrom: fileURL)
-        defer { try? handle.close() }
-        while let chunk = try handle.read(upToCount: VCardReader.chunkSize), !chunk.isEmpty {
-            chunk.withUnsafeBytes { parser.feed($0.bindMemory(to: UInt8.self)) }
-        }
+        var file = try FileChunks(fileURL, chunkSize: VCardReader.chunkSize)
+        while try file.next({ parser.feed($0) }) {}
         parser.finish()
         return parser.takeAll()
     }
@@ -71,7 +68,7 @@ private actor FileBatchSource {
     private let fileURL: URL
     private let batchSize: Int
     private var parser: CardBlockReader
-    private var handle: FileHandle?
+    private var file: FileChunks?
     private var done = false
 
     init(fileURL: URL, options: VCardReadingOptions, batchSize: Int) {
@@ -85,17 +82,12 @@ private actor FileBatchSource {
     static let chunkSize = 1 << 18
 
     func next() throws -> LoadedContacts? {
-        if handle == nil, !done { handle = try FileHandle(forReadingFrom: fileURL) }
-        while !done, parser.pendingContacts < batchSize {
-            guard let handle else { break }
-            let chunk = try handle.read(upToCount: FileBatchSource.chunkSize) ?? Data()
-            if chunk.isEmpty {
+        if file == nil, !done { file = try FileChunks(fileURL, chunkSize: FileBatchSource.chunkSize) }
+        while !done, parser.pendingContacts < batchSize, file != nil {
+            if try !file!.next({ parser.feed($0) }) {
                 parser.finish()
-                try? handle.close()
-                self.handle = nil
+                file = nil  // closes the file
                 done = true
-            } else {
-                chunk.withUnsafeBytes { parser.feed($0.bindMemory(to: UInt8.self)) }
             }
         }
         return parser.takeBatch(max: batchSize)
