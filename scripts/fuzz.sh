@@ -10,7 +10,7 @@ work=fuzz-out
 mkdir -p "$work/src" "$work/corpus" "$work/crashes"
 rm -f "$work/src/"*.swift
 # One module: drop the cross-module imports.
-for f in Sources/Ohana/Model/*.swift Sources/Ohana/Providers/*.swift Sources/Ohana/Support/Parallel*.swift Sources/Ohana/Support/JSONByte*.swift Sources/Ohana/Support/ReleasableFileBytes.swift $(find Sources/OhanaVCard -name '*.swift') Fuzz/VCardFuzz.swift; do
+for f in Sources/Ohana/Model/*.swift Sources/Ohana/Providers/*.swift Sources/Ohana/Support/Parallel*.swift Sources/Ohana/Support/JSONByte*.swift Sources/Ohana/Support/ByteWord.swift Sources/Ohana/Support/ReleasableFileBytes.swift $(find Sources/OhanaVCard -name '*.swift') Fuzz/VCardFuzz.swift; do
   sed -e '/^import Ohana$/d' -e '/^@testable import/d' "$f" > "$work/src/$(echo "$f" | tr '/' '_')"
 done
 swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name OhanaVCardFuzz -package-name Ohana \
