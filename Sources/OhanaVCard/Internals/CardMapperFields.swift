@@ -75,7 +75,7 @@ extension CardMapper {
         case .other: VCardKeys.otherFieldProperty
         }
         if p.key != canonical { field.customProperties[VCardKeys.property] = .string(p.name) }
-        contact.fields.append(field)
+        contact.fields.append(consume field)  // moved: a copy retained and released its parts once more
     }
 
     mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
