@@ -10,19 +10,11 @@ struct FuzzScriptTests {
     @Test("the files scripts/fuzz.sh compiles type-check as one module (fuzz.sh --check)")
     func fuzzTargetTypeChecks() throws {
         let scratch = try TemporaryDirectory(prefix: "ohana-fuzz-check")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [CLI.repositoryRoot.appendingPathComponent("scripts/fuzz.sh").path, "--check"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["FUZZ_OUT"] = scratch.url.path
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let output = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "fuzz.sh --check: \(String(decoding: output, as: UTF8.self).prefix(2_000))")
+        let result = try CLI.run(
+            executable: URL(fileURLWithPath: "/bin/bash"),
+            [CLI.repositoryRoot.appendingPathComponent("scripts/fuzz.sh").path, "--check"],
+            environment: ["FUZZ_OUT": scratch.url.path])
+        #expect(result.status == 0, "fuzz.sh --check: \(result.stderr.prefix(2_000))")
     }
     #endif
 }

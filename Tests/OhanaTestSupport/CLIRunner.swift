@@ -40,6 +40,14 @@ package enum CLI {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CLIError("\(executable.path) is not built: run `swift build` (all products) before the tests")
         }
+        return try run(executable: executable, arguments, environment: environment, input: input)
+    }
+
+    /// Runs any `executable` as ``run(_:product:environment:input:)`` runs a product (such as
+    /// `/bin/bash` with a script of the repository).
+    package static func run(
+        executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil
+    ) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
