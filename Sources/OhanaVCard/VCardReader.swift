@@ -83,7 +83,7 @@ private actor FileBatchSource {
 
     func next() throws -> LoadedContacts? {
         if file == nil, !done { file = try FileChunks(fileURL, chunkSize: FileBatchSource.chunkSize) }
-        while !done, parser.pendingContacts < batchSize, file != nil {
+        while !done, parser.pendingContacts < batchSize {  // not done: the file is open
             if try !file!.next({ parser.feed($0) }) {
                 parser.finish()
                 file = nil  // closes the file

@@ -107,14 +107,9 @@ import Testing
     /// running beside this one spawn processes, and a child forked while the copy was open would keep
     /// it open and make running the copy fail with "Text file busy" (ETXTBSY).
     static func copyOutsideThisProcess(_ source: URL, to destination: URL) throws {
-        let cp = Process()
-        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
-        cp.arguments = [source.path, destination.path]
-        cp.standardInput = FileHandle.nullDevice
-        try cp.run()
-        cp.waitUntilExit()
-        guard cp.terminationStatus == 0 else {
-            throw CLIError("cp \(source.path) \(destination.path) exited with \(cp.terminationStatus)")
+        let cp = try CLI.run(executable: URL(fileURLWithPath: "/bin/cp"), [source.path, destination.path])
+        guard cp.status == 0 else {
+            throw CLIError("cp \(source.path) \(destination.path) exited with \(cp.status): \(cp.stderr)")
         }
     }
 
