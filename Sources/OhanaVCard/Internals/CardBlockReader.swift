@@ -178,9 +178,13 @@ struct CardBlockReader {
     private mutating func deliver(_ cards: inout [ReadCard], _ found: [Diagnostic]) {
         diagnostics.append(contentsOf: found)
         cardsRead += cards.count
-        for i in cards.indices {
-            identifiers.identify(&cards[i], diagnostics: &diagnostics)
-            contacts.append(Self.take(&cards[i].contact))
+        // Popped from the end of the reversed array: each card is moved out, not copied, and its
+        // contact moved on (taking each out in place swapped an empty contact in, whose copy and
+        // release cost about 40 retains and releases a card).
+        cards.withUnsafeMutableBufferPointer { $0.reverse() }
+        while var card = cards.popLast() {
+            identifiers.identify(&card, diagnostics: &diagnostics)
+            contacts.append(Self.take(&card.contact))
         }
     }
 
@@ -211,13 +215,10 @@ struct CardBlockReader {
         return result
     }
 
-    /// An empty contact, left behind where one is taken out.
-    private static let placeholder = Contact(id: "")
-
     /// Takes a contact out of an array by swapping an empty one in: the contact moves, its strings
     /// and arrays are not retained for a copy and released with the original.
     static func take(_ contact: inout Contact) -> Contact {
-        var taken = placeholder
+        var taken = Contact(blankWithID: "")
         swap(&taken, &contact)
         return taken
     }

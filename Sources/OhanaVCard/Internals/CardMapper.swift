@@ -19,7 +19,7 @@ struct CardMapper {
     /// Problems found while mapping, in the order found.
     private(set) var problems: [(line: Int?, severity: Diagnostic.Severity, message: String)] = []
     private var legacyWarned = false
-    var contact = Contact(id: "")
+    var contact = Contact(blankWithID: "")
     private(set) var uid: String?
     var labelOnlyGroups = Set<String>()
     /// The family, given and additional names' spellings a phonetic `N` gave (so that the
