@@ -80,29 +80,33 @@ extension CardMapper {
 
     mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
         let parts = plainComponents(of: p, separator: 0x3B) ?? components(text(of: p), separator: 0x3B)
-        let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: false)
+        let (label, preferred, found) = labelAndParameters(p, labels: labels, isPhone: false)
+        var parameters = found
         // Street lines: split by bytes, and only when there is a line break (Character splitting was 2% of reading).
         let street = part(parts, 2).map { text in
             text.utf8.contains(0x0A) ? text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) } : [text]
         } ?? []
-        var address = PostalAddress(
-            label: label, street: street, poBox: part(parts, 0), extendedAddress: part(parts, 1), city: part(parts, 3),
-            region: part(parts, 4), postalCode: part(parts, 5),
-            country: partWithExtras(parts, 6),
-            isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
-        // RFC 9554's CC parameter: the ISO 3166 country code.
-        if let i = address.parameters.firstIndex(where: { $0.name == "CC" && $0.values.count == 1 && !$0.values[0].isEmpty }) {
-            address.isoCountryCode = address.parameters.remove(at: i).values[0]
+        // RFC 9554's CC parameter: the ISO 3166 country code. Taken out before the address is made:
+        // changed afterwards, the address's parameters were copied (a second reference to them).
+        var isoCountryCode: String?
+        if let i = parameters.firstIndex(where: { $0.name == "CC" && $0.values.count == 1 && !$0.values[0].isEmpty }) {
+            isoCountryCode = parameters.remove(at: i).values[0]
         }
-        if let ordered = addressFromJSComps(p) {
-            var fields = ordered
-            fields.label = address.label
-            fields.isoCountryCode = address.isoCountryCode
-            fields.isPreferred = address.isPreferred
-            fields.parameters = address.parameters.filter { $0.name != "JSCOMPS" }
-            fields.group = address.group
-            address = fields
+        let address: PostalAddress
+        if var ordered = addressFromJSComps(p) {
+            ordered.label = label
+            ordered.isoCountryCode = isoCountryCode
+            ordered.isPreferred = preferred
+            ordered.parameters = parameters.filter { $0.name != "JSCOMPS" }
+            ordered.group = keptGroup(p.group)
+            address = ordered
+        } else {
+            address = PostalAddress(
+                label: label, street: street, poBox: part(parts, 0), extendedAddress: part(parts, 1), city: part(parts, 3),
+                region: part(parts, 4), postalCode: part(parts, 5),
+                country: partWithExtras(parts, 6), isoCountryCode: isoCountryCode,
+                isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))
         }
-        contact.postalAddresses.append(address)
+        contact.postalAddresses.append(consume address)
     }
 }
