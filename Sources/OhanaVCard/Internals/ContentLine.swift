@@ -45,6 +45,22 @@ enum ContentLineParser {
     /// quoted; RFC 6868 caret escapes are decoded. Parameter problems are reported through `warn`.
     static func parse(_ line: LogicalLine, warn: (String) -> Void) throws(ContentLineError) -> RawProperty {
         let bytes = line.bytes
+        // Scanned through a buffer: each slice of the line (name, group, every parameter) retained
+        // and released the line's array, about 40 times a card (counted with a perf probe).
+        let header = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(ContentLineError) in try parseHeader(buffer, warn: warn) }
+        }
+        let (group, name, key, parameters, colon) = try header.get()
+        let kind = PropertyKind(key: key)
+        return RawProperty(
+            group: group, name: name, key: key, kind: kind, parameters: parameters,
+            value: bytes[(bytes.startIndex + colon + 1)...], line: line.line)
+    }
+
+    /// The group, name, upper-case name and parameters of a line, and where its colon is.
+    private static func parseHeader(
+        _ bytes: UnsafeBufferPointer<UInt8>, warn: (String) -> Void
+    ) throws(ContentLineError) -> (String?, String, String, [PropertyParameter], Int) {
         var inQuotes = false
         var colon = -1
         var firstSemicolon = -1
@@ -65,10 +81,10 @@ enum ContentLineParser {
         }
         let nameEnd = firstSemicolon >= 0 && firstSemicolon < colon ? firstSemicolon : colon
         let group: String?, name: String, key: String
-        if let plain = plainName(bytes[..<nameEnd]) {
+        if let plain = plainName(piece(bytes, 0, nameEnd)) {
             (group, name, key) = plain
         } else {
-            let fullName = decodeLenient(bytes[..<nameEnd]).trimmedSpaces
+            let fullName = decodeLenient(piece(bytes, 0, nameEnd)).trimmedSpaces
             var g: String?
             var n = fullName
             if let dot = fullName.lastIndex(of: ".") {
@@ -87,18 +103,18 @@ enum ContentLineParser {
         var parameters: [PropertyParameter] = []
         if nameEnd < colon {
             // Each `;`-separated parameter in place (no array of the pieces is built).
-            forEachPart(of: bytes[(nameEnd + 1)..<colon], separatedBy: 0x3B) { raw in
+            forEachPart(of: piece(bytes, nameEnd + 1, colon), separatedBy: 0x3B) { raw in
                 guard !raw.isEmpty else { return }
                 if let eq = raw.firstIndex(of: 0x3D) {
-                    let pname = parameterName(raw[raw.startIndex..<eq])
-                    let rawValue = raw[(eq + 1)...]
+                    let pname = parameterName(piece(raw, 0, eq))
+                    let rawValue = piece(raw, eq + 1, raw.count)
                     guard !pname.isEmpty else {
                         warn("parameter without a name ignored")
                         return
                     }
                     if rawValue.allSatisfy({ $0 < 0x80 && $0 != 0x22 && $0 != 0x2C && $0 != 0x5E }) {
                         // One plain ASCII value: no quotes, lists or caret escapes to decode.
-                        let text = String(decoding: rawValue, as: UTF8.self)
+                        let text = asciiString(rawValue)
                         if text.isEmpty {
                             warn("parameter \(pname) has no value")
                             append(&parameters, name: pname, values: pname == "TYPE" ? [] : [text])
@@ -108,9 +124,9 @@ enum ContentLineParser {
                         return
                     }
                     var values: [String] = []
-                    for piece in split(rawValue, at: 0x2C) {
-                        let quoted = piece.first == 0x22
-                        var text = decodeLenient(piece)
+                    for part in split(rawValue, at: 0x2C) {
+                        let quoted = part.first == 0x22
+                        var text = decodeLenient(part)
                         if quoted {
                             text = String(text.dropFirst())
                             if text.hasSuffix("\"") { text = String(text.dropLast()) }
@@ -138,16 +154,19 @@ enum ContentLineParser {
                 }
             }
         }
-        let kind = PropertyKind(key: key)
-        return RawProperty(
-            group: group, name: name, key: key, kind: kind, parameters: parameters,
-            value: bytes[(colon + 1)...], line: line.line)
+        return (group, name, key, parameters, colon)
+    }
+
+    /// The bytes `from..<to` of `bytes`, indexed from zero.
+    @inline(__always)
+    private static func piece(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[from..<to])
     }
 
     /// Group, name and upper-case name of `[group.]NAME` made only of letters, digits, `-` and `_`
     /// (with spaces or tabs around); `nil` for anything else, which the general path handles.
-    private static func plainName(_ raw: ArraySlice<UInt8>) -> (String?, String, String)? {
-        var start = raw.startIndex, end = raw.endIndex
+    private static func plainName(_ raw: UnsafeBufferPointer<UInt8>) -> (String?, String, String)? {
+        var start = 0, end = raw.count
         while start < end, raw[start] == 0x20 || raw[start] == 0x09 { start += 1 }
         while end > start, raw[end - 1] == 0x20 || raw[end - 1] == 0x09 { end -= 1 }
         guard start < end else { return nil }
@@ -166,18 +185,18 @@ enum ContentLineParser {
         }
         let nameStart = dot < 0 ? start : dot + 1
         guard nameStart < end, dot != start else { return nil }
-        let group = dot < 0 ? nil : String(decoding: raw[start..<dot], as: UTF8.self)
-        let nameBytes = raw[nameStart..<end]
-        let name = String(decoding: nameBytes, as: UTF8.self)
+        let group = dot < 0 ? nil : asciiString(piece(raw, start, dot))
+        let nameBytes = piece(raw, nameStart, end)
+        let name = asciiString(nameBytes)
         guard hasLower else { return (group, name, name) }
         var upper = [UInt8](nameBytes)
         for i in upper.indices { upper[i] = asciiUpper(upper[i]) }
-        return (group, name, String(decoding: upper, as: UTF8.self))
+        return (group, name, asciiString(upper[...]))
     }
 
     /// A parameter name in upper case (ASCII names without allocating beyond the string).
-    private static func parameterName(_ raw: ArraySlice<UInt8>) -> String {
-        var start = raw.startIndex, end = raw.endIndex
+    private static func parameterName(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0, end = raw.count
         while start < end, raw[start] == 0x20 || raw[start] == 0x09 { start += 1 }
         while end > start, raw[end - 1] == 0x20 || raw[end - 1] == 0x09 { end -= 1 }
         var ascii = true
@@ -188,8 +207,8 @@ enum ContentLineParser {
             if b >= 0x61 && b <= 0x7A { lower = true }
         }
         guard ascii else { return decodeLenient(raw).trimmedSpaces.uppercased() }
-        guard lower else { return String(decoding: raw[start..<end], as: UTF8.self) }
-        return String(decoding: raw[start..<end].map(asciiUpper), as: UTF8.self)
+        guard lower else { return asciiString(piece(raw, start, end)) }
+        return asciiString(raw[start..<end].map(asciiUpper)[...])
     }
 
     private static func append(_ parameters: inout [PropertyParameter], name: String, values: [String]) {
@@ -201,23 +220,25 @@ enum ContentLineParser {
     }
 
     /// Calls `body` with each part of `bytes` between `separator`s outside double quotes.
-    static func forEachPart(of bytes: ArraySlice<UInt8>, separatedBy separator: UInt8, _ body: (ArraySlice<UInt8>) -> Void) {
+    static func forEachPart(
+        of bytes: UnsafeBufferPointer<UInt8>, separatedBy separator: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         var inQuotes = false
-        var start = bytes.startIndex
+        var start = 0
         for i in bytes.indices {
             let b = bytes[i]
             if b == 0x22 { inQuotes.toggle() }
             else if b == separator, !inQuotes {
-                body(bytes[start..<i])
+                body(piece(bytes, start, i))
                 start = i + 1
             }
         }
-        body(bytes[start..<bytes.endIndex])
+        body(piece(bytes, start, bytes.count))
     }
 
     /// Splits at `separator` outside double quotes.
-    static func split(_ bytes: ArraySlice<UInt8>, at separator: UInt8) -> [ArraySlice<UInt8>] {
-        var parts: [ArraySlice<UInt8>] = []
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8) -> [UnsafeBufferPointer<UInt8>] {
+        var parts: [UnsafeBufferPointer<UInt8>] = []
         forEachPart(of: bytes, separatedBy: separator) { parts.append($0) }
         return parts
     }
@@ -249,6 +270,12 @@ enum ContentLineParser {
     private static func isNameByte(_ b: UInt8) -> Bool {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
     }
+}
+
+/// UTF-8 when valid, otherwise Windows-1252 (names and parameters are meant to be ASCII).
+func decodeLenient(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return asciiString(bytes) }
+    return decodeLenient(ArraySlice(bytes))
 }
 
 /// UTF-8 when valid, otherwise Windows-1252 (names and parameters are meant to be ASCII).
