@@ -128,19 +128,19 @@ struct CardMapper {
             keepDetails(p, dropping: applyNameJSComps(p) ? ["JSCOMPS"] : [])
         case .fn where !hasFN:
             hasFN = true
-            contact.formattedName = nonEmpty(unescape(text(of: p)))
+            contact.formattedName = nonEmpty(unescapedText(of: p))
             keepDetails(p)
         case .nickname where contact.nickname == nil:
-            contact.nickname = nonEmpty(unescape(text(of: p)))
+            contact.nickname = nonEmpty(unescapedText(of: p))
             if contact.nickname == nil { keepUnmapped(p) } else { keepDetails(p) }
         case .phoneticFirstName where contact.phoneticGivenName == nil || spelledByPhoneticName(1, p):
-            contact.phoneticGivenName = nonEmpty(unescape(text(of: p)))
+            contact.phoneticGivenName = nonEmpty(unescapedText(of: p))
             keepDetails(p)
         case .phoneticMiddleName where contact.phoneticMiddleName == nil || spelledByPhoneticName(2, p):
-            contact.phoneticMiddleName = nonEmpty(unescape(text(of: p)))
+            contact.phoneticMiddleName = nonEmpty(unescapedText(of: p))
             keepDetails(p)
         case .phoneticLastName where contact.phoneticFamilyName == nil || spelledByPhoneticName(0, p):
-            contact.phoneticFamilyName = nonEmpty(unescape(text(of: p)))
+            contact.phoneticFamilyName = nonEmpty(unescapedText(of: p))
             keepDetails(p)
         case .org where contact.organization == nil && contact.department == nil:
             let parts = plainComponents(of: p, separator: 0x3B) ?? components(text(of: p), separator: 0x3B)
@@ -148,7 +148,7 @@ struct CardMapper {
             contact.department = parts.count > 1 ? nonEmpty(parts[1...].joined(separator: ";")) : nil
             keepDetails(p)
         case .title where contact.jobTitle == nil:
-            contact.jobTitle = nonEmpty(unescape(text(of: p)))
+            contact.jobTitle = nonEmpty(unescapedText(of: p))
             keepDetails(p)
         case .tel: addField(p, type: .phoneNumber, labels: labels)
         case .email: addField(p, type: .emailAddress, labels: labels)
@@ -158,7 +158,7 @@ struct CardMapper {
         case .adr: addAddress(p, labels: labels)
         case .bday where contact.birthday == nil: mapBirthday(p)
         case .note where contact.note == nil:
-            contact.note = unescape(text(of: p))
+            contact.note = unescapedText(of: p)
             keepDetails(p)
         case .photo where contact.photo == nil: mapPhoto(p)
         case .categories:
@@ -171,7 +171,7 @@ struct CardMapper {
                 keepDetails(p)
             }
         case .uid where uid == nil:
-            let value = unescape(text(of: p)).trimmedSpaces
+            let value = unescapedText(of: p).trimmedSpaces
             if value.isEmpty { keepUnmapped(p) } else {
                 uid = value
                 keepDetails(p)
@@ -189,7 +189,7 @@ struct CardMapper {
     /// Whether an `X-PHONETIC-*` property repeats the spelling the phonetic `N` gave at a position.
     private mutating func spelledByPhoneticName(_ position: Int, _ p: RawProperty) -> Bool {
         position < phoneticNameSpellings.count && phoneticNameSpellings[position] != nil
-            && phoneticNameSpellings[position] == nonEmpty(unescape(text(of: p)))
+            && phoneticNameSpellings[position] == nonEmpty(unescapedText(of: p))
     }
 
     // MARK: Values
@@ -214,6 +214,21 @@ struct CardMapper {
             report(p.line, .warning, "text is not valid UTF-8 and names no CHARSET; read as Windows-1252")
         }
         return legacyText(bytes)
+    }
+
+    /// The value as text with its escapes undone: ``unescape(_:)`` of ``text(of:)``, and for a
+    /// value with no backslash, no CR and no ENCODING or CHARSET (nearly all), its bytes as they
+    /// are, checked in one pass over the bytes instead of a second pass over the text.
+    mutating func unescapedText(of p: RawProperty) -> String {
+        let plain = p.value.withUnsafeBufferPointer { buffer in
+            var escapes = false
+            for b in buffer { escapes = escapes || b == 0x5C || b == 0x0D }
+            return !escapes
+        }
+        if plain, p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }), let s = validUTF8(p.value) {
+            return s
+        }
+        return unescape(text(of: p))
     }
 
     // The helpers below that read the mapper's state are `mutating` although they change nothing:

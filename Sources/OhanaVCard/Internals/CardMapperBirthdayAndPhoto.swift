@@ -4,7 +4,7 @@ import Ohana
 /// `BDAY` and `PHOTO` of one card.
 extension CardMapper {
     mutating func mapBirthday(_ p: RawProperty) {
-        let value = unescape(text(of: p)).trimmedSpaces
+        let value = unescapedText(of: p).trimmedSpaces
         let valueType = p.first("VALUE")?.lowercased()
         guard valueType == nil || valueType == "date" || valueType == "date-and-or-time" || valueType == "date-time",
             var birthday = Self.parseDate(value)

@@ -56,7 +56,7 @@ extension CardMapper {
     }
 
     mutating func addField(_ p: RawProperty, type: ContactFieldType, labels: [String: String]) {
-        var value = unescape(text(of: p))
+        var value = unescapedText(of: p)
         let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: type == .phoneNumber)
         if type == .phoneNumber, p.first("VALUE")?.lowercased() == "uri", value.lowercased().hasPrefix("tel:") {
             value = String(value.dropFirst(4))

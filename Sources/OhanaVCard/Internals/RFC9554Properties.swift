@@ -8,7 +8,7 @@ extension CardMapper {
     static let rfc9554Properties: Set<String> = ["PRONOUNS", "GRAMGENDER", "SOCIALPROFILE", "CREATED", "LANGUAGE"]
 
     mutating func mapRFC9554(_ p: RawProperty) {
-        let value = unescape(text(of: p))
+        let value = unescapedText(of: p)
         let params = cleaned(p.parameters)
         switch p.key {
         case "PRONOUNS" where p.group == nil && params.allSatisfy({ $0.name == "PREF" && $0.values.count == 1 && Int($0.values[0]) != nil }) && !value.isEmpty:
