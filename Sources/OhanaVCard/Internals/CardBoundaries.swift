@@ -1,3 +1,5 @@
+import Ohana
+
 /// Where an input can be cut between cards, and how many lines a run of it holds.
 enum CardBoundaries {
     private static let begin: [UInt8] = Array("BEGIN:VCARD".utf8)
@@ -47,19 +49,36 @@ enum CardBoundaries {
     /// CRLF and CR…CR LF count once, every other CR once (as ``LineReader`` counts them).
     static func lineBreaks(in run: UnsafeBufferPointer<UInt8>) -> Int {
         // Where every CR is directly followed by LF (files written with CRLF or LF, nearly all),
-        // the breaks are the LFs: three counts in one pass the compiler can vectorize.
+        // the breaks are the LFs. Counted eight bytes at a time: a byte loop with three counters
+        // ran at under one byte a nanosecond (2 % of reading a file in perf).
         let count = run.count
         guard count > 1 else { return lineBreaksOneByOne(in: run) }
+        let raw = UnsafeRawBufferPointer(run)
         var lf = 0, cr = 0, pairs = 0
-        for i in 0..<(count - 1) {
-            let b = run[i]
-            lf &+= b == 0x0A ? 1 : 0
-            cr &+= b == 0x0D ? 1 : 0
-            pairs &+= b == 0x0D && run[i + 1] == 0x0A ? 1 : 0
+        var i = 0
+        var crBefore = false  // the byte before `i` is a CR
+        while i + 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let lfs = ByteWord.matches(word, 0x0A), crs = ByteWord.matches(word, 0x0D)
+            lf &+= lfs.nonzeroBitCount
+            cr &+= crs.nonzeroBitCount
+            pairs &+= (crs & (lfs >> 8)).nonzeroBitCount
+            if crBefore, lfs & 0x80 != 0 { pairs &+= 1 }
+            crBefore = crs >> 63 != 0
+            i += 8
         }
-        let last = run[count - 1]
-        guard last != 0x0D, cr == pairs else { return lineBreaksOneByOne(in: run) }
-        return lf + (last == 0x0A ? 1 : 0)
+        while i < count {
+            let b = run[i]
+            if b == 0x0A {
+                lf &+= 1
+                if crBefore { pairs &+= 1 }
+            }
+            crBefore = b == 0x0D
+            if crBefore { cr &+= 1 }
+            i += 1
+        }
+        guard run[count - 1] != 0x0D, cr == pairs else { return lineBreaksOneByOne(in: run) }
+        return lf
     }
 
     /// ``lineBreaks(in:)`` byte by byte, for runs with a CR not directly followed by LF.
