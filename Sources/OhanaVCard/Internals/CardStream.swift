@@ -72,9 +72,12 @@ struct CardStream {
             diagnostics.append(Diagnostic(d.severity, source: source, line: d.line, message: d.message))
         }
         guard !logical.isEmpty else { return }
-        let batch = logical
-        logical.removeAll(keepingCapacity: true)
-        for line in batch {
+        // Taken out whole and popped from the end once reversed: each line moves out. A copy of
+        // the array shared its buffer, so clearing it kept nothing and every line was retained.
+        var batch: [LogicalLine] = []
+        swap(&batch, &logical)
+        batch.withUnsafeMutableBufferPointer { $0.reverse() }
+        while let line = batch.popLast() {
             var finished: RawCard?
             var reports: [Diagnostic] = []
             cards.consume(line, card: { finished = $0 }, report: { line, severity, message in
@@ -83,6 +86,7 @@ struct CardStream {
             if !reports.isEmpty { diagnostics.append(contentsOf: reports) }
             if let card = finished.take() { deliver(card) }
         }
+        swap(&batch, &logical)  // the emptied array's room serves the next lines
     }
 
     private mutating func deliver(_ card: consuming RawCard) {
