@@ -49,11 +49,11 @@ struct LineReader {
 
     /// Feeds the next chunk of input; calls `emit` for every logical line completed. Lines that lie
     /// whole in the chunk are handed out as slices of it.
-    mutating func feed(_ owned: [UInt8], emit: (LogicalLine) -> Void) {
+    mutating func feed(_ owned: [UInt8], emit: (consuming LogicalLine) -> Void) {
         owned.withUnsafeBufferPointer { feed($0, owned: owned, emit: emit) }
     }
 
-    private mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, owned: [UInt8], emit: (LogicalLine) -> Void) {
+    private mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, owned: [UInt8], emit: (consuming LogicalLine) -> Void) {
         var start = 0
         var index = 0
         let count = chunk.count
@@ -113,7 +113,7 @@ struct LineReader {
     }
 
     /// Ends the input: completes the last physical and logical lines.
-    mutating func finish(emit: (LogicalLine) -> Void) {
+    mutating func finish(emit: (consuming LogicalLine) -> Void) {
         if pendingCRs > 0 {
             pendingCRs = 0
             endPhysicalLine(emit: emit)
@@ -132,7 +132,7 @@ struct LineReader {
         physical.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
     }
 
-    private mutating func endPhysicalLine(emit: (LogicalLine) -> Void) {
+    private mutating func endPhysicalLine(emit: (consuming LogicalLine) -> Void) {
         let number = lineNumber
         lineNumber += 1
         if physicalOverflow {
@@ -149,17 +149,18 @@ struct LineReader {
     }
 
     /// A complete physical line read in place (no CR pending, nothing gathered).
-    private mutating func takeLine(_ line: ArraySlice<UInt8>, emit: (LogicalLine) -> Void) {
+    private mutating func takeLine(_ line: ArraySlice<UInt8>, emit: (consuming LogicalLine) -> Void) {
         let number = lineNumber
         lineNumber += 1
         takePhysical(line, number: number, emit: emit)
     }
 
-    private mutating func takePhysical(_ line: ArraySlice<UInt8>, number: Int, emit: (LogicalLine) -> Void) {
-        if currentIsQuotedPrintable, !currentOverflow, var open = current, open.bytes.last == 0x3D {
+    private mutating func takePhysical(_ line: ArraySlice<UInt8>, number: Int, emit: (consuming LogicalLine) -> Void) {
+        // The line in progress is read and changed in place: a copy of it (`if var open = current`)
+        // retained and released its bytes once for every line.
+        if currentIsQuotedPrintable, !currentOverflow, current?.bytes.last == 0x3D {
             // Quoted-printable soft line break: drop the "=" and join, white space included.
-            open.bytes.removeLast()
-            current = open
+            current!.bytes.removeLast()
             appendToCurrent(line)
             return
         }
@@ -175,13 +176,12 @@ struct LineReader {
             startLogical(trimmed, number: number)
             return
         }
-        if var open = current {
-            if open.bytes.last == 0x5C, !line.isEmpty, !line.contains(0x3A), !currentOverflow,
-                open.bytes.reversed().prefix(while: { $0 == 0x5C }).count % 2 == 1
+        if current != nil {
+            if current!.bytes.last == 0x5C, !line.isEmpty, !line.contains(0x3A), !currentOverflow,
+                current!.bytes.reversed().prefix(while: { $0 == 0x5C }).count % 2 == 1
             {
                 // A value ending in a lone backslash goes on on the next line (old Android exports).
-                open.bytes[open.bytes.endIndex - 1] = 0x0A
-                current = open
+                current!.bytes[current!.bytes.endIndex - 1] = 0x0A
                 appendToCurrent(line)
                 return
             }
@@ -197,12 +197,18 @@ struct LineReader {
     }
 
     private mutating func startLogical(_ bytes: ArraySlice<UInt8>, number: Int) {
-        current = LogicalLine(bytes: bytes, line: number)
         currentOverflow = false
-        let (header, hasParameters) = Self.header(of: bytes)
-        // The encodings are parameters: a name without any (most lines) is not searched for them.
-        currentIsQuotedPrintable = hasParameters && Self.contains(header, Self.quotedPrintableWord)
-        currentIsBase64 = hasParameters && (Self.contains(header, Self.base64Word) || Self.contains(header, Self.encodingBWord))
+        // Scanned through a buffer: slicing the line for its header retained it once more.
+        (currentIsQuotedPrintable, currentIsBase64) = bytes.withUnsafeBufferPointer { buffer in
+            let (end, hasParameters) = Self.header(of: buffer)
+            // The encodings are parameters: a name without any (most lines) is not searched for them.
+            guard hasParameters else { return (false, false) }
+            let header = UnsafeBufferPointer(rebasing: buffer[..<end])
+            return (
+                Self.contains(header, Self.quotedPrintableWord),
+                Self.contains(header, Self.base64Word) || Self.contains(header, Self.encodingBWord))
+        }
+        current = LogicalLine(bytes: bytes, line: number)
         if bytes.count > maxPropertySize { markOverflow() }
     }
 
@@ -220,9 +226,8 @@ struct LineReader {
         current?.bytes = []
     }
 
-    private mutating func flushLogical(emit: (LogicalLine) -> Void) {
-        guard let line = current else { return }
-        current = nil
+    private mutating func flushLogical(emit: (consuming LogicalLine) -> Void) {
+        guard let line = current.take() else { return }  // moved out, not copied
         if currentOverflow {
             currentOverflow = false
             diagnostics.append((line.line, .error, "property is larger than \(maxPropertySize) bytes; skipped"))
@@ -231,20 +236,20 @@ struct LineReader {
         emit(line)
     }
 
-    /// The bytes before the first colon outside double quotes (name and parameters), and whether
-    /// they hold a `;` (so parameters).
-    static func header(of bytes: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, hasParameters: Bool) {
+    /// Where the bytes before the first colon outside double quotes (name and parameters) end,
+    /// and whether they hold a `;` (so parameters).
+    static func header(of bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, hasParameters: Bool) {
         var inQuotes = false
         var hasParameters = false
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
+        var i = 0
+        while i < bytes.count {
             let b = bytes[i]
             if b == 0x22 { inQuotes.toggle() }
             else if b == 0x3B { hasParameters = true }
-            else if b == 0x3A, !inQuotes { return (bytes[..<i], hasParameters) }
+            else if b == 0x3A, !inQuotes { return (i, hasParameters) }
             i += 1
         }
-        return (bytes[...], hasParameters)
+        return (bytes.count, hasParameters)
     }
 
     private static let quotedPrintableWord = Array("QUOTED-PRINTABLE".utf8)
@@ -252,10 +257,10 @@ struct LineReader {
     private static let encodingBWord = Array("ENCODING=B".utf8)
 
     /// Whether `haystack` contains the ASCII upper-case `needle`, ignoring case.
-    static func contains(_ haystack: ArraySlice<UInt8>, _ n: [UInt8]) -> Bool {
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ n: [UInt8]) -> Bool {
         guard haystack.count >= n.count, let first = n.first else { return false }
-        var i = haystack.startIndex
-        let last = haystack.endIndex - n.count
+        var i = 0
+        let last = haystack.count - n.count
         while i <= last {
             if asciiUpper(haystack[i]) == first {
                 var j = 1
