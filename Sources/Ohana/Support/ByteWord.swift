@@ -3,7 +3,7 @@
 ///
 /// A byte equal to `c` becomes zero after `^ c`; a zero byte, or one below `n`, sets its high bit
 /// in `(x - n·0x01…) & ~x & 0x80…` (exact for whether any byte does, not for which).
-package enum ByteWord {
+enum ByteWord {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -11,15 +11,6 @@ package enum ByteWord {
     @inline(__always)
     static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
         containsBelow(word ^ (ones &* UInt64(byte)), 1)
-    }
-
-    /// The high bit of each of the eight bytes of `word` that is `byte`, and no other bit (exact:
-    /// no borrow crosses from one byte to the next).
-    @inline(__always)
-    package static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let x = word ^ (ones &* UInt64(byte))
-        let low7 = ~highs
-        return ~(((x & low7) &+ low7) | x | low7)
     }
 
     /// Whether any of the eight bytes of `word` is below `limit` (at most 0x80).

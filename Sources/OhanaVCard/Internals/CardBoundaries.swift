@@ -1,5 +1,3 @@
-import Ohana
-
 /// Where an input can be cut between cards, and how many lines a run of it holds.
 enum CardBoundaries {
     private static let begin: [UInt8] = Array("BEGIN:VCARD".utf8)
@@ -59,7 +57,7 @@ enum CardBoundaries {
         var crBefore = false  // the byte before `i` is a CR
         while i + 8 <= count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            let lfs = ByteWord.matches(word, 0x0A), crs = ByteWord.matches(word, 0x0D)
+            let lfs = WordBytes.matches(word, 0x0A), crs = WordBytes.matches(word, 0x0D)
             lf &+= lfs.nonzeroBitCount
             cr &+= crs.nonzeroBitCount
             pairs &+= (crs & (lfs >> 8)).nonzeroBitCount
@@ -106,5 +104,18 @@ enum CardBoundaries {
             }
         }
         return breaks
+    }
+}
+
+/// Exact byte tests on eight bytes read as one little-endian word (here, not in the core's
+/// `ByteWord`: called across modules, its functions were not inlined).
+enum WordBytes {
+    /// The high bit of each of the eight bytes of `word` that is `byte`, and no other bit (exact:
+    /// no carry crosses from one byte to the next).
+    @inline(__always)
+    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((x & low7) &+ low7) | x | low7)
     }
 }

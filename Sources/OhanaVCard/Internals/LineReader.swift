@@ -57,6 +57,7 @@ struct LineReader {
         var start = 0
         var index = 0
         let count = chunk.count
+        let raw = UnsafeRawBufferPointer(chunk)
         if atStart {
             // A UTF-8 byte order mark at the very beginning is dropped.
             if count > 0 { atStart = false }
@@ -107,6 +108,12 @@ struct LineReader {
                 start = index
             } else {
                 index += 1
+                // On to the next line break eight bytes at a time (a byte at a time was 4 % of reading).
+                while index + 8 <= count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    if WordBytes.matches(word, 0x0A) | WordBytes.matches(word, 0x0D) != 0 { break }
+                    index += 8
+                }
             }
         }
         if pendingCRs == 0 { append(chunk, from: start, to: count) }
