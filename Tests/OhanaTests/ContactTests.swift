@@ -84,6 +84,13 @@ struct ContactTests {
         #expect(PostalAddress(city: "X", parameters: [], group: nil) == PostalAddress(city: "X"))
     }
 
+    @Test func aBlankContactIsTheEmptyContactWithItsIdentifier() {
+        let blank = Contact(blankWithID: "x")
+        #expect(blank == Contact(id: "x"))
+        #expect(blank.hashValue == Contact(id: "x").hashValue)
+        #expect(blank.fields.isEmpty && blank.customProperties.isEmpty && blank.fullName.isEmpty)
+    }
+
     @Test func fullNameIsTheSourcesOwnElseComposedElseTheOrganization() {
         var c = Contact(namePrefix: "Dr.", givenName: "Jane", middleName: " ", familyName: "Doe", nameSuffix: "PhD")
         #expect(c.fullName == "Dr. Jane Doe PhD")
