@@ -238,6 +238,14 @@ func validUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
         guard let text = try? UTF8Span(validating: bytes.span) else { return nil }
         return String(copying: text)
     }
+    // Older Apple systems: ASCII, the usual case, checked here (the standard library's generic
+    // validator ran unspecialized for slices).
+    let ascii = bytes.withUnsafeBufferPointer { buffer in
+        var any: UInt8 = 0
+        for byte in buffer { any |= byte }
+        return any < 0x80
+    }
+    if ascii { return String(decoding: bytes, as: UTF8.self) }
     return String(validating: bytes, as: UTF8.self)
 }
 
@@ -254,7 +262,7 @@ func asciiString(_ bytes: ArraySlice<UInt8>) -> String {
 func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     assert(bytes.allSatisfy { $0 < 0x80 })
     if #available(macOS 26, iOS 26, *) {
-        return String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes), isKnownASCII: true))
+        return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: true))
     }
     return String(decoding: bytes, as: UTF8.self)
 }
