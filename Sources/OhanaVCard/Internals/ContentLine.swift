@@ -189,9 +189,12 @@ enum ContentLineParser {
         let nameBytes = piece(raw, nameStart, end)
         let name = asciiString(nameBytes)
         guard hasLower else { return (group, name, name) }
-        var upper = [UInt8](nameBytes)
-        for i in upper.indices { upper[i] = asciiUpper(upper[i]) }
-        return (group, name, asciiString(upper[...]))
+        return (group, name, upperASCII(nameBytes))
+    }
+
+    /// ASCII bytes as text in upper case.
+    private static func upperASCII(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        raw.map(asciiUpper).withUnsafeBufferPointer { asciiString($0) }
     }
 
     /// A parameter name in upper case (ASCII names without allocating beyond the string).
@@ -208,7 +211,7 @@ enum ContentLineParser {
         }
         guard ascii else { return decodeLenient(raw).trimmedSpaces.uppercased() }
         guard lower else { return asciiString(piece(raw, start, end)) }
-        return asciiString(raw[start..<end].map(asciiUpper)[...])
+        return upperASCII(piece(raw, start, end))
     }
 
     private static func append(_ parameters: inout [PropertyParameter], name: String, values: [String]) {
