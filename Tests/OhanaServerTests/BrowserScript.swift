@@ -64,6 +64,18 @@ def click_first(wait, selector, containing=None):
     wait.until(attempt)
 
 
+def click_nth(wait, selector, n):
+    """Clicks the `n`th element (from 0) matching `selector`, looking again when the page
+    re-renders the list between finding the element and clicking it."""
+    def attempt(d):
+        elements = d.find_elements(By.CSS_SELECTOR, selector)
+        if len(elements) <= n:
+            return False
+        elements[n].click()
+        return True
+    wait.until(attempt)
+
+
 def no_alert(driver):
     try:
         alert = driver.switch_to.alert
@@ -130,18 +142,19 @@ def main():
         Select(wait.until(EC.presence_of_element_located((By.ID, "picker")))).select_by_value("atMostThree")
         wait.until(lambda d: "MaximumSelectedCount" in d.find_element(By.ID, "picker-rules").text)
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pick-rows .pick-box")) >= 4)
-        boxes = driver.find_elements(By.CSS_SELECTOR, "#pick-rows .pick-box")
-        for count, box in enumerate(boxes[:3], start=1):
-            box.click()
+        # Each box is found again when it is clicked: the rows re-render as the selection changes.
+        for count in range(1, 4):
+            click_nth(wait, "#pick-rows .pick-box", count - 1)
             wait.until(lambda d, c=count: d.find_element(By.ID, "selected-count").text == str(c))
-        boxes[3].click()
+        click_nth(wait, "#pick-rows .pick-box", 3)
         wait.until(EC.visibility_of_element_located((By.ID, "refusals")))
         # The list may show before its text arrives (seen on a loaded machine): wait for the text.
         wait.until(lambda d: d.find_element(By.ID, "refusals").text.strip() != "")
         refusal = driver.find_element(By.ID, "refusals").text
         if "refused by MaximumSelectedCount: at most 3 contacts can be selected" not in refusal:
             fail(f"refusal text was {refusal!r}")
-        if driver.find_element(By.ID, "selected-count").text != "3" or boxes[3].is_selected():
+        fourth_selected = wait.until(lambda d: (d.find_elements(By.CSS_SELECTOR, "#pick-rows .pick-box")[3].is_selected(),))[0]
+        if driver.find_element(By.ID, "selected-count").text != "3" or fourth_selected:
             fail("the fourth pick was not undone")
         step("fourth pick refused: " + refusal)
         href = driver.find_element(By.ID, "export-vcard").get_attribute("href")
