@@ -60,6 +60,29 @@ import Testing
         #expect(gaveUp < 39)
     }
 
+    /// Each element the split finds is the text of one contact, on the line a reader counting
+    /// line feeds from the top gives, with escaped quotes and backslashes, nested arrays and
+    /// indentation at every offset from the eight-byte words the split skips by.
+    @Test(arguments: [true, false])
+    func elementsAreTheContactsOnTheirLines(pretty: Bool) throws {
+        var contacts = ContactGenerator(seed: 5).generate(count: 40)
+        for index in contacts.indices {
+            let filler = String(repeating: "x", count: index % 17)
+            contacts[index].note = filler + #"a "quoted" \ back\"slash } ] { ["# + "\nline"
+            contacts[index].tags = [filler + "]", "\\", "}" + filler]
+        }
+        let data = try ContactsJSON.encode(contacts, pretty: pretty)
+        let text = String(decoding: data, as: UTF8.self)
+        let elements = try Self.onePass(text)
+        try #require(elements.count == contacts.count)
+        let bytes = Array(data)
+        for (element, contact) in zip(elements, contacts) {
+            let slice = Data(bytes[element.bytes])
+            #expect(try JSONDecoder().decode(Contact.self, from: slice) == contact)
+            #expect(element.line == 1 + bytes[..<element.bytes.lowerBound].filter { $0 == 0x0A }.count)
+        }
+    }
+
     @Test func brokenArraysAreLeftToOnePass() {
         for text in ["[{\"a\": 1}, {\"b\": 2}, {\"c\": \"3}", "[{\"a\": 1}, {\"b\": 2}, {\"c\": 3}", "[{\"a\": 1}, {\"b\": 2},, {\"c\": 3}]", "[{\"a\": 1}, {\"b\": 2}] x"] {
             #expect(Self.inParts(text, parts: 3) == nil, "\(text)")

@@ -131,6 +131,32 @@ import Testing
         #expect(first.givenName == "Ann" && first.fields == [ContactField(type: .emailAddress, value: "a@x.example")])
     }
 
+    /// Escapes, control characters and runs of white space at every offset from a word boundary
+    /// (the decoder skips eight bytes at a time): the same strings as Foundation's, or rejected
+    /// where Foundation fails too.
+    @Test func stringsAndSpacesAtEveryAlignmentDecodeAsFoundationDecodesThem() throws {
+        let (ours, foundation) = Self.decoders(iso8601: false)
+        let pieces = [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, "é", "\u{1}", "\t", "\u{7F}", "x\\"]
+        for piece in pieces {
+            for offset in 0..<17 {
+                let text = String(repeating: "a", count: offset) + piece + String(repeating: "b", count: 16 - offset)
+                for spaces in [0, 1, 4, 7, 8, 9, 16] {
+                    let gap = String(repeating: " ", count: spaces)
+                    let document = "[\n" + gap + "\"" + text + "\"" + gap + ",\t\r\n" + gap + "\"\(offset)\"" + gap + "]"
+                    let data = Data(document.utf8)
+                    switch Result(catching: { try foundation.decode([String].self, from: data) }) {
+                    case .success(let theirs):
+                        #expect(try ours.decode([String].self, from: data) == theirs, "\(document.debugDescription)")
+                    case .failure:
+                        #expect(throws: JSONBytesDecoder.Rejected.self, "\(document.debugDescription)") {
+                            try ours.decode([String].self, from: data)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func invalidUTF8IsRejected() {
         let (ours, _) = Self.decoders(iso8601: false)
         #expect(throws: JSONBytesDecoder.Rejected.self) { try ours.decode([String].self, from: Data([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D])) }

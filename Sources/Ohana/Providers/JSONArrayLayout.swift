@@ -196,6 +196,13 @@ struct JSONArrayLayout: Sendable {
         let start = i, startLine = line
         var end = i
         var depth = 0
+        // An object or array (every contact) is skipped quote to quote and bracket to bracket, and
+        // its lines counted after; what follows it, or anything it cannot skip, is scanned below.
+        if i < n, bytes[i] | 0x20 == UInt8(ascii: "{"), let after = endOfContainer(bytes, from: i) {
+            line += newlines(in: bytes, start..<after)
+            i = after
+            end = after
+        }
         scan: while i < n {
             switch bytes[i] {
             case UInt8(ascii: "\""):
@@ -235,5 +242,68 @@ struct JSONArrayLayout: Sendable {
         guard i < n else { return .failure(.malformed(line: startLine, reason: "the array is never closed with ]")) }
         guard end > start else { return .failure(.malformed(line: line, reason: "expected a contact before '\(Character(Unicode.Scalar(bytes[i])))'")) }
         return .success(Element(bytes: start..<end, line: startLine))
+    }
+
+    /// Where the object or array opening at `start` ends (after its closing bracket), or `nil` when
+    /// the bytes end first. Jumps eight bytes at a time to the next quote, bracket or brace, and
+    /// inside a string to the next quote or backslash.
+    private static func endOfContainer(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let n = bytes.count
+        var i = start, depth = 0
+        while true {
+            while i + 8 <= n {
+                let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let folded = word | 0x2020_2020_2020_2020  // `[` and `]` read as `{` and `}`
+                let found = ByteWord.matches(word, 0x22) | ByteWord.matches(folded, 0x7B) | ByteWord.matches(folded, 0x7D)
+                if found != 0 {
+                    i += found.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < n else { return nil }
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                while true {
+                    while i + 8 <= n {
+                        let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        let found = ByteWord.matches(word, 0x22) | ByteWord.matches(word, 0x5C)
+                        if found != 0 {
+                            i += found.trailingZeroBitCount >> 3
+                            break
+                        }
+                        i += 8
+                    }
+                    guard i < n else { return nil }
+                    if bytes[i] == UInt8(ascii: "\"") { break }
+                    i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                i += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                i += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                i += 1
+                if depth == 0 { return i }
+            default:
+                i += 1
+            }
+        }
+    }
+
+    /// How many line feeds `range` of `bytes` holds, counted eight bytes at a time.
+    private static func newlines(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int {
+        var i = range.lowerBound, count = 0
+        while i + 8 <= range.upperBound {
+            count += ByteWord.matches(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self), 0x0A).nonzeroBitCount
+            i += 8
+        }
+        while i < range.upperBound {
+            if bytes[i] == UInt8(ascii: "\n") { count += 1 }
+            i += 1
+        }
+        return count
     }
 }

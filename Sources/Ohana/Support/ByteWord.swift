@@ -13,6 +13,23 @@ enum ByteWord {
         containsBelow(word ^ (ones &* UInt64(byte)), 1)
     }
 
+    /// The high bit of each of the eight bytes of `word` that is `byte`, and no other bit (exact:
+    /// no carry crosses from one byte to the next), so that `trailingZeroBitCount / 8` is the
+    /// first such byte's index and `nonzeroBitCount` their number.
+    @inline(__always)
+    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        let low7 = ~highs
+        return ~(((x & low7) &+ low7) | x | low7)
+    }
+
+    /// The high bit of each of the eight bytes of `word` that is below 0x20 (a control
+    /// character), and no other bit: exact, as ``matches(_:_:)``.
+    @inline(__always)
+    static func controls(_ word: UInt64) -> UInt64 {
+        ~((word & ~highs) &+ 0x6060_6060_6060_6060) & ~word & highs
+    }
+
     /// Whether any of the eight bytes of `word` is below `limit` (at most 0x80).
     @inline(__always)
     static func containsBelow(_ word: UInt64, _ limit: UInt8) -> Bool {

@@ -70,6 +70,23 @@ struct JSONTapeParser {
     }
 
     mutating func skipWhitespace() {
+        // Mostly there is none, or one space.
+        guard position < bytes.count, bytes[position] <= 0x20 else { return }
+        // Eight bytes at a time: past the spaces, to the first other byte, skipped too if it is a
+        // line break or tab.
+        while position + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let others = ~ByteWord.matches(word, 0x20) & 0x8080_8080_8080_8080
+            if others == 0 {
+                position += 8
+                continue
+            }
+            position += others.trailingZeroBitCount >> 3
+            switch bytes[position] {
+            case 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -188,6 +205,16 @@ struct JSONTapeParser {
         let start = position
         var hasEscapes = false
         while true {
+            // Eight bytes at a time, to the first that ends the string, escapes or is a control character.
+            while position + 8 <= bytes.count {
+                let word = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                let found = ByteWord.matches(word, 0x22) | ByteWord.matches(word, 0x5C) | ByteWord.controls(word)
+                if found != 0 {
+                    position += found.trailingZeroBitCount >> 3
+                    break
+                }
+                position += 8
+            }
             guard position < bytes.count else { throw reject("unterminated string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
