@@ -86,7 +86,7 @@ struct CSVRowMapper: Sendable {
     }
 
     private func makeContact(_ row: [String], id: ContactID, plan: ColumnPlan, line: Int, diagnostics: inout [Diagnostic]) -> Contact {
-        var contact = Contact(id: id)
+        var contact = Contact(blankWithID: id)
         for (column, keyPath) in plan.names {
             let value = cell(row, column)
             if !value.isBlank { keyPath.set(value, on: &contact) }

@@ -13,7 +13,7 @@ import Foundation
 extension JSONTape {
     /// Reads a contact as `Contact.init(from:)` does.
     func contact(at object: Int) throws -> Contact {
-        var contact = Contact(id: ContactID(rawValue: ""))
+        var contact = Contact(blankWithID: ContactID(rawValue: ""))
         var hasID = false
         try forEachMember(of: object, keys: Self.contactKeys) { key, value in
             switch key {
