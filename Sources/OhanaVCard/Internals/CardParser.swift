@@ -25,6 +25,8 @@ struct CardParser {
     private var junkStart: Int?
     private(set) var cardCount = 0
     private(set) var stopped = false
+    /// Parameter lists already parsed (`TYPE=cell`), shared by the lines that repeat them.
+    private var parameterCache = ParameterCache()
 
     /// `cardsBefore` counts the cards the input held before this parser's part of it.
     init(options: VCardReadingOptions, cardsBefore: Int = 0) {
@@ -52,7 +54,7 @@ struct CardParser {
         // line made the parser's specialized copy take the line as an owned copy.
         let lineNumber = line.line
         do {
-            property = try ContentLineParser.parse(line) { report(lineNumber, .warning, $0) }
+            property = try ContentLineParser.parse(line, cache: &parameterCache) { report(lineNumber, .warning, $0) }
         } catch {
             if open.isEmpty {
                 noteJunk(line.line)

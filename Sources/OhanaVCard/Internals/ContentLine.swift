@@ -44,11 +44,19 @@ enum ContentLineParser {
     /// (`TEL;HOME`) become `TYPE=HOME` (or `ENCODING=…`); TYPE lists are split at commas even when
     /// quoted; RFC 6868 caret escapes are decoded. Parameter problems are reported through `warn`.
     static func parse(_ line: LogicalLine, warn: (String) -> Void) throws(ContentLineError) -> RawProperty {
+        var cache = ParameterCache(keeping: false)
+        return try parse(line, cache: &cache, warn: warn)
+    }
+
+    /// Parses as ``parse(_:warn:)`` does, taking parameter lists parsed before from `cache`.
+    static func parse(
+        _ line: LogicalLine, cache: inout ParameterCache, warn: (String) -> Void
+    ) throws(ContentLineError) -> RawProperty {
         let bytes = line.bytes
         // Scanned through a buffer: each slice of the line (name, group, every parameter) retained
         // and released the line's array, about 40 times a card (counted with a perf probe).
         let header = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(ContentLineError) in try parseHeader(buffer, warn: warn) }
+            Result { () throws(ContentLineError) in try parseHeader(buffer, cache: &cache, warn: warn) }
         }
         let (group, name, key, parameters, colon) = try header.get()
         let kind = PropertyKind(key: key)
@@ -59,7 +67,7 @@ enum ContentLineParser {
 
     /// The group, name, upper-case name and parameters of a line, and where its colon is.
     private static func parseHeader(
-        _ bytes: UnsafeBufferPointer<UInt8>, warn: (String) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, cache: inout ParameterCache, warn: (String) -> Void
     ) throws(ContentLineError) -> (String?, String, String, [PropertyParameter], Int) {
         var inQuotes = false
         var colon = -1
@@ -102,59 +110,74 @@ enum ContentLineParser {
 
         var parameters: [PropertyParameter] = []
         if nameEnd < colon {
-            // Each `;`-separated parameter in place (no array of the pieces is built).
-            forEachPart(of: piece(bytes, nameEnd + 1, colon), separatedBy: 0x3B) { raw in
-                guard !raw.isEmpty else { return }
-                if let eq = raw.firstIndex(of: 0x3D) {
-                    let pname = parameterName(piece(raw, 0, eq))
-                    let rawValue = piece(raw, eq + 1, raw.count)
-                    guard !pname.isEmpty else {
-                        warn("parameter without a name ignored")
-                        return
-                    }
-                    if rawValue.allSatisfy({ $0 < 0x80 && $0 != 0x22 && $0 != 0x2C && $0 != 0x5E }) {
-                        // One plain ASCII value: no quotes, lists or caret escapes to decode.
-                        let text = asciiString(rawValue)
-                        if text.isEmpty {
-                            warn("parameter \(pname) has no value")
-                            append(&parameters, name: pname, values: pname == "TYPE" ? [] : [text])
-                        } else {
-                            append(&parameters, name: pname, values: [text])
-                        }
-                        return
-                    }
-                    var values: [String] = []
-                    for part in split(rawValue, at: 0x2C) {
-                        let quoted = part.first == 0x22
-                        var text = decodeLenient(part)
-                        if quoted {
-                            text = String(text.dropFirst())
-                            if text.hasSuffix("\"") { text = String(text.dropLast()) }
-                        }
-                        text = decodeCaret(text)
-                        if pname == "TYPE", quoted, text.contains(",") {
-                            values.append(contentsOf: text.split(separator: ",").map(String.init))
-                        } else {
-                            values.append(text)
-                        }
-                    }
-                    if values.allSatisfy(\.isEmpty) {
-                        warn("parameter \(pname) has no value")
-                    }
-                    append(&parameters, name: pname, values: values.filter { !$0.isEmpty || pname != "TYPE" })
-                } else {
-                    var token = decodeLenient(raw).trimmedSpaces
-                    if token.count >= 2, token.hasPrefix("\""), token.hasSuffix("\"") { token = String(token.dropFirst().dropLast()) }
-                    let upper = token.uppercased()
-                    if encodingTokens.contains(upper) {
-                        append(&parameters, name: "ENCODING", values: [token])
-                    } else {
-                        append(&parameters, name: "TYPE", values: [token])
-                    }
+            let text = piece(bytes, nameEnd + 1, colon)
+            parameters = cache.parameters(of: text) {
+                var warned = false
+                let parsed = parseParameters(text) { message in
+                    warned = true
+                    warn(message)
                 }
+                return (parsed, warned)
             }
         }
         return (group, name, key, parameters, colon)
+    }
+
+    /// The parameters of the text between a line's name and its colon (`TYPE=cell;PREF=1`).
+    private static func parseParameters(_ text: UnsafeBufferPointer<UInt8>, warn: (String) -> Void) -> [PropertyParameter] {
+        var parameters: [PropertyParameter] = []
+        // Each `;`-separated parameter in place (no array of the pieces is built).
+        forEachPart(of: text, separatedBy: 0x3B) { raw in
+            guard !raw.isEmpty else { return }
+            if let eq = raw.firstIndex(of: 0x3D) {
+                let pname = parameterName(piece(raw, 0, eq))
+                let rawValue = piece(raw, eq + 1, raw.count)
+                guard !pname.isEmpty else {
+                    warn("parameter without a name ignored")
+                    return
+                }
+                if rawValue.allSatisfy({ $0 < 0x80 && $0 != 0x22 && $0 != 0x2C && $0 != 0x5E }) {
+                    // One plain ASCII value: no quotes, lists or caret escapes to decode.
+                    let text = asciiString(rawValue)
+                    if text.isEmpty {
+                        warn("parameter \(pname) has no value")
+                        append(&parameters, name: pname, values: pname == "TYPE" ? [] : [text])
+                    } else {
+                        append(&parameters, name: pname, values: [text])
+                    }
+                    return
+                }
+                var values: [String] = []
+                for part in split(rawValue, at: 0x2C) {
+                    let quoted = part.first == 0x22
+                    var text = decodeLenient(part)
+                    if quoted {
+                        text = String(text.dropFirst())
+                        if text.hasSuffix("\"") { text = String(text.dropLast()) }
+                    }
+                    text = decodeCaret(text)
+                    if pname == "TYPE", quoted, text.contains(",") {
+                        values.append(contentsOf: text.split(separator: ",").map(String.init))
+                    } else {
+                        values.append(text)
+                    }
+                }
+                if values.allSatisfy(\.isEmpty) {
+                    warn("parameter \(pname) has no value")
+                }
+                append(&parameters, name: pname, values: values.filter { !$0.isEmpty || pname != "TYPE" })
+            } else {
+                var token = decodeLenient(raw).trimmedSpaces
+                if token.count >= 2, token.hasPrefix("\""), token.hasSuffix("\"") { token = String(token.dropFirst().dropLast()) }
+                let upper = token.uppercased()
+                if encodingTokens.contains(upper) {
+                    append(&parameters, name: "ENCODING", values: [token])
+                } else {
+                    append(&parameters, name: "TYPE", values: [token])
+                }
+            }
+        }
+        return parameters
     }
 
     /// The bytes `from..<to` of `bytes`, indexed from zero.
