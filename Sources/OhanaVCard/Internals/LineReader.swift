@@ -259,12 +259,15 @@ struct LineReader {
         return (bytes.count, hasParameters)
     }
 
-    private static let quotedPrintableWord = Array("QUOTED-PRINTABLE".utf8)
-    private static let base64Word = Array("BASE64".utf8)
-    private static let encodingBWord = Array("ENCODING=B".utf8)
+    // Static strings, not arrays: read through their pointers, with no lazy global to check and
+    // no array to retain for every line that has parameters.
+    private static var quotedPrintableWord: StaticString { "QUOTED-PRINTABLE" }
+    private static var base64Word: StaticString { "BASE64" }
+    private static var encodingBWord: StaticString { "ENCODING=B" }
 
-    /// Whether `haystack` contains the ASCII upper-case `needle`, ignoring case.
-    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ n: [UInt8]) -> Bool {
+    /// Whether `haystack` contains the ASCII upper-case `word`, ignoring case.
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        let n = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard haystack.count >= n.count, let first = n.first else { return false }
         var i = 0
         let last = haystack.count - n.count
