@@ -170,6 +170,10 @@ extension JSONTape {
         guard nodes[object].kind == .object else { throw reject("not an object") }
         var seen: UInt64 = 0
         var index = object + 1
+        // The tables list their keys in the order the encoder sorts them: in a file it wrote, the
+        // key after the last one found is nearly always the next one, so the search starts there.
+        var next = 0
+        let keys = table.keys.count
         for _ in 0..<nodes[object].count {
             let keyNode = nodes[index]
             let value = index + 1
@@ -178,13 +182,16 @@ extension JSONTape {
             let count = keyNode.end - keyNode.start
             let start = bytes.baseAddress! + keyNode.start
             var found = -1
-            for (candidate, key) in table.keys.enumerated() where key.count == count {
-                if key.withUnsafeBytes({ memcmp($0.baseAddress!, start, count) }) == 0 {
+            for step in 0..<keys {
+                let candidate = next + step < keys ? next + step : next + step - keys
+                let key = table.keys[candidate]
+                if key.count == count, key.withUnsafeBytes({ memcmp($0.baseAddress!, start, count) }) == 0 {
                     found = candidate
                     break
                 }
             }
             guard found >= 0 else { continue }
+            next = found + 1 < keys ? found + 1 : 0
             let bit: UInt64 = 1 << UInt64(found)
             guard seen & bit == 0 else { throw reject("duplicate key") }
             seen |= bit

@@ -69,9 +69,15 @@ struct JSONTapeParser {
         JSONBytesDecoder.Rejected(description: "\(reason) at byte \(position)")
     }
 
+    /// Skips white space; inlined where it is called, as mostly there is none to skip.
+    @inline(__always)
     mutating func skipWhitespace() {
-        // Mostly there is none, or one space.
         guard position < bytes.count, bytes[position] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    /// Skips the white space from `position`, which is at a byte up to 0x20.
+    mutating func skipWhitespaceRun() {
         // Eight bytes at a time: past the spaces, to the first other byte, skipped too if it is a
         // line break or tab.
         while position + 8 <= bytes.count {
