@@ -125,13 +125,18 @@ extension StringProtocol {
     /// Whether the string is empty or holds only white space (`Character.isWhitespace`).
     ///
     /// Decided from the UTF-8 bytes while they are ASCII (a visible ASCII character: not blank;
-    /// space, tab, line breaks: go on); the first other byte hands over to the character test.
+    /// space, tab, line breaks: go on); the first other byte hands over to the character test,
+    /// except that text starting with a scalar that is not white space (a name in another script)
+    /// is not blank: a character is white space when its first scalar is.
     var isBlank: Bool {
+        var atStart = true
         for byte in utf8 {
             switch byte {
             case 0x21...0x7E: return false
-            case 0x20, 0x09...0x0D: continue
-            default: return allSatisfy(\.isWhitespace)
+            case 0x20, 0x09...0x0D: atStart = false
+            default:
+                if atStart, let first = unicodeScalars.first, !first.properties.isWhitespace { return false }
+                return allSatisfy(\.isWhitespace)
             }
         }
         return true
