@@ -172,6 +172,20 @@ struct JSONProviderTests {
         }
     }
 
+    /// UUID text made from two words is Foundation's text for the same 16 bytes (big-endian, with
+    /// the version and variant bits set).
+    @Test func uuidTextIsFoundationsTextForTheSameBits() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let high = random.next() as UInt64, low = random.next() as UInt64, version = UInt64.random(in: 1...8, using: &random)
+            let h = (high & ~0xF000) | (version << 12), l = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+            let bytes = (0..<8).map { UInt8(truncatingIfNeeded: h >> (56 - 8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: l >> (56 - 8 * $0)) }
+            let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                                   bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            #expect(uuidText(high: high, low: low, version: version) == uuid.uuidString.lowercased())
+        }
+    }
+
     /// A new identifier is a lower-case version 4 UUID, and new ones do not repeat.
     @Test func newIdentifiersAreRandomVersion4UUIDs() {
         var seen = Set<String>()

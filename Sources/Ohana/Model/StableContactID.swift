@@ -86,15 +86,19 @@ package struct StableHashWords: Hashable, Sendable {
 func uuidText(high: UInt64, low: UInt64, version: UInt64) -> String {
     let high = (high & ~0xF000) | (version << 12)
     let low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(36)
-    for (half, word) in [high, low].enumerated() {
-        for nibble in 0..<16 {
-            let position = half * 16 + nibble
-            if position == 8 || position == 12 || position == 16 || position == 20 { text.append(UInt8(ascii: "-")) }
-            text.append(digits[Int((word >> UInt64(60 - 4 * nibble)) & 0xF)])
+    // Written straight into the string's storage: one allocation, not four (digits, words, bytes, string).
+    return String(unsafeUninitializedCapacity: 36) { text in
+        let digits: StaticString = "0123456789abcdef"
+        var at = 0
+        for position in 0..<32 {
+            if position == 8 || position == 12 || position == 16 || position == 20 {
+                text[at] = UInt8(ascii: "-")
+                at += 1
+            }
+            let word = position < 16 ? high : low
+            text[at] = digits.utf8Start[Int((word >> UInt64(60 - 4 * (position % 16))) & 0xF)]
+            at += 1
         }
+        return at
     }
-    return String(decoding: text, as: UTF8.self)
 }
