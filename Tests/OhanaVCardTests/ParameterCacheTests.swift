@@ -6,7 +6,7 @@ import Testing
 /// Parameter lists taken from the cache are what parsing each line on its own gives, warnings
 /// included, and a repeated list is parsed once and shared.
 @Suite struct ParameterCacheTests {
-    /// Parameter texts as clients write them, with ones that warn, ones past the cache's 24 bytes,
+    /// Parameter texts as clients write them, with ones that warn, ones at and past the cache's 40 bytes,
     /// and ones that differ only in case, order or their last byte.
     static let texts = [
         "TYPE=cell", "TYPE=CELL", "TYPE=home", "TYPE=work", "TYPE=work,fax", "TYPE=iphone,cell", "TYPE=home;CC=US",
@@ -14,7 +14,9 @@ import Testing
         "ENCODING=QUOTED-PRINTABLE", "TYPE=", "TYPE=;PREF=1", "=x", ";;TYPE=cell", "TYPE=\"home,work\"",
         "LABEL=\"Ünïcode\"", "X-A=^n^'", "TYPE=cell;X-SERVICE-TYPE=a", "TYPE=cell;X-SERVICE-TYPE=b",
         "TYPE=home;LABEL=123 Main Street", "TYPE=home;LABEL=123 Main Streets", "TYPE=x23456789012345678901",
-        "TYPE=x234567890123456789012", "TYPE=\"unbalanced", "",
+        "TYPE=x234567890123456789012", "TYPE=\"unbalanced", "", "type=INTERNET;type=HOME;type=pref",
+        "type=CELL;type=VOICE;type=pref", "type=INTERNET;type=WORK;type=pref", "TYPE=x2345678901234567890123456789012345",
+        "TYPE=x23456789012345678901234567890123456", "TYPE=x234567890123456789012345678901234567",
     ]
 
     static func line(_ text: String, _ number: Int) -> LogicalLine {

@@ -6,17 +6,19 @@ import Ohana
 /// writes the same text. Without it each such property cost two allocations (the parameter array
 /// and its values array) and the parsing.
 ///
-/// A direct-mapped table of ``slots`` entries: a text of at most 24 bytes, held in three words,
-/// goes to the slot its hash picks, replacing what was there. Only parameter lists that parsed
-/// without a warning are kept, so that a line read from the cache reports what parsing it would.
+/// A direct-mapped table of ``slots`` entries: a text of at most 40 bytes (97 % of the parameter
+/// lists in the real-world corpus, 76 % are at most 24; Apple writes
+/// `type=INTERNET;type=HOME;type=pref`), held in five words, goes to the slot its hash picks,
+/// replacing what was there. Only parameter lists that parsed without a warning are kept, so that
+/// a line read from the cache reports what parsing it would.
 struct ParameterCache {
     /// How many entries the table holds (a power of two).
     static let slots = 64
     /// The longest parameter text kept.
-    static let maximumLength = 24
+    static let maximumLength = 40
 
     private struct Entry {
-        var words: (UInt64, UInt64, UInt64)
+        var words: Words
         var length: Int
         var parameters: [PropertyParameter]
     }
@@ -31,11 +33,14 @@ struct ParameterCache {
         keeps = keeping
     }
 
-    /// The text's three words (zero past its end), or `nil` when it is too long to be kept.
+    /// A kept text's bytes, zero past its end.
+    private typealias Words = (UInt64, UInt64, UInt64, UInt64, UInt64)
+
+    /// The text's five words (zero past its end), or `nil` when it is too long to be kept.
     @inline(__always)
-    private static func words(of text: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64)? {
+    private static func words(of text: UnsafeBufferPointer<UInt8>) -> Words? {
         guard text.count <= maximumLength else { return nil }
-        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var words: Words = (0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { raw in
             if let base = text.baseAddress, !text.isEmpty { raw.baseAddress!.copyMemory(from: base, byteCount: text.count) }
         }
@@ -43,10 +48,11 @@ struct ParameterCache {
     }
 
     @inline(__always)
-    private static func slot(of words: (UInt64, UInt64, UInt64), length: Int) -> Int {
+    private static func slot(of words: Words, length: Int) -> Int {
         var hash = words.0 &* 0x9E37_79B9_7F4A_7C15
         hash = (hash ^ words.1) &* 0xC2B2_AE3D_27D4_EB4F
-        hash = (hash ^ words.2 ^ UInt64(length)) &* 0x1656_67B1_9E37_79F9
+        hash = (hash ^ words.2) &* 0x27D4_EB2F_1656_67C5
+        hash = (hash ^ words.3 ^ (words.4 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(length)) &* 0x1656_67B1_9E37_79F9
         return Int(truncatingIfNeeded: hash >> 40) & (slots - 1)
     }
 
