@@ -249,7 +249,6 @@ func validUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
     return String(validating: bytes, as: UTF8.self)
 }
 
-
 /// Text from bytes the caller has checked are ASCII, copied without validating them again.
 func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     assert(bytes.allSatisfy { $0 < 0x80 })
