@@ -79,12 +79,15 @@ public struct ContactFieldLabel: RawRepresentable, Hashable, Codable, Sendable, 
 
 /// A labeled value of a contact: a phone number, email address, URL, messaging handle or other.
 public struct ContactField: Hashable, Codable, Sendable {
-    /// What kind of value this is.
-    public var type: ContactFieldType
+    // The stored parts are declared widest first: a field is 48 bytes, not the 56 that `type` first
+    // made it (Swift lays stored properties out in declaration order).
+
     /// The label, such as home or mobile; `nil` when the source gave none.
     public var label: ContactFieldLabel?
     /// The value exactly as the source wrote it.
     public var value: String
+    /// What kind of value this is.
+    public var type: ContactFieldType
     /// Whether the source marked this value as preferred.
     public var isPreferred: Bool
     /// For a phone number: what parsing and formatting found (set by the phone formatting post processor).
@@ -134,7 +137,7 @@ public struct ContactField: Hashable, Codable, Sendable {
     }
 
     /// The parts most fields do not have, behind one reference (`nil` when all are empty): a field
-    /// is then 56 bytes instead of 256, and an address book holds several fields per contact.
+    /// is then 48 bytes, and an address book holds several fields per contact.
     private var extras: Indirect<Extras>?
 
     private struct Extras: Hashable, Sendable {
