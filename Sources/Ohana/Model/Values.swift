@@ -17,6 +17,13 @@ public struct Birthday: Hashable, Codable, Sendable, CustomStringConvertible {
         self.day = day
     }
 
+    /// A birthday with these parts, unchecked (for storage that held a birthday already made).
+    init(uncheckedYear year: Int?, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// ISO 8601 form: `1990-04-12`, or `--04-12` without a year.
     public var description: String {
         let md = String(format: "%02d-%02d", month, day)

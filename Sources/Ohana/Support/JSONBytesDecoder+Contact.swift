@@ -45,7 +45,13 @@ extension JSONTape {
             case 25: contact.photo = try photo(at: value)
             case 26: contact.postalAddresses = try array(at: value) { try address(at: $0) }
             case 27: contact.pronouns = try decode([Pronouns].self, at: value)
-            case 28: contact.provenance = try array(at: value) { try provenance(at: $0) }
+            case 28:
+                // One record (nearly always) without an array in between.
+                if nodes[value].kind == .array, nodes[value].count == 1 {
+                    contact.provenanceRecords = .one(try provenance(at: value + 1))
+                } else {
+                    contact.provenance = try array(at: value) { try provenance(at: $0) }
+                }
             case 29: contact.socialProfiles = try decode([SocialProfile].self, at: value)
             case 30: contact.tags = try array(at: value) { try string(at: $0) }
             default: contact.unmappedProperties = try decode([UnmappedProperty].self, at: value)

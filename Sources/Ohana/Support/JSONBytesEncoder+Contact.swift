@@ -42,7 +42,7 @@ extension JSONStreamWriter {
         if let value = contact.photo { startMember(literalKey: "photo"); writePhoto(value) }
         if !contact.postalAddresses.isEmpty { try writeArray("postalAddresses", contact.postalAddresses, writeAddress) }
         if !contact.pronouns.isEmpty { startMember(literalKey: "pronouns"); try encodeValue(contact.pronouns) }
-        if !contact.provenance.isEmpty { writeArray("provenance", contact.provenance, writeProvenance) }
+        if !contact.provenanceRecords.isEmpty { writeArray("provenance", contact.provenanceRecords, writeProvenance) }
         if !contact.socialProfiles.isEmpty { startMember(literalKey: "socialProfiles"); try encodeValue(contact.socialProfiles) }
         if !contact.tags.isEmpty { writeStrings("tags", contact.tags) }
         if !contact.unmappedProperties.isEmpty { startMember(literalKey: "unmappedProperties"); try encodeValue(contact.unmappedProperties) }
@@ -129,6 +129,17 @@ extension JSONStreamWriter {
     /// A member holding an array of strings.
     func writeStrings(_ key: StaticString, _ values: [String]) {
         writeArray(key, values, writeString)
+    }
+
+    /// A member holding a contact's provenance records, each written by `write`.
+    func writeArray(_ key: StaticString, _ elements: ProvenanceRecords, _ write: (Provenance) -> Void) {
+        startMember(literalKey: key)
+        openFrame(isObject: false, isNested: false)
+        for record in elements {
+            startMember(key: nil)
+            write(record)
+        }
+        closeFrame()
     }
 
     /// A member holding an array, each element written by `write`.

@@ -102,7 +102,7 @@ struct CardStream {
             diagnostics.append(Diagnostic(problem.severity, source: source, line: problem.line, message: problem.message))
         }
         let last = self.read.count - 1, uid = self.read[last].uid
-        self.read[last].contact.provenance = [Provenance(providerID: providerID, recordID: uid)]
+        self.read[last].contact.provenanceRecords = ProvenanceRecords(providerID: providerID, recordID: uid)
         self.read[last].uidKey = uid.map(ContactIdentifiers.key(of:))
     }
 
