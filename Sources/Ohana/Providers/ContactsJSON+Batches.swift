@@ -45,18 +45,29 @@ extension ContactsJSON {
 }
 
 /// A file written through a temporary file next to it (`.NAME.PID.tmp`) that replaces it by
-/// `rename` once complete, so that readers never see half a file.
-struct ReplacingFile {
+/// `rename` once complete, so that readers never see half a file. A path that names something other
+/// than a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is written in place instead:
+/// renaming over it would put a regular file where the device was (as root, for every process).
+package struct ReplacingFile {
     /// The file to replace.
     let url: URL
-    /// The temporary file being written.
+    /// The temporary file being written (`url` itself when written in place).
     let temporary: URL
     /// The temporary file's handle.
-    let handle: FileHandle
+    package let handle: FileHandle
+    /// Whether `url` is written in place.
+    let isInPlace: Bool
 
-    /// Creates the temporary file.
-    init(_ url: URL) throws {
+    /// Creates the temporary file (or opens `url` for writing, when it is not a regular file).
+    package init(_ url: URL) throws {
         self.url = url
+        if Self.isSpecialFile(url.path) {
+            guard let handle = FileHandle(forWritingAtPath: url.path) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+            }
+            (temporary, self.handle, isInPlace) = (url, handle, true)
+            return
+        }
         temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
@@ -64,17 +75,26 @@ struct ReplacingFile {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
         self.handle = handle
+        isInPlace = false
+    }
+
+    /// Whether `path` exists and is not a regular file (a device, a pipe, a socket); links followed.
+    package static func isSpecialFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT != S_IFREG
     }
 
     /// Removes the temporary file; the file keeps what it held.
-    func discard() {
+    package func discard() {
         try? handle.close()
-        try? FileManager.default.removeItem(at: temporary)
+        if !isInPlace { try? FileManager.default.removeItem(at: temporary) }
     }
 
     /// Closes the temporary file and puts it in the file's place.
-    func commit() throws {
+    package func commit() throws {
         try? handle.close()
+        guard !isInPlace else { return }
         guard rename(temporary.path, url.path) == 0 else {
             let code = errno
             try? FileManager.default.removeItem(at: temporary)

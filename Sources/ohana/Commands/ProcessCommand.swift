@@ -132,7 +132,15 @@ struct ProcessCommand: AsyncParsableCommand {
 func writeOutput(_ data: Data, to path: String?) throws {
     if let path {
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            // Through a temporary file and a rename, except onto a device or pipe (`/dev/null`).
+            let file = try ReplacingFile(URL(fileURLWithPath: path))
+            do {
+                try file.handle.write(contentsOf: data)
+            } catch {
+                file.discard()
+                throw error
+            }
+            try file.commit()
         } catch {
             throw ToolError("\(path): cannot write: \(readFailureReason(error))")
         }
