@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Ohana
 
 /// Region (country) codes: finding the ISO 3166 code for a country name, and the current one.
@@ -8,19 +9,20 @@ public enum RegionCodes {
     ///
     /// Case, accents, width, punctuation and extra spaces do not matter. Names are CLDR's, in every
     /// language the platform's locale data has (read through Foundation once per process, the first
-    /// time a name is not among the common languages', every language only for a name in another
-    /// script than ASCII that about eighty languages do not have), plus common short forms ("USA", "UK").
+    /// time a name is not among the common languages', and then only the languages that write in
+    /// that name's scripts; every language only for a name in another script than ASCII that about
+    /// eighty languages do not have), plus common short forms ("USA", "UK").
     /// A single word of a longer name that belongs to one country only (`السعودية` of
     /// `المملكة العربية السعودية`) names that country too.
     public static func region(forCountry name: String) -> String? {
         let key = fold(name)
         guard !key.isEmpty else { return nil }
         if let code = table[key] { return code }
-        let wider = WiderLanguages.names
+        let wider = FallbackNames.table(for: key, everyLanguage: false)
         if let code = wider.names[key] ?? wider.words[key] { return code }
         // Only text in another script than ASCII can be a name the wider languages do not have.
         guard !key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let all = AllLanguages.names
+        let all = FallbackNames.table(for: key, everyLanguage: true)
         return all.names[key] ?? all.words[key]
     }
 
@@ -97,30 +99,121 @@ public enum RegionCodes {
         }
     }
 
-    /// Names in the common languages and about fifty more (the first fallback, built in a tenth of
-    /// the time of every language's), and the words of those names that belong to one country only.
-    private enum WiderLanguages {
-        static let languages = [
+    /// The fallbacks when a name is not in the common languages' table: first about fifty more
+    /// languages, then every language of the platform's locale data, each with the words of its
+    /// names that belong to one country only. A name can only equal a name written in its own
+    /// script, so each table holds the common one and the names of only those languages that write
+    /// in the scripts of the name looked up (Latin and ASCII for a name in ASCII): every language's
+    /// names take about 0.8 s of processor time, which a one-card book with a mistyped country in
+    /// Devanagari paid before its first number was formatted. Each table is built once per process.
+    private enum FallbackNames {
+        static let widerLanguages = [
             "fa", "ur", "bn", "ta", "te", "mr", "gu", "kn", "ml", "pa", "ne", "si", "ms", "fil", "sw", "am", "ha", "yo",
             "ig", "zu", "af", "ca", "eu", "gl", "hr", "sr", "bs", "sl", "sk", "bg", "mk", "sq", "lt", "lv", "et", "is",
             "ga", "cy", "hy", "ka", "az", "kk", "uz", "mn", "km", "lo", "my", "ps", "ky", "tk", "so", "yue",
         ]
-        static let names: (names: [String: String], words: [String: String]) = {
-            var names = RegionCodes.table
-            addNames(in: languages, to: &names)
-            return (names, uniqueWords(of: names))
-        }()
-    }
 
-    /// Names in every language of the platform's locale data, and the words of those names that
-    /// belong to one country only; built once, on the first non-ASCII name no other table has.
-    private enum AllLanguages {
-        static let names: (names: [String: String], words: [String: String]) = {
+        /// The wider languages with the script classes of their names.
+        static let wider = classified(widerLanguages)
+
+        /// The wider languages, then every language of the locale data (sorted), with their classes.
+        static let every: [(code: String, classes: Set<Int>)] = {
             let identifiers = Locale.availableIdentifiers.compactMap { Locale(identifier: $0).language.languageCode?.identifier }
-            var names = WiderLanguages.names.names
-            addNames(in: Array(Set(identifiers)).sorted(), to: &names)
-            return (names, uniqueWords(of: names))
+            return wider + classified(Array(Set(identifiers)).sorted())
         }()
+
+        /// The tables built so far, by their kind and the script classes they cover.
+        private static let built = Mutex<[Set<Int>: (names: [String: String], words: [String: String])]>([:])
+
+        /// The table for `key` (a folded name): the common names and those of the wider languages
+        /// (or of every language) that write in `key`'s scripts, and their unique words.
+        static func table(for key: String, everyLanguage: Bool) -> (names: [String: String], words: [String: String]) {
+            let classes = scriptClasses(of: key)
+            // The cache tells the two kinds apart by a class no script has.
+            let cacheKey = everyLanguage ? classes.union([Int.max]) : classes
+            if let table = built.withLock({ $0[cacheKey] }) { return table }
+            // A language whose sample names have no letters at all is read for every name.
+            let chosen = (everyLanguage ? every : wider).filter { language in
+                language.classes.isEmpty || !language.classes.isDisjoint(with: classes)
+            }
+            var names = RegionCodes.table
+            addNames(in: chosen.map(\.code), to: &names)
+            let table = (names, uniqueWords(of: names))
+            built.withLock { $0[cacheKey] = table }
+            return table
+        }
+
+        /// `languages` with the script classes of their names for three regions and for themselves
+        /// (four lookups each, instead of one per region).
+        private static func classified(_ languages: [String]) -> [(code: String, classes: Set<Int>)] {
+            languages.map { code in
+                let locale = Locale(identifier: code)
+                // The language's name for itself is in its own script even where its locale data
+                // has few region names (and falls back to English for these three).
+                let samples = ["US", "DE", "CN"].compactMap { locale.localizedString(forRegionCode: $0) }
+                    + [locale.localizedString(forLanguageCode: code)].compactMap { $0 }
+                // Folded, as the names looked up are: folding moves some letters to another block
+                // (Cherokee capitals fold to its small letters, U+13A0 to U+AB70).
+                return (code, scriptClasses(of: fold(samples.joined(separator: " "))))
+            }
+        }
+
+        static let latin = 0
+
+        /// The scripts of `text`'s letters (ASCII letters are Latin): for each of the scripts the
+        /// locale data writes names in, the ranges of its letters; any other letter by its
+        /// 128-code-point block.
+        static func scriptClasses(of text: String) -> Set<Int> {
+            var classes = Set<Int>()
+            for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+                let value = scalar.value
+                if value < 0x80 {
+                    classes.insert(latin)
+                } else if let script = scriptRanges.firstIndex(where: { $0.contains { $0.contains(value) } }) {
+                    classes.insert(script)
+                } else {
+                    classes.insert(-1 - Int(value >> 7))
+                }
+            }
+            return classes
+        }
+
+        /// Letters of the scripts of the locale data's languages, by script (the first is Latin).
+        private static let scriptRanges: [[ClosedRange<UInt32>]] = [
+            [0x80...0x2AF, 0x1D00...0x1DBF, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF, 0xAB30...0xAB6F, 0xFF21...0xFF5A],
+            [0x370...0x3FF, 0x1F00...0x1FFF],  // Greek
+            [0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F],  // Cyrillic
+            [0x530...0x58F],  // Armenian
+            [0x590...0x5FF, 0xFB1D...0xFB4F],  // Hebrew
+            [0x600...0x6FF, 0x750...0x77F, 0x870...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF],  // Arabic
+            [0x700...0x74F],  // Syriac
+            [0x780...0x7BF],  // Thaana
+            [0x7C0...0x7FF],  // N'Ko
+            [0x900...0x97F, 0xA8E0...0xA8FF],  // Devanagari
+            [0x980...0x9FF], [0xA00...0xA7F], [0xA80...0xAFF], [0xB00...0xB7F], [0xB80...0xBFF],
+            [0xC00...0xC7F], [0xC80...0xCFF], [0xD00...0xD7F], [0xD80...0xDFF],  // Bengali ... Sinhala
+            [0xE00...0xE7F], [0xE80...0xEFF], [0xF00...0xFFF],  // Thai, Lao, Tibetan
+            [0x1000...0x109F, 0xA9E0...0xA9FF, 0xAA60...0xAA7F],  // Myanmar
+            [0x10A0...0x10FF, 0x1C90...0x1CBF, 0x2D00...0x2D2F],  // Georgian
+            [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF],  // Hangul
+            [0x1200...0x139F, 0x2D80...0x2DDF, 0xAB00...0xAB2F],  // Ethiopic
+            [0x13A0...0x13FF, 0xAB70...0xABBF],  // Cherokee
+            [0x1400...0x167F, 0x18B0...0x18FF],  // Canadian syllabics
+            [0x1780...0x17FF, 0x19E0...0x19FF],  // Khmer
+            [0x1800...0x18AF],  // Mongolian
+            [0x1C50...0x1C7F],  // Ol Chiki
+            [0x2D30...0x2D7F],  // Tifinagh
+            [0x2E80...0x2FDF, 0x3005...0x3007, 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x9FFF, 0xF900...0xFAFF,
+             0xFF66...0xFF9F, 0x20000...0x3FFFF],  // CJK ideographs and kana
+            [0xA000...0xA4CF],  // Yi
+            [0xA500...0xA63F],  // Vai
+            [0xA6A0...0xA6FF],  // Bamum
+            [0xA980...0xA9DF],  // Javanese
+            [0xAAE0...0xAAFF, 0xABC0...0xABFF],  // Meetei Mayek
+            [0x104B0...0x104FF],  // Osage
+            [0x11100...0x1114F],  // Chakma
+            [0x1E900...0x1E95F],  // Adlam
+        ]
     }
 
     /// The words (of at least 3 letters) of multi-word names that occur in the names of one country only.

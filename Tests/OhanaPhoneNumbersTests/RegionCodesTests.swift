@@ -32,7 +32,26 @@ struct RegionCodesTests {
         #expect(RegionCodes.region(forCountry: name) == code)
     }
 
-    @Test("unknown names give nil", arguments: ["", "   ", "Atlantis", "Middle Earth", "ZZ", "123", "-"])
+    /// Languages outside the common and wider ones, each in its own script: the last fallback reads
+    /// only the languages writing in the name's scripts, and must still find every one of them.
+    @Test("a name in any language of the locale data is found, in that language's script", arguments: [
+        "be", "tt", "ti", "dz", "chr", "sd", "ug", "as", "or", "bo", "ks", "mni", "sat", "ckb", "dv", "iu", "ba", "os",
+    ])
+    func everyLanguage(_ language: String) {
+        let locale = Locale(identifier: language)
+        for code in ["DE", "JP", "EG", "BR", "NZ"] {
+            // Only names in another script than Latin: the locale data of some of these languages
+            // falls back to English for some regions.
+            guard let name = locale.localizedString(forRegionCode: code),
+                name.unicodeScalars.contains(where: { $0.value > 0x24F && $0.properties.isAlphabetic })
+            else { continue }
+            #expect(RegionCodes.region(forCountry: name) == code, "\(language): \(name)")
+        }
+    }
+
+    @Test("unknown names give nil", arguments: [
+        "", "   ", "Atlantis", "Middle Earth", "ZZ", "123", "-", "भार", "Санкт-П", "United States of Amer",
+    ])
     func unknown(_ name: String) {
         #expect(RegionCodes.region(forCountry: name) == nil)
     }
