@@ -103,8 +103,8 @@ public enum RegionCodes {
     /// languages, then every language of the platform's locale data, each with the words of its
     /// names that belong to one country only. A name can only equal a name written in its own
     /// script, so each table holds the common one and the names of only those languages that write
-    /// in the scripts of the name looked up (Latin and ASCII for a name in ASCII): every language's
-    /// names take about 0.8 s of processor time, which a one-card book with a mistyped country in
+    /// in the scripts of the name looked up (Latin for a name in ASCII letters): every language's
+    /// names take about 0.7 s of processor time, which a one-card book with a mistyped country in
     /// Devanagari paid before its first number was formatted. Each table is built once per process.
     private enum FallbackNames {
         static let widerLanguages = [
