@@ -116,10 +116,12 @@ public enum RegionCodes {
         /// The wider languages with the script classes of their names.
         static let wider = classified(widerLanguages)
 
-        /// The wider languages, then every language of the locale data (sorted), with their classes.
+        /// The wider languages, then every other language of the locale data (sorted), with their
+        /// classes (the common and wider ones again would add no name: the first name wins).
         static let every: [(code: String, classes: Set<Int>)] = {
             let identifiers = Locale.availableIdentifiers.compactMap { Locale(identifier: $0).language.languageCode?.identifier }
-            return wider + classified(Array(Set(identifiers)).sorted())
+            let read = Set(RegionCodes.languages + widerLanguages)
+            return wider + classified(Set(identifiers).subtracting(read).sorted())
         }()
 
         /// The tables built so far, by their kind and the script classes they cover.

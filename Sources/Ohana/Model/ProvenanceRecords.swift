@@ -11,7 +11,7 @@ package struct ProvenanceRecords: RandomAccessCollection, Hashable, Sendable {
     /// No record.
     package static var none: ProvenanceRecords { ProvenanceRecords(single: nil, several: nil) }
 
-    /// Exactly one record (taken, not copied: copying retains each of its texts).
+    /// Exactly one record.
     package static func one(_ record: Provenance) -> ProvenanceRecords {
         ProvenanceRecords(single: record, several: nil)
     }

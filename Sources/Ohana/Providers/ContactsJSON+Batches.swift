@@ -31,16 +31,9 @@ extension ContactsJSON {
     public static func write<Batches: AsyncSequence>(
         batches: Batches, pretty: Bool = true, toFile url: URL, report: (Diagnostic) -> Void = { _ in }
     ) async throws -> Int where Batches.Element == LoadedContacts {
-        let file = try ReplacingFile(url)
-        let written: Int
-        do {
-            written = try await write(batches: batches, pretty: pretty, to: { try file.handle.write(contentsOf: $0) }, report: report)
-        } catch {
-            file.discard()
-            throw error
+        try await ReplacingFile.write(to: url) { handle in
+            try await write(batches: batches, pretty: pretty, to: { try handle.write(contentsOf: $0) }, report: report)
         }
-        try file.commit()
-        return written
     }
 }
 
@@ -54,12 +47,12 @@ package struct ReplacingFile {
     /// The temporary file being written (`url` itself when written in place).
     let temporary: URL
     /// The temporary file's handle.
-    package let handle: FileHandle
+    let handle: FileHandle
     /// Whether `url` is written in place.
     let isInPlace: Bool
 
     /// Creates the temporary file (or opens `url` for writing, when it is not a regular file).
-    package init(_ url: URL) throws {
+    init(_ url: URL) throws {
         self.url = url
         if Self.isSpecialFile(url.path) {
             guard let handle = FileHandle(forWritingAtPath: url.path) else {
@@ -79,20 +72,20 @@ package struct ReplacingFile {
     }
 
     /// Whether `path` exists and is not a regular file (a device, a pipe, a socket); links followed.
-    package static func isSpecialFile(_ path: String) -> Bool {
+    private static func isSpecialFile(_ path: String) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0 else { return false }
         return status.st_mode & S_IFMT != S_IFREG
     }
 
     /// Removes the temporary file; the file keeps what it held.
-    package func discard() {
+    func discard() {
         try? handle.close()
         if !isInPlace { try? FileManager.default.removeItem(at: temporary) }
     }
 
     /// Closes the temporary file and puts it in the file's place.
-    package func commit() throws {
+    func commit() throws {
         try? handle.close()
         guard !isInPlace else { return }
         guard rename(temporary.path, url.path) == 0 else {
@@ -102,5 +95,34 @@ package struct ReplacingFile {
                 NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
             ])
         }
+    }
+
+    /// Writes `url` through `body` (handed the handle to write to): the file is replaced once
+    /// `body` returns, and left as it was when `body` or the writing throws.
+    package static func write<Result>(to url: URL, _ body: (FileHandle) throws -> Result) throws -> Result {
+        let file = try ReplacingFile(url)
+        let result: Result
+        do {
+            result = try body(file.handle)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
+        return result
+    }
+
+    /// ``write(to:_:)`` for a `body` that waits.
+    static func write<Result>(to url: URL, _ body: (FileHandle) async throws -> Result) async throws -> Result {
+        let file = try ReplacingFile(url)
+        let result: Result
+        do {
+            result = try await body(file.handle)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
+        return result
     }
 }

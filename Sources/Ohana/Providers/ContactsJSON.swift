@@ -106,14 +106,9 @@ public enum ContactsJSON {
     /// Writes contacts to a file as ``write(_:pretty:to:)`` encodes them, through a temporary file
     /// next to it that replaces it at the end, so that a failed write leaves no half file.
     public static func write(_ contacts: [Contact], pretty: Bool = true, to url: URL) throws {
-        let file = try ReplacingFile(url)
-        do {
-            try write(contacts, pretty: pretty) { try file.handle.write(contentsOf: $0) }
-        } catch {
-            file.discard()
-            throw error
+        try ReplacingFile.write(to: url) { handle in
+            try write(contacts, pretty: pretty) { try handle.write(contentsOf: $0) }
         }
-        try file.commit()
     }
 
     /// The streaming encoder set up as ``makeEncoder(pretty:)`` sets up Foundation's: same bytes.

@@ -133,14 +133,7 @@ func writeOutput(_ data: Data, to path: String?) throws {
     if let path {
         do {
             // Through a temporary file and a rename, except onto a device or pipe (`/dev/null`).
-            let file = try ReplacingFile(URL(fileURLWithPath: path))
-            do {
-                try file.handle.write(contentsOf: data)
-            } catch {
-                file.discard()
-                throw error
-            }
-            try file.commit()
+            try ReplacingFile.write(to: URL(fileURLWithPath: path)) { try $0.write(contentsOf: data) }
         } catch {
             throw ToolError("\(path): cannot write: \(readFailureReason(error))")
         }
