@@ -1,8 +1,10 @@
 import Dispatch
 import Foundation
+import Synchronization
 
-/// Maps `items` on every core, in order: each worker gets one contiguous range and one `State`
-/// (caches, say) of its own, made by `makeState`. For the package's own modules, not public API.
+/// Maps `items` on every core, in order: each worker takes contiguous chunks of the items as it gets
+/// free and keeps one `State` (caches, say) of its own, made by `makeState`. For the package's own
+/// modules, not public API.
 package func parallelMap<Item: Sendable, State, Result>(
     _ items: [Item], minimumPerWorker: Int = 64,
     state makeState: @Sendable () -> State, _ transform: @Sendable (inout State, Item) -> Result
@@ -19,10 +21,10 @@ package func parallelMap<Item: Sendable, State, Result>(
         let source = InputPointer(base: inputBase)
         return [Result](unsafeUninitializedCapacity: n) { buffer, initialized in
             let output = OutputPointer(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            forEachChunk(of: n, workers: workers, minimumPerChunk: minimumPerWorker) { chunks in
                 var state = makeState()
-                for index in (worker * n / workers)..<((worker + 1) * n / workers) {
-                    (output.base + index).initialize(to: transform(&state, source.base[index]))
+                while let range = chunks.next() {
+                    for index in range { (output.base + index).initialize(to: transform(&state, source.base[index])) }
                 }
             }
             initialized = n
@@ -30,9 +32,9 @@ package func parallelMap<Item: Sendable, State, Result>(
     }
 }
 
-/// Changes every element of `items` in place on every core: each worker gets one contiguous range
-/// and one `State` of its own, made by `makeState`. Nothing is copied when `items` is uniquely
-/// referenced. For the package's own modules, not public API.
+/// Changes every element of `items` in place on every core: each worker takes contiguous chunks as
+/// it gets free and keeps one `State` of its own, made by `makeState`. Nothing is copied when
+/// `items` is uniquely referenced. For the package's own modules, not public API.
 package func parallelUpdate<Element: Sendable, State>(
     _ items: inout [Element], minimumPerWorker: Int = 64,
     state makeState: @Sendable () -> State, _ update: @Sendable (inout State, inout Element) -> Void
@@ -46,12 +48,40 @@ package func parallelUpdate<Element: Sendable, State>(
             return
         }
         let output = OutputPointer(base: base)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        forEachChunk(of: n, workers: workers, minimumPerChunk: minimumPerWorker) { chunks in
             var state = makeState()
-            for index in (worker * n / workers)..<((worker + 1) * n / workers) {
-                update(&state, &(output.base + index).pointee)
+            while let range = chunks.next() {
+                for index in range { update(&state, &(output.base + index).pointee) }
             }
         }
+    }
+}
+
+/// Runs `work` once on each of `workers` cores; each call takes chunks of `0..<count` from the
+/// shared `ChunkQueue` until none is left. About eight chunks a worker (each of at least `minimumPerChunk`
+/// items), taken in order by whichever worker is free: on a machine whose cores are shared with
+/// other work, a worker slowed down no longer holds everyone up at the end, as one fixed half did.
+private func forEachChunk(of count: Int, workers: Int, minimumPerChunk: Int, _ work: @Sendable (ChunkQueue) -> Void) {
+    let chunks = ChunkQueue(count: count, chunks: max(workers, min(workers * 8, count / max(1, minimumPerChunk))))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in work(chunks) }
+}
+
+/// Hands out consecutive ranges of `0..<count` to workers, each range once. Thread-safe.
+private final class ChunkQueue: Sendable {
+    private let count: Int
+    private let chunks: Int
+    private let taken = Atomic<Int>(0)
+
+    init(count: Int, chunks: Int) {
+        self.count = count
+        self.chunks = chunks
+    }
+
+    /// The next range, or `nil` when every one has been taken.
+    func next() -> Range<Int>? {
+        let chunk = taken.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard chunk < chunks else { return nil }
+        return (chunk * count / chunks)..<((chunk + 1) * count / chunks)
     }
 }
 

@@ -116,9 +116,12 @@ struct CardBlockReader {
     /// Reads one region that begins at a card boundary, in runs on every core.
     private mutating func readRegion(_ region: UnsafeBufferPointer<UInt8>, final: Bool) {
         var cuts = [0]
-        if workers > 1, region.count >= 2 * minimumRun {
-            for k in 1..<workers {
-                let target = region.count * k / workers
+        // Four runs a core, taken by whichever core is free (`parallelMap`): a core slowed down by
+        // other work on the machine leaves its share to the other instead of holding the block up.
+        let runCount = workers > 1 ? min(workers * 4, region.count / minimumRun) : 1
+        if runCount > 1 {
+            for k in 1..<runCount {
+                let target = region.count * k / runCount
                 if let cut = CardBoundaries.firstCut(in: region, from: max(target, cuts.last! + 1), before: region.count) {
                     cuts.append(cut)
                 }
