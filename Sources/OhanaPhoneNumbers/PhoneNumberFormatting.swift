@@ -39,7 +39,13 @@ public struct PhoneNumberFormatting: ContactsPostProcessor {
     public func process(_ contacts: consuming [Contact]) async throws -> [Contact] {
         try Task.checkCancellation()
         let processor = self
-        parallelUpdate(&contacts, minimumPerWorker: 256, state: { PhoneNumberResolver(formats: processor.formats) }) { resolver, contact in
+        // Room for every worker's share of the numbers (about one and a half a contact).
+        let expected = contacts.count * 3 / 2 / processorCount
+        parallelUpdate(&contacts, minimumPerWorker: 256, state: {
+            var resolver = PhoneNumberResolver(formats: processor.formats)
+            resolver.reserveCapacity(expected)
+            return resolver
+        }) { resolver, contact in
             processor.format(&contact, resolver: &resolver)
         }
         return contacts

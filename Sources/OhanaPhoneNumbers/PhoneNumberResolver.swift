@@ -22,14 +22,30 @@ public struct PhoneNumberResolver {
         var region: String
     }
 
+    /// A resolved number's details: its text, the region it was read in (`nil`: its own country
+    /// code) and the formats computed.
+    private struct DetailsKey: Hashable {
+        var text: String
+        var region: String?
+        var formats: Int
+    }
+
     private var parses: [Key: ohpn_number?] = [:]
-    private var resolved: [Key: PhoneNumberDetails] = [:]
+    private var resolved: [DetailsKey: PhoneNumberDetails] = [:]
     private var countries: [String: String?] = [:]
     private static let cacheLimit = 250_000
 
     /// Creates a resolver that computes `formats` for each resolved number.
     public init(formats: PhoneNumberFormat = .all) {
         self.formats = formats
+    }
+
+    /// Makes room in the caches for about `numbers` distinct numbers, so that they are not rehashed
+    /// (every key's text hashed again) each time they double while a large book is resolved.
+    mutating func reserveCapacity(_ numbers: Int) {
+        let count = min(numbers, Self.cacheLimit)
+        parses.reserveCapacity(count)
+        resolved.reserveCapacity(count)
     }
 
     /// Resolves every phone number field of `contact`, setting ``ContactField/phoneNumber``; the
@@ -176,7 +192,7 @@ public struct PhoneNumberResolver {
     }
 
     private mutating func details(_ text: String, _ raw: ohpn_number, region: String?, source: PhoneRegionSource) -> PhoneNumberDetails {
-        let key = Key(text: text, region: (region ?? "+") + String(formats.rawValue))
+        let key = DetailsKey(text: text, region: region, formats: Int(formats.rawValue))
         if var cached = resolved[key] {
             cached.regionSource = source
             return cached
