@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Ohana
+import OhanaPhoneNumbers
 
 /// A post processor that finds contacts that are one person and merges them without loss,
 /// by rules a user can read and tune, and explains every merge.
@@ -28,6 +29,12 @@ public struct DuplicateMerging: ContactsPostProcessor {
 
     /// "DuplicateMerging".
     public var name: String { "DuplicateMerging" }
+
+    /// Loads libphonenumber's metadata and the common country names, which the phone number
+    /// keys need, while the data source's providers load.
+    public func prepare() async {
+        PhoneNumberResolver.prepare()
+    }
 
     /// Returns the contacts with every cluster of duplicates merged into one, in input order.
     public func process(_ contacts: [Contact]) async throws -> [Contact] {

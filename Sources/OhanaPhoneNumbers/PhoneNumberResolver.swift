@@ -40,6 +40,13 @@ public struct PhoneNumberResolver {
         self.formats = formats
     }
 
+    /// Loads what every resolution needs once per process: libphonenumber's metadata and the
+    /// country names of the common languages. Resolving does so itself when it was not called.
+    public static func prepare() {
+        _ = PhoneNumberUtility.shared
+        RegionCodes.prepareCommonNames()
+    }
+
     /// Makes room in the caches for about `numbers` distinct numbers, so that they are not rehashed
     /// (every key's text hashed again) each time they double while a large book is resolved.
     mutating func reserveCapacity(_ numbers: Int) {

@@ -26,6 +26,11 @@ public enum RegionCodes {
         return all.names[key] ?? all.words[key]
     }
 
+    /// Builds the common languages' table now rather than at the first lookup.
+    static func prepareCommonNames() {
+        _ = table.count
+    }
+
     /// The current locale's region code, or `"US"` when the locale has none.
     public static var current: String {
         if let code = Locale.current.region?.identifier, isAlpha2(code) { return code.uppercased() }

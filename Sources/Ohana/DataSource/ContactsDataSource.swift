@@ -131,6 +131,9 @@ public final class ContactsDataSource: Sendable {
         let start = clock.now
         logger.debug("loading", metadata: ["providers": "\(providers.count)"])
 
+        // The post processors get ready (tables, metadata) while the providers load.
+        let postProcessors = self.postProcessors
+        async let prepared: Void = { for processor in postProcessors { await processor.prepare() } }()
         // Load concurrently; collect by index so the merge order is the providers' order.
         var outcomes = [(LoadedContacts?, LoadReport.ProviderStep)?](repeating: nil, count: providers.count)
         await withTaskGroup(of: (Int, LoadedContacts?, LoadReport.ProviderStep).self) { group in
@@ -163,6 +166,7 @@ public final class ContactsDataSource: Sendable {
             providerSteps.append(step)
         }
 
+        await prepared
         var processorSteps: [LoadReport.PostProcessorStep] = []
         for processor in postProcessors {
             let stepStart = clock.now

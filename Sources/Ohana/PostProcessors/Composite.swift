@@ -39,6 +39,11 @@ public struct Composite: ContactsPostProcessor {
         "Composite.\(operation.rawValue)(\(postProcessors.map(\.name).joined(separator: ", ")))"
     }
 
+    /// Prepares every inner post processor.
+    public func prepare() async {
+        for processor in postProcessors { await processor.prepare() }
+    }
+
     /// Runs every inner post processor on the input and combines their results.
     public func process(_ contacts: [Contact]) async throws -> [Contact] {
         guard !postProcessors.isEmpty else { return [] }
