@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Ohana
 
@@ -36,30 +37,46 @@ struct ParallelTests {
 
 @Suite("parallelMap and parallelUpdate share the work out as workers get free")
 struct ParallelSharingTests {
-    /// Which worker handled each item: the identity of the worker's state.
-    final class Worker: Sendable {}
+    /// Counts the items done and numbers the workers (each worker's state is its number).
+    final class Tally: Sendable {
+        let done = Atomic<Int>(0)
+        let workers = Atomic<Int>(0)
+
+        func newWorker() -> Int { workers.wrappingAdd(1, ordering: .relaxed).oldValue }
+
+        /// For item 0: waits until the other workers have done 9,000 items (five seconds at most).
+        /// With one fixed half of the items per worker they can do only 5,000.
+        func holdUpFirstItem(_ item: Int) {
+            defer { done.wrappingAdd(1, ordering: .relaxed) }
+            guard item == 0 else { return }
+            let deadline = Date().addingTimeInterval(5)
+            while done.load(ordering: .relaxed) < 9_000, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        }
+    }
 
     @Test("a worker held up by a slow item leaves the rest of the items to the others",
           .enabled(if: processorCount > 1, "needs two cores"))
     func slowWorkerLeavesTheRestToOthers() {
-        let items = Array(0..<10_000)
-        let workers = parallelMap(items, minimumPerWorker: 16, state: { Worker() }) { worker, item -> ObjectIdentifier in
-            if item == 0 { Thread.sleep(forTimeInterval: 0.3) }
-            return ObjectIdentifier(worker)
+        let tally = Tally()
+        let workers = parallelMap(Array(0..<10_000), minimumPerWorker: 16, state: { tally.newWorker() }) { worker, item in
+            tally.holdUpFirstItem(item)
+            return worker
         }
-        // With one fixed half of the items per worker, the slow one would handle exactly half.
-        let handledBySlowWorker = workers.filter { $0 == workers[0] }.count
-        #expect(handledBySlowWorker < items.count / 2)
+        // Only one worker ever ran (no second thread was free): nothing to tell.
+        guard Set(workers).count > 1 else { return }
+        #expect(workers.filter { $0 == workers[0] }.count < 5_000)
     }
 
     @Test("parallelUpdate too", .enabled(if: processorCount > 1, "needs two cores"))
     func slowWorkerLeavesTheRestToOthersInPlace() {
-        var items = (0..<10_000).map { ($0, ObjectIdentifier?.none) }
-        parallelUpdate(&items, minimumPerWorker: 16, state: { Worker() }) { worker, item in
-            if item.0 == 0 { Thread.sleep(forTimeInterval: 0.3) }
-            item.1 = ObjectIdentifier(worker)
+        let tally = Tally()
+        var items = (0..<10_000).map { (item: $0, worker: -1) }
+        parallelUpdate(&items, minimumPerWorker: 16, state: { tally.newWorker() }) { worker, element in
+            tally.holdUpFirstItem(element.item)
+            element.worker = worker
         }
-        #expect(items.allSatisfy { $0.1 != nil })
-        #expect(items.filter { $0.1 == items[0].1 }.count < items.count / 2)
+        #expect(items.allSatisfy { $0.worker >= 0 })
+        guard Set(items.map(\.worker)).count > 1 else { return }
+        #expect(items.filter { $0.worker == items[0].worker }.count < 5_000)
     }
 }
