@@ -52,7 +52,7 @@ public struct PhoneNumberResolver {
     mutating func reserveCapacity(_ numbers: Int) {
         let count = min(numbers, Self.cacheLimit)
         parses.reserveCapacity(count)
-        resolved.reserveCapacity(count)
+        if formats != .e164 { resolved.reserveCapacity(count) }
     }
 
     /// Resolves every phone number field of `contact`, setting ``ContactField/phoneNumber``; the
@@ -64,8 +64,9 @@ public struct PhoneNumberResolver {
         guard contact.fields.contains(where: { $0.type == .phoneNumber }) else { return }
         let evidence = self.evidence(for: contact, defaultRegion: defaultRegion, usesAddress: usesAddress,
                                      usesOtherNumbers: usesOtherNumbers, usesEmailDomain: usesEmailDomain)
+        let candidates = evidence.candidates
         for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
-            contact.fields[index].phoneNumber = resolve(contact.fields[index].value, evidence: evidence)
+            contact.fields[index].phoneNumber = resolve(contact.fields[index].value, candidates: candidates)
         }
     }
 
@@ -108,6 +109,12 @@ public struct PhoneNumberResolver {
 
     /// Resolves one number with the evidence of its contact.
     public mutating func resolve(_ text: String, evidence: PhoneRegionEvidence) -> PhoneNumberDetails {
+        resolve(text, candidates: evidence.candidates)
+    }
+
+    /// Resolves one number in the candidate regions of its contact's evidence (worked out once a
+    /// contact, not once a number).
+    private mutating func resolve(_ text: String, candidates: [(region: String, source: PhoneRegionSource)]) -> PhoneNumberDetails {
         let written = WrittenPhoneNumber(text)
         if written.hasPlus {
             if let raw = parse(text, region: "ZZ"), raw.is_valid || isPossible(raw) {
@@ -129,7 +136,7 @@ public struct PhoneNumberResolver {
         let exitCodeIsUniversal = written.leadingDigits.starts(with: [0x30, 0x30])
         var possibleInAddress: (raw: ohpn_number, region: String)?
         var tried: [String] = []
-        for (region, source) in evidence.candidates {
+        for (region, source) in candidates {
             if let international, exitCodeIsUniversal || source == .defaultRegion {
                 return details(international.text, international.raw, region: nil, source: .countryCode)
             }
@@ -199,8 +206,10 @@ public struct PhoneNumberResolver {
     }
 
     private mutating func details(_ text: String, _ raw: ohpn_number, region: String?, source: PhoneRegionSource) -> PhoneNumberDetails {
+        // E.164 alone is written from the parsed parts for less than a cache lookup costs.
+        let caches = formats != .e164
         let key = DetailsKey(text: text, region: region, formats: Int(formats.rawValue))
-        if var cached = resolved[key] {
+        if caches, var cached = resolved[key] {
             cached.regionSource = source
             return cached
         }
@@ -215,6 +224,7 @@ public struct PhoneNumberResolver {
         if formats.contains(.national) { details.national = utility.render(&raw, as: .national) }
         if formats.contains(.rfc3966) { details.rfc3966 = utility.render(&raw, as: .rfc3966) }
         if !raw.is_valid { details.problem = PhoneNumberUtility.invalidity(of: raw, region: regionCode) }
+        guard caches else { return details }
         if resolved.count >= Self.cacheLimit { resolved.removeAll(keepingCapacity: true) }
         resolved[key] = details
         return details
