@@ -113,14 +113,7 @@ extension Array where Element == Contact {
     ///
     /// Complexity: O(n).
     mutating func removeContacts(where isRemoved: (Contact) throws -> Bool) rethrows {
-        var kept = 0
-        try withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices where try !isRemoved(buffer[index]) {
-                if index != kept { buffer.swapAt(kept, index) }
-                kept += 1
-            }
-        }
-        removeLast(count - kept)
+        try compact { buffer, index in try !isRemoved(buffer[index]) }
     }
 
     /// Removes the contacts `isRemoved` picks, as ``removeContacts(where:)`` does, with `isRemoved`
@@ -129,9 +122,17 @@ extension Array where Element == Contact {
     /// Complexity: O(n).
     mutating func removeContacts(inParallelWhere isRemoved: @Sendable (Contact) -> Bool) {
         let removed = parallelMap(self, minimumPerWorker: 4096, state: {}) { _, contact in isRemoved(contact) }
+        compact { _, index in !removed[index] }
+    }
+
+    /// Keeps the contacts `isKept` picks (asked in order, with the buffer and the contact's index),
+    /// moving them forward in place, and drops the rest.
+    private mutating func compact(
+        keeping isKept: (UnsafeMutableBufferPointer<Contact>, Int) throws -> Bool
+    ) rethrows {
         var kept = 0
-        withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices where !removed[index] {
+        try withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices where try isKept(buffer, index) {
                 if index != kept { buffer.swapAt(kept, index) }
                 kept += 1
             }

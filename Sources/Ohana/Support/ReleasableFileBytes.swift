@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,13 +32,11 @@ package final class ReleasableFileBytes: @unchecked Sendable {
         // Large files are read a part per core: copying the bytes into fresh pages (a page fault and
         // a zeroed page every 4 KiB) took a quarter of `ohana process book.json` on one core.
         let parts = size >= Self.parallelThreshold ? processorCount : 1
-        let outcomes = Mutex([ReadOutcome](repeating: .complete, count: parts))
         let buffer = SendableAddress(mapped)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let outcome = Self.read(descriptor, into: buffer.pointer, from: size * part / parts, to: size * (part + 1) / parts)
-            outcomes.withLock { $0[part] = outcome }
+        let outcomes = parallelMap(Array(0..<parts), minimumPerWorker: 1, state: {}) { _, part in
+            Self.read(descriptor, into: buffer.pointer, from: size * part / parts, to: size * (part + 1) / parts)
         }
-        for outcome in outcomes.withLock({ $0 }) {
+        for outcome in outcomes {
             switch outcome {
             case .complete: continue
             case .shrank:
