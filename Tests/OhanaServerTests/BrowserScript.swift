@@ -6,9 +6,9 @@ let browserTestScript = #"""
 """Drives the `ohana serve` page in headless Chromium (Debian's chromium + chromium-driver).
 
 Usage: browser_test.py URL SCREENSHOT_DIR
-Loads the page, checks the <script> name renders as text, searches, opens a detail, picks until a
-rule refuses, reviews and applies a merge, splits it again, and opens the statistics; writes screenshots of each
-view. Prints one line per step; exits non-zero with the reason on the first failure.
+Loads the page, checks the <script> name renders as text, searches, opens a detail, switches pickers
+while their rows load, picks until a rule refuses, reviews and applies a merge, splits it again, and
+opens the statistics; writes screenshots of each view. Prints one line per step; exits non-zero with the reason on the first failure.
 """
 import json
 import os
@@ -137,9 +137,32 @@ def main():
         step("detail shows fields, labels, address and photo")
         shot(driver, "03-detail.png")
 
-        # Pick until a rule refuses.
+        # Switch pickers while each one's first page of rows is still loading: each switch closes
+        # the session before it, and no request may then find its session gone (the console is
+        # checked for errors at the end). Pages of rows are held back 300 ms in the page, so that
+        # every switch comes while one is on its way, as it does on a slow network.
+        driver.execute_script("""
+            window.__fetch = window.fetch;
+            window.fetch = (url, init) => String(url).includes("/rows")
+                ? new Promise((resolve) => setTimeout(resolve, 300)).then(() => window.__fetch(url, init))
+                : window.__fetch(url, init);""")
         driver.find_element(By.CSS_SELECTOR, ".tab[data-view=pick]").click()
-        Select(wait.until(EC.presence_of_element_located((By.ID, "picker")))).select_by_value("atMostThree")
+        pickers = Select(wait.until(EC.presence_of_element_located((By.ID, "picker"))))
+        summaries = {"phoneNumbers": "one row per number", "textRecipients": "text message",
+                     "phoneOrEmail": "reached by phone or email", "multiple": "any number of contacts"}
+        for _ in range(3):
+            for picker_id, summary in summaries.items():
+                pickers.select_by_value(picker_id)
+                wait.until(lambda d, s=summary: s in d.find_element(By.ID, "picker-summary").text)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pick-rows .pick-box")) >= 4)
+        driver.execute_script("window.fetch = window.__fetch;")
+        errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+        if errors:
+            fail("switching pickers while rows load: " + json.dumps(errors))
+        step("switched pickers 12 times while their rows loaded")
+
+        # Pick until a rule refuses.
+        pickers.select_by_value("atMostThree")
         wait.until(lambda d: "MaximumSelectedCount" in d.find_element(By.ID, "picker-rules").text)
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pick-rows .pick-box")) >= 4)
         # Each box is found again when it is clicked: the rows re-render as the selection changes.

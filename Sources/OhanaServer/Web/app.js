@@ -217,12 +217,35 @@ async function loadPickers() {
 let pickerStarts = 0;
 let pickerStarting = false;
 
+// Requests still in flight, by picker session. A session is closed only once its own requests
+// have answered: closing it at once (the user picks another picker while the first page of rows
+// is loading) would let the close overtake the page load, which then fails with "not found".
+const sessionRequests = new Map();
+
+function sessionApi(session, path, options) {
+  const request = api(`/api/sessions/${session}${path}`, options);
+  if (!sessionRequests.has(session)) sessionRequests.set(session, new Set());
+  const pending = sessionRequests.get(session);
+  pending.add(request);
+  const settle = () => {
+    pending.delete(request);
+    if (!pending.size && sessionRequests.get(session) === pending) sessionRequests.delete(session);
+  };
+  request.then(settle, settle);
+  return request;
+}
+
+function closeSession(session) {
+  const pending = [...(sessionRequests.get(session) || [])];
+  Promise.allSettled(pending).then(() => api("/api/sessions/" + session, { method: "DELETE" })).catch(() => {});
+}
+
 async function startPicker(id) {
   if (!id) return;
   const start = ++pickerStarts;
   pickerStarting = true;
   document.getElementById("picker").value = id;
-  if (state.pick.session) api("/api/sessions/" + state.pick.session, { method: "DELETE" }).catch(() => {});
+  if (state.pick.session) closeSession(state.pick.session);
   state.pick.session = null;
   let session;
   try {
@@ -231,7 +254,7 @@ async function startPicker(id) {
     if (start === pickerStarts) pickerStarting = false;
   }
   if (start !== pickerStarts) {
-    api("/api/sessions/" + session.session, { method: "DELETE" }).catch(() => {});
+    closeSession(session.session);
     return;
   }
   state.pick = { session: session.session, picker: session.picker, query: "", loaded: 0, total: 0 };
@@ -253,7 +276,8 @@ async function startPicker(id) {
 
 async function loadPickRows(offset, append) {
   const { session, query } = state.pick;
-  const page = await api(`/api/sessions/${session}/rows?offset=${offset}&limit=${PAGE}` + (query ? `&q=${encodeURIComponent(query)}` : ""));
+  if (!session) return;
+  const page = await sessionApi(session, `/rows?offset=${offset}&limit=${PAGE}` + (query ? `&q=${encodeURIComponent(query)}` : ""));
   if (state.pick.session !== session || state.pick.query !== query) return;
   const list = document.getElementById("pick-rows");
   if (!append) clear(list);
@@ -276,8 +300,11 @@ async function loadPickRows(offset, append) {
 
 async function toggle(row, box) {
   const action = box.checked ? "select" : "deselect";
+  const session = state.pick.session;
+  if (!session) { box.checked = !box.checked; return; }
   try {
-    const result = await api(`/api/sessions/${state.pick.session}/${action}`, { method: "POST", body: { ids: [row.id] } });
+    const result = await sessionApi(session, "/" + action, { method: "POST", body: { ids: [row.id] } });
+    if (state.pick.session !== session) return;
     showRefusals(result.refusals);
     renderSelection(result);
     const selected = new Set(result.selected.map((r) => r.id));
@@ -343,7 +370,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   document.getElementById("pick-more").addEventListener("click", () => loadPickRows(state.pick.loaded, true).catch((e) => showError(e.message)));
   document.getElementById("clear-selection").addEventListener("click", async () => {
     try {
-      const result = await api(`/api/sessions/${state.pick.session}/selection`, { method: "DELETE" });
+      const session = state.pick.session;
+      if (!session) return;
+      const result = await sessionApi(session, "/selection", { method: "DELETE" });
+      if (state.pick.session !== session) return;
       showRefusals([]);
       renderSelection(result);
       for (const box of document.querySelectorAll(".pick-box")) box.checked = false;
