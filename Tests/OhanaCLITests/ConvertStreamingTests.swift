@@ -39,4 +39,31 @@ struct ConvertStreamingTests {
         #expect(toStandardOutput.stdoutData == written)
         #expect(try CLI.run(["convert", book, "--to", "json", "-o", out, "--strict"]).status != 0)
     }
+
+    @Test("--compact writes the same contacts on one line, streamed or not; other formats refuse it")
+    func compactJSON() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let book = dir.appendingPathComponent("book.vcf").path
+        #expect(try CLI.run(["generate", "--count", "1500", "--seed", "5", "--format", "vcard", "-o", book]).status == 0)
+        let pretty = try CLI.run(["convert", book, "--to", "json"])
+        let streamed = try CLI.run(["convert", book, "--to", "json", "--compact"])
+        let loadedAll = try CLI.run(["process", book, "--output", "json", "--compact", "--quiet"])
+        #expect(pretty.status == 0 && streamed.status == 0 && loadedAll.status == 0, "\(streamed.stderr)\(loadedAll.stderr)")
+        #expect(streamed.stdoutData == loadedAll.stdoutData)
+        let compact = streamed.stdoutData
+        #expect(!compact.contains(UInt8(ascii: "\n")), "compact JSON has line breaks")
+        #expect(compact.count < pretty.stdoutData.count * 3 / 4)
+        #expect(compact.range(of: Data(#"\/"#.utf8)) == nil, "slashes are escaped")
+        #expect(compact.range(of: Data("https://".utf8)) != nil)
+        let fromCompact = try ContactsJSON.decode(compact, source: "compact")
+        #expect(fromCompact.count == 1500)
+        #expect(fromCompact == (try ContactsJSON.decode(pretty.stdoutData, source: "pretty")))
+
+        let jscontact = try CLI.run(["convert", book, "--to", "jscontact", "--compact"])
+        #expect(jscontact.status == 0 && !jscontact.stdoutData.contains(UInt8(ascii: "\n")), "\(jscontact.stderr)")
+        let csv = try CLI.run(["convert", book, "--to", "csv", "--compact"])
+        #expect(csv.status != 0)
+        #expect(csv.stderr.contains("--compact applies to json and jscontact output only, not csv"))
+    }
 }

@@ -57,7 +57,8 @@ public enum ContactsJSON {
         return LoadedContacts(contacts: filled.elements, diagnostics: filled.extras.flatMap { $0 })
     }
 
-    /// Encodes contacts as a pretty-printed JSON array with sorted keys.
+    /// Encodes contacts as a JSON array with sorted keys: pretty-printed (indented, a member a line)
+    /// by default, or compact, on one line, when `pretty` is `false`. Slashes are not escaped.
     public static func encode(_ contacts: [Contact], pretty: Bool = true) throws -> Data {
         var output = Data()
         try write(contacts, pretty: pretty) { output.append($0) }
@@ -115,7 +116,7 @@ public enum ContactsJSON {
     private static func makeBytesEncoder(pretty: Bool) -> JSONBytesEncoder {
         var encoder = JSONBytesEncoder()
         encoder.pretty = pretty
-        encoder.escapesSlashes = !pretty
+        encoder.escapesSlashes = false
         encoder.datesAsISO8601 = true
         return encoder
     }
@@ -132,7 +133,7 @@ public enum ContactsJSON {
     private static func makeEncoder(pretty: Bool) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 

@@ -34,7 +34,7 @@ struct ConvertCommand: AsyncParsableCommand {
         if StreamingConvert.applies(to: inputs, inputFormat: inputOptions.inputFormat, output: output) {
             // One vCard file to JSON: read, encode and write a batch at a time.
             let outputFile = outputFileOptions.outputFile
-            let (count, errors) = try await StreamingConvert.run(inputs[0], to: outputFile)
+            let (count, errors) = try await StreamingConvert.run(inputs[0], to: outputFile, pretty: !output.compact)
             if let outputFile { printError("\(count) contacts written to \(outputFile)") }
             if strict, errors > 0 { throw ExitCode(1) }
             return

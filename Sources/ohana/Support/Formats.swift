@@ -100,19 +100,21 @@ struct OutputOptions {
     var vcardTarget: VCardTargetOption = .rfc6350
     /// With JSContact output: the name of the `CardGroup` to write the cards in, instead of an array.
     var jscontactGroup: String?
+    /// With JSON or JSContact output: compact text, on one line, instead of indented.
+    var compact = false
 }
 
 /// Encodes contacts in an output format (`.table` is handled by the caller's table printer).
 func encode(_ contacts: [Contact], options: OutputOptions) throws -> Data {
     switch options.format {
     case .json:
-        return try ContactsJSON.encode(contacts)
+        return try ContactsJSON.encode(contacts, pretty: !options.compact)
     case .csv:
         return CSVContactsWriter(dialect: options.csvDialect.dialect).write(contacts)
     case .vcard:
         return VCardWriter(target: options.vcardTarget.target).write(contacts)
     case .jscontact:
-        return try JSContactDocument.write(contacts, groupName: options.jscontactGroup)
+        return try JSContactDocument.write(contacts, groupName: options.jscontactGroup, pretty: !options.compact)
     case .table:
         return Data(renderTable(contacts).utf8)
     }
@@ -124,13 +126,16 @@ func writeContacts(_ contacts: [Contact], options: OutputOptions, to path: Strin
     if options.jscontactGroup != nil, options.format != .jscontact {
         throw ToolError("--jscontact-group applies to jscontact output only, not \(options.format.rawValue)")
     }
+    if options.compact, options.format != .json, options.format != .jscontact {
+        throw ToolError("--compact applies to json and jscontact output only, not \(options.format.rawValue)")
+    }
     guard options.format == .json else { return try writeOutput(try encode(contacts, options: options), to: path) }
     guard let path else {
         let output = FileHandle.standardOutput
-        return try ContactsJSON.write(contacts) { output.write($0) }
+        return try ContactsJSON.write(contacts, pretty: !options.compact) { output.write($0) }
     }
     do {
-        try ContactsJSON.write(contacts, to: URL(fileURLWithPath: path))
+        try ContactsJSON.write(contacts, pretty: !options.compact, to: URL(fileURLWithPath: path))
     } catch {
         throw ToolError("\(path): cannot write: \(readFailureReason(error))")
     }

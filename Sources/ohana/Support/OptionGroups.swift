@@ -35,7 +35,8 @@ struct JSContactOutputOptions: ParsableArguments {
     }
 }
 
-/// `-o`, `--vcard-target`, `--csv-dialect`, `--jscontact-group`: where and how a command writes contacts.
+/// `-o`, `--vcard-target`, `--csv-dialect`, `--jscontact-group`, `--compact`: where and how a command
+/// writes contacts.
 struct OutputFileOptions: ParsableArguments {
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
     var outputFile: String?
@@ -48,9 +49,12 @@ struct OutputFileOptions: ParsableArguments {
 
     @OptionGroup var jscontactOptions: JSContactOutputOptions
 
+    @Flag(name: .long, help: "With JSON or JSContact output: write compact JSON, on one line, instead of indented (keys still sorted).")
+    var compact = false
+
     /// The writing options for a format.
     func options(for format: OutputFormat) -> OutputOptions {
         OutputOptions(format: format, csvDialect: csvDialect ?? .google, vcardTarget: vcardTarget,
-                      jscontactGroup: jscontactOptions.jscontactGroup)
+                      jscontactGroup: jscontactOptions.jscontactGroup, compact: compact)
     }
 }

@@ -22,7 +22,7 @@ enum StreamingConvert {
     /// Reads `path` and writes its contacts as JSON to `outputFile` (standard output when `nil`)
     /// through ``ContactsJSON/write(batches:pretty:toFile:report:)``, printing the diagnostics as
     /// they are found. Returns the contacts written and the errors found.
-    static func run(_ path: String, to outputFile: String?) async throws -> (contacts: Int, errors: Int) {
+    static func run(_ path: String, to outputFile: String?, pretty: Bool = true) async throws -> (contacts: Int, errors: Int) {
         let url = URL(fileURLWithPath: path)
         var options = VCardReadingOptions()
         options.providerID = "vcard:\(url.lastPathComponent)"  // as VCardFileProvider(url:) names it
@@ -35,10 +35,10 @@ enum StreamingConvert {
         do {
             let written: Int
             if let outputFile {
-                written = try await ContactsJSON.write(batches: batches, toFile: URL(fileURLWithPath: outputFile), report: report)
+                written = try await ContactsJSON.write(batches: batches, pretty: pretty, toFile: URL(fileURLWithPath: outputFile), report: report)
             } else {
                 let output = FileHandle.standardOutput
-                written = try await ContactsJSON.write(batches: batches, to: { output.write($0) }, report: report)
+                written = try await ContactsJSON.write(batches: batches, pretty: pretty, to: { output.write($0) }, report: report)
             }
             return (written, errors)
         } catch let error as CocoaError where (512...639).contains(error.code.rawValue) {  // Foundation's file-write codes
