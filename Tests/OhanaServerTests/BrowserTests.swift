@@ -68,7 +68,9 @@ import Testing
         return Outcome(status: status, output: output)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    // The script takes about 10 s alone and 60–85 s beside the rest of the suite on a loaded
+    // two-core machine (Chromium starting, every step waiting for the server): the limits leave room.
+    @Test(.timeLimit(.minutes(5)))
     func pageWorksInHeadlessChromium() async throws {
         let missing = await Self.missingPrerequisites()
         guard missing.isEmpty else {
@@ -96,7 +98,7 @@ import Testing
                 group.cancelAll()
                 return
             }
-            let outcome = try await Self.run(Self.python, [script.path, "http://127.0.0.1:\(port)/", folder.path], timeout: 75)
+            let outcome = try await Self.run(Self.python, [script.path, "http://127.0.0.1:\(port)/", folder.path], timeout: 240)
             group.cancelAll()
             #expect(outcome.status == 0, "browser test failed:\n\(outcome.output)")
             #expect(outcome.output.contains("browser: ok"), "\(outcome.output)")
