@@ -22,6 +22,8 @@ RATIOS = [
      ("py-pipeline", r"parse\+e164\+sort\+json"), 15.0),
     ("JSON in → JSON out (`ohana process book.json --output json`)", ("ohana-cli", r"process json→json"),
      ("ohana-swift", r"^vcard\.read$"), 1.0),
+    ("JSON in → compact JSON out (`… --output json --compact`)", ("ohana-cli", r"process json→compact json"),
+     ("ohana-swift", r"^vcard\.read$"), None),
     ("JSON provider read (library: split + decode on every core)", ("ohana-swift", r"^pipeline\.\d+\.json\.decode$"),
      ("ohana-swift", r"^vcard\.read$"), 1.0),
     ("JSON write (library: encode on every core)", ("ohana-swift", r"^pipeline\.\d+\.json\.encode$"),

@@ -88,6 +88,7 @@ for n in "${counts[@]}"; do
   # ... and commands as a user runs them.
   repeated cli "cli.$n.convert vcard→json" "$n" "$bin/ohana" convert "$book.vcf" --to json -o "$book.out.json"
   repeated cli "cli.$n.process json→json" "$n" "$bin/ohana" process "$book.json" --output json -o "$book.out2.json" --quiet
+  repeated cli "cli.$n.process json→compact json" "$n" "$bin/ohana" process "$book.json" --output json --compact -o "$book.out3.json" --quiet
   repeated cli "cli.$n.process vcard: require phone → E.164 → sort → json" "$n" \
     "$bin/ohana" process "$book.vcf" --require phone --format-phones e164 --region US --sort full-name --output json -o "$book.process.json" --quiet
   if [ -d "$peers/build" ]; then
