@@ -26,6 +26,7 @@ public struct VCardReader: Sendable {
     /// Reads every card in `data`; `source` names the input in diagnostics.
     public func read(_ data: Data, source: String) -> LoadedContacts {
         var parser = CardBlockReader(options: options, source: source)
+        parser.expectedInputBytes = data.count
         data.withUnsafeBytes { raw in
             parser.feed(raw.bindMemory(to: UInt8.self))
         }
@@ -39,6 +40,7 @@ public struct VCardReader: Sendable {
     public func read(contentsOf fileURL: URL) throws -> LoadedContacts {
         var parser = CardBlockReader(options: options, source: fileURL.path)
         var file = try FileChunks(fileURL, chunkSize: VCardReader.chunkSize)
+        parser.expectedInputBytes = file.size
         while try file.next({ parser.feed($0) }) {}
         parser.finish()
         return parser.takeAll()

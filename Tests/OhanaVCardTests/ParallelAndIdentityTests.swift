@@ -7,8 +7,9 @@ import Testing
 /// Reading on every core gives exactly what one sequential pass gives; identifiers are stable.
 @Suite struct ParallelReadingTests {
     /// Reads in small blocks (16 KiB, runs from 2 KiB), so that a few hundred cards make many runs.
-    static func inSmallBlocks(_ data: Data, source: String = "big.vcf") -> (LoadedContacts, runs: Int) {
+    static func inSmallBlocks(_ data: Data, source: String = "big.vcf", expectedBytes: Int? = nil) -> (LoadedContacts, runs: Int) {
         var reader = CardBlockReader(options: .init(), source: source, blockSize: 1 << 14, minimumRun: 1 << 11)
+        reader.expectedInputBytes = expectedBytes
         data.withUnsafeBytes { raw in
             // Fed in uneven chunks, as a file is read.
             var start = 0
@@ -50,6 +51,17 @@ import Testing
         #expect(parallel.contacts.count == 800)
         #expect(parallel.contacts == reference.contacts)
         #expect(parallel.diagnostics == reference.diagnostics)
+    }
+
+    @Test("the input's size, told right, too small or too large, changes nothing read")
+    func sizeHintChangesNothing() {
+        let data = Data(Self.book(count: 600, seed: 11, target: .rfc6350).utf8)
+        let reference = Self.sequential(data)
+        for expected in [data.count, 100, data.count * 50] {
+            let (read, _) = Self.inSmallBlocks(data, expectedBytes: expected)
+            #expect(read.contacts == reference.contacts, "size hint \(expected)")
+            #expect(read.diagnostics == reference.diagnostics, "size hint \(expected)")
+        }
     }
 
     @Test func mixedLineBreaksAndBrokenLinesKeepTheirLineNumbers() {

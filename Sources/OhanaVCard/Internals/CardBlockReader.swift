@@ -19,6 +19,10 @@ struct CardBlockReader {
     private let minimumRun: Int
     /// How many runs were read side by side (for tests).
     private(set) var runsRead = 0
+    /// The size of the whole input when it is read at once (``VCardReader/read(contentsOf:)``): after
+    /// the first block the contacts array is sized for the cards the rest will likely hold, instead
+    /// of growing (and being copied) a doubling at a time on one core. Room not used is never touched.
+    var expectedInputBytes: Int?
 
     private let options: VCardReadingOptions
     private let source: String
@@ -61,10 +65,12 @@ struct CardBlockReader {
         }
         pending.append(contentsOf: bytes)
         guard pending.count >= blockSize else { return }
-        let all = pending
-        pending = []
+        var all: [UInt8] = []
+        swap(&all, &pending)
         let used = all.withUnsafeBufferPointer { readBlocks($0, final: false) }
-        pending = used < all.count ? Array(all[used...]) : []
+        // What is left moves to the front of the same buffer: no new memory for every block.
+        all.removeFirst(used)
+        pending = all
     }
 
     /// Ends the input.
@@ -160,6 +166,10 @@ struct CardBlockReader {
                 sequential!.feed(UnsafeBufferPointer(rebasing: region[runs[i].start...]))
                 collectSequential()
                 return
+            }
+            if i == 0, let expected = expectedInputBytes, contacts.isEmpty, expected > region.count {
+                let cards = results.reduce(0) { $0 + $1.cards.count }
+                contacts.reserveCapacity(Int(Double(cards) * Double(expected) / Double(region.count) * 1.1) + 16)
             }
             var cards: [ReadCard] = []
             swap(&cards, &results[i].cards)  // the only reference: the contacts are not copied on write

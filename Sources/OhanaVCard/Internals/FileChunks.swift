@@ -21,6 +21,13 @@ struct FileChunks: ~Copyable {
         buffer = .allocate(capacity: max(1, chunkSize))
     }
 
+    /// The file's size when it was opened, if known (for sizing what is read from it).
+    var size: Int? {
+        var info = stat()
+        guard fstat(handle.fileDescriptor, &info) == 0, info.st_size > 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     deinit {
         try? handle.close()
         buffer.deallocate()
