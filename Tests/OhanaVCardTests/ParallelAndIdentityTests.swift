@@ -101,6 +101,19 @@ import Testing
         #expect(sawFastPath && sawSlowPath)
     }
 
+    @Test("UIDs repeated blocks later get the identifiers and warnings one pass gives")
+    func uidsRepeatedAcrossBlocks() {
+        let text = Self.book(count: 400, seed: 13, target: .rfc6350)
+        let data = Data((text + text).utf8)
+        let (parallel, runs) = Self.inSmallBlocks(data)
+        let reference = Self.sequential(data)
+        #expect(runs > 20)
+        #expect(Set(parallel.contacts.map(\.id)).count == 800)
+        #expect(parallel.contacts.map(\.id) == reference.contacts.map(\.id))
+        #expect(parallel.diagnostics == reference.diagnostics)
+        #expect(parallel.diagnostics.filter { $0.message.contains("repeats the card at line") }.count == 400)
+    }
+
     @Test func messyCardsAfterCleanOnesFallBackToOnePass() throws {
         // Clean cards first, then every corpus file (broken ones too), then clean cards again.
         var data = Data(Self.book(count: 600, seed: 5, target: .ios).utf8)

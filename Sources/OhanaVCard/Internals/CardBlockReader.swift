@@ -9,7 +9,9 @@ import Ohana
 /// diagnostics are joined in input order. A run that does not end between cards (a quoted-printable
 /// soft break that swallows `END:VCARD`, an `AGENT`, a nested card) gives up its result: from its
 /// start on, the rest of the input is read by one sequential ``CardStream``, exactly as before.
-/// Identifiers are given in input order, so the result never depends on how the input was split.
+/// Identifiers are given in input order, so the result never depends on how the input was split:
+/// a block's cards get theirs while the next block's runs are parsed, as one more job among them
+/// (``CardDelivery``), or when they are asked for.
 struct CardBlockReader {
     /// Bytes gathered before a block is read.
     private let blockSize: Int
@@ -29,12 +31,8 @@ struct CardBlockReader {
     private let workers: Int
     private var pending: [UInt8] = []
     private var nextLine = 1
-    private var cardsRead = 0
     private var sequential: CardStream?
-    private var identifiers: ContactIdentifiers
-    private var contacts: [Contact] = []
-    private var contactsTaken = 0
-    private var diagnostics: [Diagnostic] = []
+    private var delivery: CardDelivery
 
     init(options: VCardReadingOptions, source: String, blockSize: Int = 1 << 19, minimumRun: Int = 1 << 16) {
         self.options = options
@@ -42,14 +40,14 @@ struct CardBlockReader {
         self.maxPending = 8 * blockSize
         self.minimumRun = minimumRun
         self.source = source
-        self.identifiers = ContactIdentifiers(source: source)
+        self.delivery = CardDelivery(source: source)
         // A card limit counts cards in order: read sequentially then.
         self.workers = options.maxCards == nil ? processorCount : 1
         if options.maxCards != nil { sequential = CardStream(options: options, source: source) }
     }
 
     /// Contacts read and not yet taken.
-    var pendingContacts: Int { contacts.count - contactsTaken }
+    var pendingContacts: Int { delivery.contacts.count - delivery.contactsTaken + delivery.waitingCards }
 
     /// Feeds the next chunk of input.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -84,6 +82,7 @@ struct CardBlockReader {
             sequential!.finish()
             collectSequential()
         }
+        delivery.deliverWaiting()
     }
 
     /// Reads whole blocks from the start of `buffer`; returns how many bytes were used.
@@ -146,94 +145,93 @@ struct CardBlockReader {
             line += b
         }
         let options = self.options, source = self.source
-        let jobs = runs.indices.map { (run: runs[$0], firstLine: firstLines[$0], last: final && $0 == runs.count - 1) }
+        // The cards of the block before get their identifiers as the first job, beside the runs.
+        let delivering = delivery.hasWaiting
+        let jobs = (delivering ? [RegionJob.deliverWaiting] : []) + runs.indices.map {
+            RegionJob.run(start: runs[$0].start, end: runs[$0].end, firstLine: firstLines[$0], last: final && $0 == runs.count - 1)
+        }
         runsRead += runs.count
-        var results = parallelMap(jobs, minimumPerWorker: 1, state: {}) { _, job -> RunResult in
-            var stream = CardStream(options: options, source: source, firstLine: job.firstLine)
-            stream.feed(UnsafeBufferPointer(rebasing: bytes.buffer[job.run.start..<job.run.end]))
-            if job.last {
-                stream.finish()
-            } else if !stream.finishRun() {
-                return RunResult(cards: [], diagnostics: [], clean: false)
+        var results = withUnsafeMutablePointer(to: &delivery) { pointer in
+            let delivery = DeliveryPointer(pointer: pointer)
+            return parallelMap(jobs, minimumPerWorker: 1, state: {}) { _, job -> RunResult in
+                switch job {
+                case .deliverWaiting:
+                    delivery.pointer.pointee.deliverWaiting()
+                    return RunResult(cards: [], diagnostics: [], clean: true)
+                case .run(let start, let end, let firstLine, let last):
+                    var stream = CardStream(options: options, source: source, firstLine: firstLine)
+                    stream.feed(UnsafeBufferPointer(rebasing: bytes.buffer[start..<end]))
+                    if last {
+                        stream.finish()
+                    } else if !stream.finishRun() {
+                        return RunResult(cards: [], diagnostics: [], clean: false)
+                    }
+                    let (cards, diagnostics) = stream.take()
+                    return RunResult(cards: cards, diagnostics: diagnostics, clean: true)
+                }
             }
-            let (cards, diagnostics) = stream.take()
-            return RunResult(cards: cards, diagnostics: diagnostics, clean: true)
         }
-        for i in results.indices {
-            guard results[i].clean else {
-                // Read from this run on sequentially, as one stream, to the end of the input.
-                startSequential(at: firstLines[i])
-                sequential!.feed(UnsafeBufferPointer(rebasing: region[runs[i].start...]))
-                collectSequential()
-                return
+        if delivering { results.removeFirst() }
+        if let unclean = results.firstIndex(where: { !$0.clean }) {
+            // The runs before it are delivered; from this run on, one stream reads to the end of the input.
+            for i in 0..<unclean {
+                var cards: [ReadCard] = []
+                swap(&cards, &results[i].cards)
+                delivery.deliver(&cards, results[i].diagnostics)
             }
-            if i == 0, let expected = expectedInputBytes, contacts.isEmpty, expected > region.count {
-                let cards = results.reduce(0) { $0 + $1.cards.count }
-                contacts.reserveCapacity(Int(Double(cards) * Double(expected) / Double(region.count) * 1.1) + 16)
-            }
-            var cards: [ReadCard] = []
-            swap(&cards, &results[i].cards)  // the only reference: the contacts are not copied on write
-            deliver(&cards, results[i].diagnostics)
+            startSequential(at: firstLines[unclean])
+            sequential!.feed(UnsafeBufferPointer(rebasing: region[runs[unclean].start...]))
+            collectSequential()
+            return
         }
+        if let expected = expectedInputBytes, delivery.cardsRead == 0, delivery.contacts.isEmpty, expected > region.count {
+            let cards = results.reduce(0) { $0 + $1.cards.count }
+            delivery.contacts.reserveCapacity(Int(Double(cards) * Double(expected) / Double(region.count) * 1.1) + 16)
+        }
+        delivery.queue(&results)
         nextLine = line
     }
 
     /// From here on one stream reads the rest of the input; the caller feeds it what is left.
     private mutating func startSequential(at line: Int) {
-        sequential = CardStream(options: options, source: source, firstLine: line, cardsBefore: cardsRead)
+        delivery.deliverWaiting()
+        sequential = CardStream(options: options, source: source, firstLine: line, cardsBefore: delivery.cardsRead)
     }
 
     private mutating func collectSequential() {
         var (cards, found) = sequential!.take()
-        deliver(&cards, found)
-    }
-
-    private mutating func deliver(_ cards: inout [ReadCard], _ found: [Diagnostic]) {
-        diagnostics.append(contentsOf: found)
-        cardsRead += cards.count
-        // Popped from the end of the reversed array: each card is moved out, not copied, and its
-        // contact moved on (taking each out in place swapped an empty contact in, whose copy and
-        // release cost about 40 retains and releases a card).
-        cards.withUnsafeMutableBufferPointer { $0.reverse() }
-        while var card = cards.popLast() {
-            identifiers.identify(&card, diagnostics: &diagnostics)
-            contacts.append(Self.take(&card.contact))
-        }
+        delivery.deliverWaiting()
+        delivery.deliver(&cards, found)
     }
 
     /// Takes up to `max` contacts and the diagnostics so far; `nil` when there is nothing to take.
     mutating func takeBatch(max: Int) -> LoadedContacts? {
-        let end = Swift.min(contacts.count, contactsTaken + max)
-        guard end > contactsTaken || !diagnostics.isEmpty else { return nil }
+        delivery.deliverWaiting()
+        let taken = delivery.contactsTaken
+        let end = Swift.min(delivery.contacts.count, taken + max)
+        guard end > taken || !delivery.diagnostics.isEmpty else { return nil }
         var batch: [Contact] = []
-        batch.reserveCapacity(end - contactsTaken)
-        for i in contactsTaken..<end { batch.append(Self.take(&contacts[i])) }
-        contactsTaken = end
-        if contactsTaken == contacts.count || contactsTaken >= 4096 {
-            contacts.removeFirst(contactsTaken)
-            contactsTaken = 0
+        batch.reserveCapacity(end - taken)
+        for i in taken..<end { batch.append(CardDelivery.take(&delivery.contacts[i])) }
+        delivery.contactsTaken = end
+        if end == delivery.contacts.count || end >= 4096 {
+            delivery.contacts.removeFirst(end)
+            delivery.contactsTaken = 0
         }
-        let found = Self.inLineOrder(diagnostics)
-        diagnostics.removeAll()
+        let found = Self.inLineOrder(delivery.diagnostics)
+        delivery.diagnostics.removeAll()
         return LoadedContacts(contacts: batch, diagnostics: found)
     }
 
     /// Takes everything read so far.
     mutating func takeAll() -> LoadedContacts {
-        if contactsTaken > 0 { contacts.removeFirst(contactsTaken) }
-        let result = LoadedContacts(contacts: contacts, diagnostics: Self.inLineOrder(diagnostics))
-        contacts = []
-        contactsTaken = 0
-        diagnostics = []
+        delivery.deliverWaiting()
+        if delivery.contactsTaken > 0 { delivery.contacts.removeFirst(delivery.contactsTaken) }
+        let result = LoadedContacts(contacts: delivery.contacts, diagnostics: Self.inLineOrder(delivery.diagnostics))
+        delivery.contacts = []
+        delivery.contactsTaken = 0
+        delivery.diagnostics = []
         return result
-    }
-
-    /// Takes a contact out of an array by swapping an empty one in: the contact moves, its strings
-    /// and arrays are not retained for a copy and released with the original.
-    static func take(_ contact: inout Contact) -> Contact {
-        var taken = Contact(blankWithID: "")
-        swap(&taken, &contact)
-        return taken
     }
 
     /// Diagnostics sorted by line (stable: problems on one line keep the order they were found in).
@@ -245,11 +243,10 @@ struct CardBlockReader {
     }
 }
 
-/// What one run gave: its cards and diagnostics, or `clean == false` when it did not end between cards.
-private struct RunResult: Sendable {
-    var cards: [ReadCard]
-    var diagnostics: [Diagnostic]
-    var clean: Bool
+/// One job of a block: the cards of the block before get their identifiers, or one run is parsed.
+private enum RegionJob: Sendable {
+    case deliverWaiting
+    case run(start: Int, end: Int, firstLine: Int, last: Bool)
 }
 
 /// A read-only view of bytes the workers share while the caller keeps them alive.

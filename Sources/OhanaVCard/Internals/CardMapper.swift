@@ -107,7 +107,7 @@ struct CardMapper {
             }
         }
         // Taken out, so that the mapper does not keep a second reference to the contact's parts.
-        return CardBlockReader.take(&contact)
+        return CardDelivery.take(&contact)
     }
 
     /// Maps one property of the card into ``contact`` (`hasN` and `hasFN` say whether the card's

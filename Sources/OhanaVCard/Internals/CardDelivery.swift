@@ -1,0 +1,82 @@
+import Ohana
+
+/// What ``CardBlockReader`` has read and not yet handed out: contacts with their identifiers, in
+/// input order, and the diagnostics found.
+///
+/// The cards of a block's runs wait here and are given their identifiers while the next block is
+/// parsed, by whichever core is free first (see ``CardBlockReader``): done between blocks, this one-core
+/// work left the other core idle.
+struct CardDelivery {
+    private var identifiers: ContactIdentifiers
+    /// Contacts delivered; those before `contactsTaken` were handed out already.
+    var contacts: [Contact] = []
+    var contactsTaken = 0
+    /// Diagnostics found and not yet handed out, in the order found.
+    var diagnostics: [Diagnostic] = []
+    /// Cards delivered so far.
+    private(set) var cardsRead = 0
+    /// Results of runs that ended cleanly, waiting for their identifiers.
+    private var waiting: [RunResult] = []
+    /// The cards in `waiting`.
+    private(set) var waitingCards = 0
+
+    init(source: String) {
+        identifiers = ContactIdentifiers(source: source)
+    }
+
+    /// Whether results wait for ``deliverWaiting()``.
+    var hasWaiting: Bool { !waiting.isEmpty }
+
+    /// Queues the results of a block's runs (all ended cleanly), taking them out of `results`.
+    mutating func queue(_ results: inout [RunResult]) {
+        deliverWaiting()
+        swap(&waiting, &results)
+        waitingCards = waiting.reduce(0) { $0 + $1.cards.count }
+    }
+
+    /// Delivers what waits, in input order.
+    mutating func deliverWaiting() {
+        guard !waiting.isEmpty else { return }
+        for i in waiting.indices {
+            var cards: [ReadCard] = []
+            swap(&cards, &waiting[i].cards)  // the only reference: the contacts are not copied on write
+            deliver(&cards, waiting[i].diagnostics)
+        }
+        waiting = []
+        waitingCards = 0
+    }
+
+    /// Gives the cards their identifiers, in order, and keeps their contacts.
+    mutating func deliver(_ cards: inout [ReadCard], _ found: [Diagnostic]) {
+        diagnostics.append(contentsOf: found)
+        cardsRead += cards.count
+        // Popped from the end of the reversed array: each card is moved out, not copied, and its
+        // contact moved on (taking each out in place swapped an empty contact in, whose copy and
+        // release cost about 40 retains and releases a card).
+        cards.withUnsafeMutableBufferPointer { $0.reverse() }
+        while var card = cards.popLast() {
+            identifiers.identify(&card, diagnostics: &diagnostics)
+            contacts.append(Self.take(&card.contact))
+        }
+    }
+
+    /// Takes a contact out of an array by swapping an empty one in: the contact moves, its strings
+    /// and arrays are not retained for a copy and released with the original.
+    static func take(_ contact: inout Contact) -> Contact {
+        var taken = Contact(blankWithID: "")
+        swap(&taken, &contact)
+        return taken
+    }
+}
+
+/// What one run gave: its cards and diagnostics, or `clean == false` when it did not end between cards.
+struct RunResult: Sendable {
+    var cards: [ReadCard]
+    var diagnostics: [Diagnostic]
+    var clean: Bool
+}
+
+/// The delivery lent to the one job that delivers while the runs of the next block are parsed.
+struct DeliveryPointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<CardDelivery>
+}
