@@ -77,7 +77,9 @@ private actor FileBatchSource {
         self.fileURL = fileURL
         self.batchSize = batchSize
         // Smaller blocks than reading all at once: fewer cards wait beside the batch handed out.
-        self.parser = CardBlockReader(options: options, source: fileURL.path, blockSize: FileBatchSource.chunkSize)
+        // Runs of 32 KiB, eight a block: with four, two cores waited for each other at every block's end.
+        self.parser = CardBlockReader(
+            options: options, source: fileURL.path, blockSize: FileBatchSource.chunkSize, minimumRun: FileBatchSource.chunkSize / 8)
     }
 
     /// Bytes read (and parsed) at a time: about 850 generated cards.
