@@ -114,6 +114,20 @@ import Testing
         #expect(parallel.diagnostics.filter { $0.message.contains("repeats the card at line") }.count == 400)
     }
 
+    @Test("a block of one small run still counts its lines for the blocks after it")
+    func smallBlockBeforeALargeCardKeepsLineNumbers() {
+        // The only cut in the first 16 KiB is after the first card: its block is one run of 4 lines.
+        var text = "BEGIN:VCARD\nVERSION:3.0\nFN:Small\nEND:VCARD\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Large\r\n"
+        for i in 0..<400 { text += "NOTE:line \(i) of a card larger than a block, padded to be so\r\n" }
+        text += "this line has no colon\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:After\r\nEND:VCARD\r\n"
+        let data = Data(text.utf8)
+        let (read, _) = Self.inSmallBlocks(data)
+        let reference = Self.sequential(data)
+        #expect(read.contacts == reference.contacts)
+        #expect(read.diagnostics == reference.diagnostics)
+        #expect(read.diagnostics.contains { $0.line == 408 && $0.message.contains("no ':'") }, "\(read.diagnostics)")
+    }
+
     @Test func messyCardsAfterCleanOnesFallBackToOnePass() throws {
         // Clean cards first, then every corpus file (broken ones too), then clean cards again.
         var data = Data(Self.book(count: 600, seed: 5, target: .ios).utf8)

@@ -135,9 +135,13 @@ struct CardBlockReader {
         cuts.append(region.count)
         let runs = (0..<(cuts.count - 1)).map { (start: cuts[$0], end: cuts[$0 + 1]) }
         let bytes = SendableBytes(region)
-        let breaks = runs.count == 1 ? [0] : parallelMap(runs, minimumPerWorker: 1, state: {}) { _, run in
-            CardBoundaries.lineBreaks(in: UnsafeBufferPointer(rebasing: bytes.buffer[run.start..<run.end]))
-        }
+        // Each run's line breaks number the lines of the runs after it and of the next region: a
+        // single run needs its count too, unless nothing follows it.
+        let breaks = runs.count > 1
+            ? parallelMap(runs, minimumPerWorker: 1, state: {}) { _, run in
+                CardBoundaries.lineBreaks(in: UnsafeBufferPointer(rebasing: bytes.buffer[run.start..<run.end]))
+            }
+            : [final ? 0 : CardBoundaries.lineBreaks(in: region)]
         var firstLines: [Int] = []
         var line = nextLine
         for b in breaks {
