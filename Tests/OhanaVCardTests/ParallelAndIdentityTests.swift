@@ -128,6 +128,29 @@ import Testing
         #expect(read.diagnostics.contains { $0.line == 408 && $0.message.contains("no ':'") }, "\(read.diagnostics)")
     }
 
+    @Test("a last run of text outside cards is reported as one pass reports it")
+    func lastRunWithoutCardsKnowsTheCardsBefore() {
+        // Eight cards of 256 bytes, then a BEGIN:VCARD line folded into something else and text up
+        // to an END:VCARD: text outside cards after cards (not "no BEGIN:VCARD line found"). The
+        // text's length sweeps past 2 KiB, where the input (runs of at least 2 KiB) is cut in two
+        // runs right where the text begins, so that the text is a run of its own, the input's last.
+        var cards = ""
+        for i in 0..<8 {
+            let head = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(i)\r\nNOTE:"
+            let tail = "\r\nEND:VCARD\r\n"
+            cards += head + String(repeating: "x", count: 256 - head.utf8.count - tail.utf8.count) + tail
+        }
+        for padding in 1_800..<2_300 {
+            let junk = "BEGIN:VCARD\r\n CardBook V105.3//DE\r\nNOTE:" + String(repeating: "y", count: padding) + "\r\nEND:VCARD\r\n"
+            let data = Data((cards + junk).utf8)
+            let (read, _) = Self.inSmallBlocks(data)
+            let reference = Self.sequential(data)
+            #expect(read.contacts == reference.contacts, "padding \(padding)")
+            #expect(read.diagnostics == reference.diagnostics, "padding \(padding)")
+            #expect(!reference.diagnostics.contains { $0.message.contains("no BEGIN:VCARD line found") })
+        }
+    }
+
     @Test func messyCardsAfterCleanOnesFallBackToOnePass() throws {
         // Clean cards first, then every corpus file (broken ones too), then clean cards again.
         var data = Data(Self.book(count: 600, seed: 5, target: .ios).utf8)

@@ -176,6 +176,19 @@ struct CardBlockReader {
             }
         }
         if delivering { results.removeFirst() }
+        if final, let last = results.indices.last, results[last].clean, results[last].cards.isEmpty {
+            // The input's last run read no card. It did not know whether the input held any before
+            // it ("no BEGIN:VCARD line found" or "text outside BEGIN:VCARD … END:VCARD"): read again
+            // knowing (rare, and such a run holds no card).
+            let before = delivery.cardsRead + results[..<last].reduce(0) { $0 + $1.cards.count }
+            if before > 0 {
+                var stream = CardStream(options: options, source: source, firstLine: firstLines[last], cardsBefore: before)
+                stream.feed(UnsafeBufferPointer(rebasing: region[runs[last].start..<runs[last].end]))
+                stream.finish()
+                let (cards, diagnostics) = stream.take()
+                results[last] = RunResult(cards: cards, diagnostics: diagnostics, clean: true)
+            }
+        }
         if let unclean = results.firstIndex(where: { !$0.clean }) {
             // The runs before it are delivered; from this run on, one stream reads to the end of the input.
             for i in 0..<unclean {
