@@ -47,7 +47,7 @@ struct CardBlockReader {
     }
 
     /// Contacts read and not yet taken.
-    var pendingContacts: Int { delivery.contacts.count - delivery.contactsTaken + delivery.waitingCards }
+    var pendingContacts: Int { delivery.pendingContacts }
 
     /// Feeds the next chunk of input.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -163,15 +163,9 @@ struct CardBlockReader {
                     delivery.pointer.pointee.deliverWaiting()
                     return RunResult(cards: [], diagnostics: [], clean: true)
                 case .run(let start, let end, let firstLine, let last):
-                    var stream = CardStream(options: options, source: source, firstLine: firstLine)
-                    stream.feed(UnsafeBufferPointer(rebasing: bytes.buffer[start..<end]))
-                    if last {
-                        stream.finish()
-                    } else if !stream.finishRun() {
-                        return RunResult(cards: [], diagnostics: [], clean: false)
-                    }
-                    let (cards, diagnostics) = stream.take()
-                    return RunResult(cards: cards, diagnostics: diagnostics, clean: true)
+                    return Self.readRun(
+                        UnsafeBufferPointer(rebasing: bytes.buffer[start..<end]), firstLine: firstLine, last: last,
+                        options: options, source: source)
                 }
             }
         }
@@ -182,28 +176,24 @@ struct CardBlockReader {
             // knowing (rare, and such a run holds no card).
             let before = delivery.cardsRead + results[..<last].reduce(0) { $0 + $1.cards.count }
             if before > 0 {
-                var stream = CardStream(options: options, source: source, firstLine: firstLines[last], cardsBefore: before)
-                stream.feed(UnsafeBufferPointer(rebasing: region[runs[last].start..<runs[last].end]))
-                stream.finish()
-                let (cards, diagnostics) = stream.take()
-                results[last] = RunResult(cards: cards, diagnostics: diagnostics, clean: true)
+                results[last] = Self.readRun(
+                    UnsafeBufferPointer(rebasing: region[runs[last].start..<runs[last].end]), firstLine: firstLines[last],
+                    last: true, cardsBefore: before, options: options, source: source)
             }
         }
         if let unclean = results.firstIndex(where: { !$0.clean }) {
-            // The runs before it are delivered; from this run on, one stream reads to the end of the input.
-            for i in 0..<unclean {
-                var cards: [ReadCard] = []
-                swap(&cards, &results[i].cards)
-                delivery.deliver(&cards, results[i].diagnostics)
-            }
+            // The runs before it are delivered (starting the stream does); from this run on, one
+            // stream reads to the end of the input.
+            results.removeSubrange(unclean...)
+            delivery.queue(&results)
             startSequential(at: firstLines[unclean])
             sequential!.feed(UnsafeBufferPointer(rebasing: region[runs[unclean].start...]))
             collectSequential()
             return
         }
-        if let expected = expectedInputBytes, delivery.cardsRead == 0, delivery.contacts.isEmpty, expected > region.count {
+        if let expected = expectedInputBytes, delivery.cardsRead == 0, expected > region.count {
             let cards = results.reduce(0) { $0 + $1.cards.count }
-            delivery.contacts.reserveCapacity(Int(Double(cards) * Double(expected) / Double(region.count) * 1.1) + 16)
+            delivery.reserveCapacity(Int(Double(cards) * Double(expected) / Double(region.count) * 1.1) + 16)
         }
         delivery.queue(&results)
         nextLine = line
@@ -221,42 +211,31 @@ struct CardBlockReader {
         delivery.deliver(&cards, found)
     }
 
+    /// Reads one run as one stream: `last` ends the input there; otherwise the run must end between
+    /// cards (`clean`), or its result is given up.
+    private static func readRun(
+        _ run: UnsafeBufferPointer<UInt8>, firstLine: Int, last: Bool, cardsBefore: Int = 0,
+        options: VCardReadingOptions, source: String
+    ) -> RunResult {
+        var stream = CardStream(options: options, source: source, firstLine: firstLine, cardsBefore: cardsBefore)
+        stream.feed(run)
+        if last {
+            stream.finish()
+        } else if !stream.finishRun() {
+            return RunResult(cards: [], diagnostics: [], clean: false)
+        }
+        let (cards, diagnostics) = stream.take()
+        return RunResult(cards: cards, diagnostics: diagnostics, clean: true)
+    }
+
     /// Takes up to `max` contacts and the diagnostics so far; `nil` when there is nothing to take.
     mutating func takeBatch(max: Int) -> LoadedContacts? {
-        delivery.deliverWaiting()
-        let taken = delivery.contactsTaken
-        let end = Swift.min(delivery.contacts.count, taken + max)
-        guard end > taken || !delivery.diagnostics.isEmpty else { return nil }
-        var batch: [Contact] = []
-        batch.reserveCapacity(end - taken)
-        for i in taken..<end { batch.append(CardDelivery.take(&delivery.contacts[i])) }
-        delivery.contactsTaken = end
-        if end == delivery.contacts.count || end >= 4096 {
-            delivery.contacts.removeFirst(end)
-            delivery.contactsTaken = 0
-        }
-        let found = Self.inLineOrder(delivery.diagnostics)
-        delivery.diagnostics.removeAll()
-        return LoadedContacts(contacts: batch, diagnostics: found)
+        delivery.take(max: max)
     }
 
     /// Takes everything read so far.
     mutating func takeAll() -> LoadedContacts {
-        delivery.deliverWaiting()
-        if delivery.contactsTaken > 0 { delivery.contacts.removeFirst(delivery.contactsTaken) }
-        let result = LoadedContacts(contacts: delivery.contacts, diagnostics: Self.inLineOrder(delivery.diagnostics))
-        delivery.contacts = []
-        delivery.contactsTaken = 0
-        delivery.diagnostics = []
-        return result
-    }
-
-    /// Diagnostics sorted by line (stable: problems on one line keep the order they were found in).
-    private static func inLineOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
-            let (la, lb) = (a.element.line ?? 0, b.element.line ?? 0)
-            return la != lb ? la < lb : a.offset < b.offset
-        }.map(\.element)
+        delivery.takeAll()
     }
 }
 

@@ -9,10 +9,10 @@ import Ohana
 struct CardDelivery {
     private var identifiers: ContactIdentifiers
     /// Contacts delivered; those before `contactsTaken` were handed out already.
-    var contacts: [Contact] = []
-    var contactsTaken = 0
+    private var contacts: [Contact] = []
+    private var contactsTaken = 0
     /// Diagnostics found and not yet handed out, in the order found.
-    var diagnostics: [Diagnostic] = []
+    private var diagnostics: [Diagnostic] = []
     /// Cards delivered so far.
     private(set) var cardsRead = 0
     /// Results of runs that ended cleanly, waiting for their identifiers.
@@ -26,6 +26,51 @@ struct CardDelivery {
 
     /// Whether results wait for ``deliverWaiting()``.
     var hasWaiting: Bool { !waiting.isEmpty }
+
+    /// Contacts read and not yet taken, those waiting included.
+    var pendingContacts: Int { contacts.count - contactsTaken + waitingCards }
+
+    /// Makes room for `count` contacts in all (room not used is never touched).
+    mutating func reserveCapacity(_ count: Int) {
+        contacts.reserveCapacity(count)
+    }
+
+    /// Takes up to `max` contacts and the diagnostics so far; `nil` when there is nothing to take.
+    mutating func take(max: Int) -> LoadedContacts? {
+        deliverWaiting()
+        let end = Swift.min(contacts.count, contactsTaken + max)
+        guard end > contactsTaken || !diagnostics.isEmpty else { return nil }
+        var batch: [Contact] = []
+        batch.reserveCapacity(end - contactsTaken)
+        for i in contactsTaken..<end { batch.append(Self.take(&contacts[i])) }
+        contactsTaken = end
+        if contactsTaken == contacts.count || contactsTaken >= 4096 {
+            contacts.removeFirst(contactsTaken)
+            contactsTaken = 0
+        }
+        let found = Self.inLineOrder(diagnostics)
+        diagnostics.removeAll()
+        return LoadedContacts(contacts: batch, diagnostics: found)
+    }
+
+    /// Takes everything read so far.
+    mutating func takeAll() -> LoadedContacts {
+        deliverWaiting()
+        if contactsTaken > 0 { contacts.removeFirst(contactsTaken) }
+        let result = LoadedContacts(contacts: contacts, diagnostics: Self.inLineOrder(diagnostics))
+        contacts = []
+        contactsTaken = 0
+        diagnostics = []
+        return result
+    }
+
+    /// Diagnostics sorted by line (stable: problems on one line keep the order they were found in).
+    private static func inLineOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let (la, lb) = (a.element.line ?? 0, b.element.line ?? 0)
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+    }
 
     /// Queues the results of a block's runs (all ended cleanly), taking them out of `results`.
     mutating func queue(_ results: inout [RunResult]) {
