@@ -148,23 +148,26 @@ def main():
                 : window.__fetch(url, init);""")
         driver.find_element(By.CSS_SELECTOR, ".tab[data-view=pick]").click()
         pickers = Select(wait.until(EC.presence_of_element_located((By.ID, "picker"))))
-        summaries = {"phoneNumbers": "one row per number", "textRecipients": "text message",
-                     "phoneOrEmail": "reached by phone or email", "multiple": "any number of contacts"}
+        # The loop ends on a picker with one row per number, whose row ids no other picker has.
+        summaries = {"multiple": "any number of contacts", "phoneOrEmail": "reached by phone or email",
+                     "textRecipients": "text message", "phoneNumbers": "one row per number"}
         for _ in range(3):
             for picker_id, summary in summaries.items():
                 pickers.select_by_value(picker_id)
                 wait.until(lambda d, s=summary: s in d.find_element(By.ID, "picker-summary").text)
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pick-rows .pick-box")) >= 4)
-        driver.execute_script("window.fetch = window.__fetch;")
         errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
         if errors:
             fail("switching pickers while rows load: " + json.dumps(errors))
         step("switched pickers 12 times while their rows loaded")
 
-        # Pick until a rule refuses.
+        # Pick until a rule refuses. The rows of the picker before are gone as soon as this one
+        # starts (its own rows are still held back): no box of theirs can be clicked into this
+        # picker's session, which would answer "no row with id".
         pickers.select_by_value("atMostThree")
         wait.until(lambda d: "MaximumSelectedCount" in d.find_element(By.ID, "picker-rules").text)
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pick-rows .pick-box")) >= 4)
+        driver.execute_script("window.fetch = window.__fetch;")
         # Each box is found again when it is clicked: the rows re-render as the selection changes.
         for count in range(1, 4):
             click_nth(wait, "#pick-rows .pick-box", count - 1)

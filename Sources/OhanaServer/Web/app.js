@@ -247,6 +247,7 @@ async function startPicker(id) {
   document.getElementById("picker").value = id;
   if (state.pick.session) closeSession(state.pick.session);
   state.pick.session = null;
+  clearPicker();
   let session;
   try {
     session = await api("/api/sessions", { method: "POST", body: { picker: id, order: state.order } });
@@ -274,6 +275,17 @@ async function startPicker(id) {
   await loadPickRows(0, false);
 }
 
+// What the picker before showed goes as soon as another starts: a row of its left on screen could
+// be clicked into the new session, which has no such row, and its export links name a closed session.
+function clearPicker() {
+  clear(document.getElementById("pick-rows"));
+  document.getElementById("pick-status").textContent = "Loading…";
+  document.getElementById("pick-more").hidden = true;
+  for (const format of ["vcard", "csv", "json"]) document.getElementById("export-" + format).removeAttribute("href");
+  showRefusals([]);
+  renderSelection({ selected: [] });
+}
+
 async function loadPickRows(offset, append) {
   const { session, query } = state.pick;
   if (!session) return;
@@ -285,7 +297,7 @@ async function loadPickRows(offset, append) {
     const segments = page.highlights[row.id];
     const box = el("input", { type: "checkbox", class: "pick-box", "aria-label": "Select " + row.name });
     box.checked = !!row.selected;
-    box.addEventListener("change", () => toggle(row, box));
+    box.addEventListener("change", () => toggle(session, row, box));
     list.append(el("li", { class: "row", dataset: { id: row.id } },
       el("label", { class: "pick-label" }, box, avatar(row),
         el("span", { class: "lines" },
@@ -298,10 +310,11 @@ async function loadPickRows(offset, append) {
   document.getElementById("pick-more").hidden = state.pick.loaded >= page.total;
 }
 
-async function toggle(row, box) {
+// A row belongs to the session that listed it: a click on it once another session has started
+// (a row still on screen for a moment) changes nothing.
+async function toggle(session, row, box) {
   const action = box.checked ? "select" : "deselect";
-  const session = state.pick.session;
-  if (!session) { box.checked = !box.checked; return; }
+  if (state.pick.session !== session) { box.checked = !box.checked; return; }
   try {
     const result = await sessionApi(session, "/" + action, { method: "POST", body: { ids: [row.id] } });
     if (state.pick.session !== session) return;
