@@ -78,27 +78,74 @@ import Testing
         #expect(parallel.diagnostics.filter { $0.severity == .error }.count == 900)
     }
 
-    /// The counted line breaks that number a run's lines: the one-pass count (every CR followed
-    /// by LF) and the byte-by-byte one agree on any mix of CR, LF and text.
-    @Test func lineBreakCountsAgreeOnAnyMixOfCRAndLF() {
+    /// A run's lines are numbered from 1 and renumbered by the line breaks of the runs before it,
+    /// as the line reader counted them: LF, CRLF and CR…CR LF once, every other CR once, lone CRs
+    /// at the very end of the run included. Checked against a byte-by-byte count, fed whole and in
+    /// two chunks.
+    @Test func lineReaderCountsLineBreaksAsTheWholeInputDoes() {
         var generator = SystemRandomNumberGenerator()
-        let alphabet: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A, 0x41, 0x20]
-        var sawFastPath = false, sawSlowPath = false
-        for length in 0..<400 {
-            var bytes = (0..<(length % 40)).map { _ in alphabet.randomElement(using: &generator)! }
-            if length.isMultiple(of: 2) {
-                // Plain CRLF text, the one-pass case.
-                bytes = bytes.map { $0 == 0x0D ? 0x41 : $0 }.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
-            }
-            bytes.withUnsafeBufferPointer { run in
-                let oneByOne = CardBoundaries.lineBreaksOneByOne(in: run)
-                #expect(CardBoundaries.lineBreaks(in: run) == oneByOne, "\(bytes)")
-                if bytes.contains(0x0D), bytes.count > 1 {
-                    if length.isMultiple(of: 2) { sawFastPath = true } else { sawSlowPath = true }
-                }
+        let alphabet: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A, 0x41, 0x20, 0x3A]
+        var sawTrailingCRs = false
+        for length in 0..<600 {
+            var bytes = (0..<(length % 50)).map { _ in alphabet.randomElement(using: &generator)! }
+            // A run ends where the next line begins: right after a line break.
+            bytes += length.isMultiple(of: 3) ? [0x0D, 0x0D] : [length.isMultiple(of: 2) ? 0x0A : 0x0D]
+            if bytes.suffix(2) == [0x0D, 0x0D] { sawTrailingCRs = true }
+            let expected = Self.lineBreaksOneByOne(bytes)
+            for cut in [bytes.count, bytes.count / 2] {
+                var reader = LineReader(maxLineLength: 1000, maxPropertySize: 1000, firstLine: 1)
+                reader.feed(Array(bytes[..<cut])) { _ in }
+                reader.feed(Array(bytes[cut...])) { _ in }
+                reader.finish { _ in }
+                #expect(reader.nextLineNumber - 1 == expected, "\(bytes), fed cut at \(cut)")
             }
         }
-        #expect(sawFastPath && sawSlowPath)
+        #expect(sawTrailingCRs)
+    }
+
+    /// The reference count: LF once, CR…CR LF once, every other CR once.
+    static func lineBreaksOneByOne(_ run: [UInt8]) -> Int {
+        var breaks = 0
+        var i = 0
+        while i < run.count {
+            if run[i] == 0x0A {
+                breaks += 1
+                i += 1
+            } else if run[i] == 0x0D {
+                var j = i + 1
+                while j < run.count, run[j] == 0x0D { j += 1 }
+                if j < run.count, run[j] == 0x0A {
+                    breaks += 1
+                    i = j + 1
+                } else {
+                    breaks += j - i
+                    i = j
+                }
+            } else {
+                i += 1
+            }
+        }
+        return breaks
+    }
+
+    @Test("a card begun inside another, deep in a long input, names the outer card's line as one pass does")
+    func nestedCardWarningNamesTheLineOfTheWholeInput() throws {
+        var text = Self.book(count: 700, seed: 5, target: .rfc6350)
+        // In every 97th card a card begins before the outer one ends (each in a run of its own).
+        var cards = text.components(separatedBy: "END:VCARD\r\n")
+        for k in stride(from: 40, to: cards.count - 1, by: 97) {
+            cards[k] = cards[k].replacingOccurrences(of: "\r\nFN:", with: "\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:Inner\r\nEND:VCARD\r\nFN:")
+        }
+        text = cards.joined(separator: "END:VCARD\r\n")
+        let data = Data(text.utf8)
+        let (parallel, runs) = Self.inSmallBlocks(data)
+        let reference = Self.sequential(data)
+        let nested = reference.diagnostics.filter { $0.message.hasPrefix("card begins inside the card begun at line") }
+        #expect(runs > 20)
+        #expect(nested.count == 7)
+        #expect(try #require(nested.last?.line) > 4_000)
+        #expect(parallel.contacts == reference.contacts)
+        #expect(parallel.diagnostics == reference.diagnostics)
     }
 
     @Test("UIDs repeated blocks later get the identifiers and warnings one pass gives")

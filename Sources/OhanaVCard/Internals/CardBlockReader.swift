@@ -135,24 +135,13 @@ struct CardBlockReader {
         cuts.append(region.count)
         let runs = (0..<(cuts.count - 1)).map { (start: cuts[$0], end: cuts[$0 + 1]) }
         let bytes = SendableBytes(region)
-        // Each run's line breaks number the lines of the runs after it and of the next region: a
-        // single run needs its count too, unless nothing follows it.
-        let breaks = runs.count > 1
-            ? parallelMap(runs, minimumPerWorker: 1, state: {}) { _, run in
-                CardBoundaries.lineBreaks(in: UnsafeBufferPointer(rebasing: bytes.buffer[run.start..<run.end]))
-            }
-            : [final ? 0 : CardBoundaries.lineBreaks(in: region)]
-        var firstLines: [Int] = []
-        var line = nextLine
-        for b in breaks {
-            firstLines.append(line)
-            line += b
-        }
         let options = self.options, source = self.source
         // The cards of the block before get their identifiers as the first job, beside the runs.
         let delivering = delivery.hasWaiting
+        // Each run numbers its lines from 1; they are renumbered once the runs before have counted
+        // theirs (counting every run's line breaks first took a pass over the bytes and a wait).
         let jobs = (delivering ? [RegionJob.deliverWaiting] : []) + runs.indices.map {
-            RegionJob.run(start: runs[$0].start, end: runs[$0].end, firstLine: firstLines[$0], last: final && $0 == runs.count - 1)
+            RegionJob.run(start: runs[$0].start, end: runs[$0].end, last: final && $0 == runs.count - 1)
         }
         runsRead += runs.count
         var results = withUnsafeMutablePointer(to: &delivery) { pointer in
@@ -162,15 +151,32 @@ struct CardBlockReader {
                 case .deliverWaiting:
                     delivery.pointer.pointee.deliverWaiting()
                     return RunResult(cards: [], diagnostics: [], clean: true)
-                case .run(let start, let end, let firstLine, let last):
+                case .run(let start, let end, let last):
                     return Self.readRun(
-                        UnsafeBufferPointer(rebasing: bytes.buffer[start..<end]), firstLine: firstLine, last: last,
+                        UnsafeBufferPointer(rebasing: bytes.buffer[start..<end]), firstLine: 1, last: last,
                         options: options, source: source)
                 }
             }
         }
         if delivering { results.removeFirst() }
-        if final, let last = results.indices.last, results[last].clean, results[last].cards.isEmpty {
+        let unclean = results.firstIndex(where: { !$0.clean })
+        var firstLines: [Int] = []
+        var line = nextLine
+        for k in results.indices[..<(unclean ?? results.endIndex)] {
+            firstLines.append(line)
+            line += results[k].lineBreaks
+            if results[k].mentionsOtherLines {
+                // A message names another line (a card begun inside another): read again knowing
+                // where the run begins (rare).
+                results[k] = Self.readRun(
+                    UnsafeBufferPointer(rebasing: region[runs[k].start..<runs[k].end]), firstLine: firstLines[k],
+                    last: final && k == runs.count - 1, options: options, source: source)
+            } else {
+                results[k].shiftLines(by: firstLines[k] - 1)
+            }
+        }
+        if unclean != nil { firstLines.append(line) }
+        if final, unclean == nil, let last = results.indices.last, results[last].cards.isEmpty {
             // The input's last run read no card. It did not know whether the input held any before
             // it ("no BEGIN:VCARD line found" or "text outside BEGIN:VCARD … END:VCARD"): read again
             // knowing (rare, and such a run holds no card).
@@ -181,7 +187,7 @@ struct CardBlockReader {
                     last: true, cardsBefore: before, options: options, source: source)
             }
         }
-        if let unclean = results.firstIndex(where: { !$0.clean }) {
+        if let unclean {
             // The runs before it are delivered (starting the stream does); from this run on, one
             // stream reads to the end of the input.
             results.removeSubrange(unclean...)
@@ -224,8 +230,10 @@ struct CardBlockReader {
         } else if !stream.finishRun() {
             return RunResult(cards: [], diagnostics: [], clean: false)
         }
+        let lineBreaks = stream.nextLine - firstLine, mentionsOtherLines = stream.mentionedOtherLines
         let (cards, diagnostics) = stream.take()
-        return RunResult(cards: cards, diagnostics: diagnostics, clean: true)
+        return RunResult(
+            cards: cards, diagnostics: diagnostics, clean: true, lineBreaks: lineBreaks, mentionsOtherLines: mentionsOtherLines)
     }
 
     /// Takes up to `max` contacts and the diagnostics so far; `nil` when there is nothing to take.
@@ -242,7 +250,7 @@ struct CardBlockReader {
 /// One job of a block: the cards of the block before get their identifiers, or one run is parsed.
 private enum RegionJob: Sendable {
     case deliverWaiting
-    case run(start: Int, end: Int, firstLine: Int, last: Bool)
+    case run(start: Int, end: Int, last: Bool)
 }
 
 /// A read-only view of bytes the workers share while the caller keeps them alive.

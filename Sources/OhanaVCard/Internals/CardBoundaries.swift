@@ -42,69 +42,6 @@ enum CardBoundaries {
         }
         return nil
     }
-
-    /// The line breaks in a run that is followed by a line's first byte (not a line break): LF,
-    /// CRLF and CR…CR LF count once, every other CR once (as ``LineReader`` counts them).
-    static func lineBreaks(in run: UnsafeBufferPointer<UInt8>) -> Int {
-        // Where every CR is directly followed by LF (files written with CRLF or LF, nearly all),
-        // the breaks are the LFs. Counted eight bytes at a time: a byte loop with three counters
-        // ran at under one byte a nanosecond (2 % of reading a file in perf).
-        let count = run.count
-        guard count > 1 else { return lineBreaksOneByOne(in: run) }
-        let raw = UnsafeRawBufferPointer(run)
-        var lf = 0, cr = 0, pairs = 0
-        var i = 0
-        var crBefore = false  // the byte before `i` is a CR
-        while i + 8 <= count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            let lfs = WordBytes.matches(word, 0x0A), crs = WordBytes.matches(word, 0x0D)
-            lf &+= lfs.nonzeroBitCount
-            cr &+= crs.nonzeroBitCount
-            pairs &+= (crs & (lfs >> 8)).nonzeroBitCount
-            if crBefore, lfs & 0x80 != 0 { pairs &+= 1 }
-            crBefore = crs >> 63 != 0
-            i += 8
-        }
-        while i < count {
-            let b = run[i]
-            if b == 0x0A {
-                lf &+= 1
-                if crBefore { pairs &+= 1 }
-            }
-            crBefore = b == 0x0D
-            if crBefore { cr &+= 1 }
-            i += 1
-        }
-        guard run[count - 1] != 0x0D, cr == pairs else { return lineBreaksOneByOne(in: run) }
-        return lf
-    }
-
-    /// ``lineBreaks(in:)`` byte by byte, for runs with a CR not directly followed by LF.
-    static func lineBreaksOneByOne(in run: UnsafeBufferPointer<UInt8>) -> Int {
-        var breaks = 0
-        var i = 0
-        let count = run.count
-        while i < count {
-            let b = run[i]
-            if b == 0x0A {
-                breaks += 1
-                i += 1
-            } else if b == 0x0D {
-                var j = i + 1
-                while j < count, run[j] == 0x0D { j += 1 }
-                if j < count, run[j] == 0x0A {
-                    breaks += 1
-                    i = j + 1
-                } else {
-                    breaks += j - i
-                    i = j
-                }
-            } else {
-                i += 1
-            }
-        }
-        return breaks
-    }
 }
 
 /// Exact byte tests on eight bytes read as one little-endian word (here, not in the core's

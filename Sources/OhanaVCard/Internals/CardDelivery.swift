@@ -119,6 +119,18 @@ struct RunResult: Sendable {
     var cards: [ReadCard]
     var diagnostics: [Diagnostic]
     var clean: Bool
+    /// The line breaks the run held (for a clean run).
+    var lineBreaks = 0
+    /// Whether a diagnostic's message names another line than its own.
+    var mentionsOtherLines = false
+
+    /// Renumbers the lines of a run read with its lines numbered from 1 (its cards' first lines,
+    /// its diagnostics' lines) to how the whole input numbers them.
+    mutating func shiftLines(by offset: Int) {
+        guard offset != 0 else { return }
+        for i in cards.indices { cards[i].startLine += offset }
+        for i in diagnostics.indices { diagnostics[i].line = diagnostics[i].line.map { $0 + offset } }
+    }
 }
 
 /// The delivery lent to the one job that delivers while the runs of the next block are parsed.

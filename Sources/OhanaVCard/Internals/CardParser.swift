@@ -25,6 +25,9 @@ struct CardParser {
     private var junkStart: Int?
     private(set) var cardCount = 0
     private(set) var stopped = false
+    /// Whether a message named a line other than its own (which a run read with its lines numbered
+    /// from 1 cannot shift afterwards).
+    private(set) var mentionedOtherLines = false
     /// Parameter lists already parsed (`TYPE=cell`), shared by the lines that repeat them.
     private var parameterCache = ParameterCache()
 
@@ -103,6 +106,7 @@ struct CardParser {
                     agentProperty = nil
                     return
                 }
+                mentionedOtherLines = true
                 report(line.line, .warning, "card begins inside the card begun at line \(parent.startLine); read as a card of its own")
             }
             open.append(RawCard(startLine: line.line))

@@ -32,6 +32,12 @@ struct CardStream {
         self.cards = CardParser(options: options, cardsBefore: cardsBefore)
     }
 
+    /// The number the next line gets: the first line's number plus the line breaks read.
+    var nextLine: Int { lines.nextLineNumber }
+
+    /// Whether a diagnostic's message names another line than its own (see ``CardBlockReader``).
+    var mentionedOtherLines: Bool { cards.mentionedOtherLines }
+
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         lines.feed(Array(bytes)) { logical.append($0) }  // one copy a run: lines are slices of it
         process()

@@ -41,6 +41,9 @@ struct LineReader {
         self.lineNumber = firstLine
     }
 
+    /// The number the next physical line gets: the first line's number plus the line breaks read.
+    var nextLineNumber: Int { lineNumber }
+
     /// Takes and clears the diagnostics found so far.
     mutating func takeDiagnostics() -> [(line: Int, severity: Diagnostic.Severity, message: String)] {
         defer { diagnostics.removeAll(keepingCapacity: true) }
@@ -121,10 +124,11 @@ struct LineReader {
 
     /// Ends the input: completes the last physical and logical lines.
     mutating func finish(emit: (consuming LogicalLine) -> Void) {
-        if pendingCRs > 0 {
-            pendingCRs = 0
-            endPhysicalLine(emit: emit)
-        }
+        // Each CR still pending ends a line, as it does before any byte but LF (the lines after the
+        // first are empty): a run cut after lone CRs numbers its lines as the whole input does.
+        let breaks = pendingCRs
+        pendingCRs = 0
+        for _ in 0..<breaks { endPhysicalLine(emit: emit) }
         if !physical.isEmpty || physicalOverflow { endPhysicalLine(emit: emit) }
         flushLogical(emit: emit)
     }
