@@ -19,7 +19,6 @@ struct CardStream {
     private let providerID: String
     private var lines: LineReader
     private var cards: CardParser
-    private var logical: [LogicalLine] = []
     /// Cards read and not yet taken, in input order.
     private(set) var read: [ReadCard] = []
     /// Problems found and not yet taken, in the order they were found.
@@ -39,14 +38,13 @@ struct CardStream {
     var mentionedOtherLines: Bool { cards.mentionedOtherLines }
 
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        lines.feed(Array(bytes)) { logical.append($0) }  // one copy a run: lines are slices of it
-        process()
+        let owned = Array(bytes)  // one copy a run: lines are slices of it
+        readLines { $0.feed(owned, emit: $1) }
     }
 
     /// Ends the input: what is still open is completed and reported.
     mutating func finish() {
-        lines.finish { logical.append($0) }
-        process()
+        readLines { $0.finish(emit: $1) }
         finishCards()
     }
 
@@ -54,8 +52,7 @@ struct CardStream {
     /// cards unfinished, when the run did not end between cards (a card, an `AGENT` or text outside
     /// cards still open), so that it must be read again as part of what follows.
     mutating func finishRun() -> Bool {
-        lines.finish { logical.append($0) }
-        process()
+        readLines { $0.finish(emit: $1) }
         guard cards.isBetweenCards else { return false }
         finishCards()
         return true
@@ -68,34 +65,37 @@ struct CardStream {
         cards.finish(card: { finished.append($0) }, report: { line, severity, message in
             reports.append(Diagnostic(severity, source: source, line: line, message: message))
         })
+        for card in finished { deliver(card, reporting: &reports) }
         diagnostics.append(contentsOf: reports)
-        for card in finished { deliver(card) }
     }
 
-    private mutating func process() {
+    /// Runs `body` on the line reader and hands each logical line it completes to the card parser
+    /// as soon as it is complete (gathering the lines first grew an array of them a run long). The
+    /// line reader's diagnostics come first, then those of the cards, as when lines were gathered.
+    private mutating func readLines(_ body: (inout LineReader, (consuming LogicalLine) -> Void) -> Void) {
+        // Taken out of `self` while it reads, so that each line can be consumed by `self` at once.
+        var reader = LineReader(maxLineLength: 0, maxPropertySize: 0)
+        swap(&reader, &lines)
+        var found: [Diagnostic] = []
+        body(&reader) { consume($0, reporting: &found) }
+        swap(&reader, &lines)
         let source = self.source
         for d in lines.takeDiagnostics() {
             diagnostics.append(Diagnostic(d.severity, source: source, line: d.line, message: d.message))
         }
-        guard !logical.isEmpty else { return }
-        // Taken out whole and popped from the end once reversed: each line moves out. A copy of
-        // the array shared its buffer, so clearing it kept nothing and every line was retained.
-        var batch: [LogicalLine] = []
-        swap(&batch, &logical)
-        batch.withUnsafeMutableBufferPointer { $0.reverse() }
-        while let line = batch.popLast() {
-            var finished: RawCard?
-            var reports: [Diagnostic] = []
-            cards.consume(line, card: { finished = $0 }, report: { line, severity, message in
-                reports.append(Diagnostic(severity, source: source, line: line, message: message))
-            })
-            if !reports.isEmpty { diagnostics.append(contentsOf: reports) }
-            if let card = finished.take() { deliver(card) }
-        }
-        swap(&batch, &logical)  // the emptied array's room serves the next lines
+        if !found.isEmpty { diagnostics.append(contentsOf: found) }
     }
 
-    private mutating func deliver(_ card: consuming RawCard) {
+    private mutating func consume(_ line: consuming LogicalLine, reporting found: inout [Diagnostic]) {
+        var finished: RawCard?
+        let source = self.source
+        cards.consume(line, card: { finished = $0 }, report: { line, severity, message in
+            found.append(Diagnostic(severity, source: source, line: line, message: message))
+        })
+        if let card = finished.take() { deliver(card, reporting: &found) }
+    }
+
+    private mutating func deliver(_ card: consuming RawCard, reporting found: inout [Diagnostic]) {
         let startLine = card.startLine
         // Moved into the mapper: its properties are then held once, and taken out without copies.
         var mapper = CardMapper(card: card)
@@ -105,7 +105,7 @@ struct CardStream {
         // probe).
         self.read.append(ReadCard(contact: mapper.map(), uid: mapper.uid, uidKey: nil, startLine: startLine))
         for problem in mapper.problems {
-            diagnostics.append(Diagnostic(problem.severity, source: source, line: problem.line, message: problem.message))
+            found.append(Diagnostic(problem.severity, source: source, line: problem.line, message: problem.message))
         }
         let last = self.read.count - 1, uid = self.read[last].uid
         self.read[last].contact.provenanceRecords = ProvenanceRecords(providerID: providerID, recordID: uid)
