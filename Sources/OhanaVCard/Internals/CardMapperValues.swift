@@ -14,29 +14,43 @@ extension CardMapper {
         func keptByTrimming(_ byte: UInt8, _ scalar: () -> Unicode.Scalar?) -> Bool {
             byte < 0x80 ? byte > 0x20 && byte < 0x7F : keptByTrimming(scalar())
         }
-        var fnBytes = fn.utf8.makeIterator()
-        var anyPart = false
-        // The parts in order, matched against `fn` one byte at a time (no array of the parts is built).
-        func matches(_ part: String?) -> Bool? {
-            guard let part, let first = part.utf8.first, let last = part.utf8.last else { return true }
-            guard keptByTrimming(first, { part.unicodeScalars.first }), keptByTrimming(last, { part.unicodeScalars.last }) else { return nil }
-            if anyPart, fnBytes.next() != 0x20 { return false }
-            anyPart = true
-            for b in part.utf8 where fnBytes.next() != b { return false }
-            return true
+        // The parts in order, matched against `fn` through pointers to their UTF-8 (no array of the
+        // parts is built; iterating the strings' UTF-8 views cost 80 instructions a byte).
+        var fn = fn
+        return fn.withUTF8 { fnBytes -> Bool? in
+            var at = 0
+            var anyPart = false
+            func matches(_ part: String?) -> Bool? {
+                guard let part, !part.isEmpty else { return true }
+                var utf8 = part
+                return utf8.withUTF8 { bytes -> Bool? in
+                    guard keptByTrimming(bytes[0], { part.unicodeScalars.first }),
+                        keptByTrimming(bytes[bytes.count - 1], { part.unicodeScalars.last })
+                    else { return nil }
+                    if anyPart {
+                        guard at < fnBytes.count, fnBytes[at] == 0x20 else { return false }
+                        at += 1
+                    }
+                    anyPart = true
+                    guard fnBytes.count - at >= bytes.count else { return false }
+                    for k in 0..<bytes.count where fnBytes[at + k] != bytes[k] { return false }
+                    at += bytes.count
+                    return true
+                }
+            }
+            guard let prefix = matches(contact.namePrefix) else { return nil }
+            guard prefix else { return false }
+            guard let given = matches(contact.givenName) else { return nil }
+            guard given else { return false }
+            guard let middle = matches(contact.middleName) else { return nil }
+            guard middle else { return false }
+            guard let family = matches(contact.familyName) else { return nil }
+            guard family else { return false }
+            guard let suffix = matches(contact.nameSuffix) else { return nil }
+            guard suffix else { return false }
+            guard anyPart else { return nil }
+            return at == fnBytes.count
         }
-        guard let prefix = matches(contact.namePrefix) else { return nil }
-        guard prefix else { return false }
-        guard let given = matches(contact.givenName) else { return nil }
-        guard given else { return false }
-        guard let middle = matches(contact.middleName) else { return nil }
-        guard middle else { return false }
-        guard let family = matches(contact.familyName) else { return nil }
-        guard family else { return false }
-        guard let suffix = matches(contact.nameSuffix) else { return nil }
-        guard suffix else { return false }
-        guard anyPart else { return nil }
-        return fnBytes.next() == nil
     }
 
     /// `1990-04-12`, `19900412`, `--0412`, `--04-12`, with an optional midnight time part.
