@@ -84,7 +84,7 @@ extension CardMapper {
         var parameters = found
         // Street lines: split by bytes, and only when there is a line break (Character splitting was 2% of reading).
         let street = part(parts, 2).map { text in
-            text.utf8.contains(0x0A) ? text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) } : [text]
+            text.containsUTF8(0x0A) ? text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) } : [text]
         } ?? []
         // RFC 9554's CC parameter: the ISO 3166 country code. Taken out before the address is made:
         // changed afterwards, the address's parameters were copied (a second reference to them).

@@ -311,18 +311,32 @@ func decodeLenient(_ bytes: ArraySlice<UInt8>) -> String {
 }
 
 extension String {
+    /// Whether the UTF-8 of the text holds `byte`, read through a pointer (a search of the UTF-8
+    /// view cost 30 instructions a byte).
+    func containsUTF8(_ byte: UInt8) -> Bool {
+        var text = self
+        return text.withUTF8 { $0.contains(byte) }
+    }
+
     /// The text without leading and trailing spaces and tabs (cheaper than Foundation's trimming);
     /// the string itself, not a copy, when it has none. For `String` only: written for any
     /// `StringProtocol`, it turned the string into a `Substring` through the generic initializer
     /// that walks the text character by character (grapheme breaking, 4 % of reading in `perf`).
     var trimmedSpaces: String {
-        let bytes = utf8
-        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
-        else { return "" }
+        // The ends are read through a pointer (the UTF-8 view's generic search cost 500
+        // instructions a card); nearly every value has nothing to trim and is returned as it is.
+        var text = self
+        let kept = text.withUTF8 { bytes -> Range<Int>? in
+            guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+                let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+            else { return nil }
+            return first..<(last + 1)
+        }
+        guard let kept else { return "" }
+        if kept.lowerBound == 0, kept.upperBound == utf8.count { return self }
         // The byte after the last kept one is a space, a tab or the end: a character boundary.
-        let end = bytes.index(after: last)
-        if first == bytes.startIndex, end == bytes.endIndex { return self }
-        return String(self[first..<end])
+        let start = utf8.index(utf8.startIndex, offsetBy: kept.lowerBound)
+        let end = utf8.index(utf8.startIndex, offsetBy: kept.upperBound)
+        return String(self[start..<end])
     }
 }

@@ -97,9 +97,13 @@ enum VCardLabels {
 
         /// The bit of the known word `text` is in upper case, or 0.
         static func bit(of text: String) -> UInt16 {
-            // Non-ASCII text can upper-case to a word ("ıphone" is "IPHONE").
-            let nonASCII = text.utf8.contains { $0 >= 0x80 }
-            guard let value = nonASCII ? pack(text.uppercased().utf8) : pack(text.utf8) else { return 0 }
+            // Read through a pointer: the string's UTF-8 view cost 240 instructions a word.
+            var utf8 = text
+            let ascii = utf8.withUTF8 { bytes -> UInt64?? in
+                // Non-ASCII text can upper-case to a word ("ıphone" is "IPHONE"): packed below.
+                bytes.contains { $0 >= 0x80 } ? nil : .some(pack(bytes))
+            }
+            guard let value = ascii ?? pack(text.uppercased().utf8) else { return 0 }
             for (word, bit) in packed where word == value { return bit }
             return 0
         }
