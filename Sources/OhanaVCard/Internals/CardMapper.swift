@@ -338,7 +338,10 @@ func nonEmpty(_ s: String?) -> String? {
 /// Parameters kept for writing back: everything but CHARSET and decoded transfer encodings.
 /// Base64 is kept as `ENCODING=b` whatever the spelling (the writer spells it per version).
 func cleaned(_ parameters: [PropertyParameter], dropping: Set<String> = []) -> [PropertyParameter] {
-    parameters.compactMap { p in
+    // Most lists have nothing to drop or respell: they are kept as they are, not copied.
+    guard parameters.contains(where: { $0.name == "CHARSET" || $0.name == "ENCODING" || (!dropping.isEmpty && dropping.contains($0.name)) })
+    else { return parameters }
+    return parameters.compactMap { p in
         if p.name == "CHARSET" || dropping.contains(p.name) { return nil }
         if p.name == "ENCODING" {
             let v = p.values.first?.uppercased() ?? ""

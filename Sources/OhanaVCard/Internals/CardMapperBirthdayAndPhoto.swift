@@ -36,7 +36,12 @@ extension CardMapper {
             }
             // `base64\,` is written by some clients.
             let metaEnd = comma > uri.startIndex && uri[comma - 1] == 0x5C ? comma - 1 : comma
-            let meta = String(decoding: uri[..<metaEnd], as: UTF8.self).split(separator: ";").map(String.init)
+            // Split by bytes when ASCII (as media types are): splitting the text by characters
+            // (grapheme breaking) cost 8,000 instructions a photo.
+            let metaBytes = uri[..<metaEnd]
+            let meta: [String] = metaBytes.allSatisfy({ $0 < 0x80 })
+                ? metaBytes.split(separator: 0x3B).map { String(decoding: $0, as: UTF8.self) }
+                : String(decoding: metaBytes, as: UTF8.self).split(separator: ";").map(String.init)
             guard meta.last?.lowercased() == "base64", let data = TextDecoding.base64(uri[(comma + 1)...]) else {
                 report(p.line, .warning, "PHOTO data: URI is not base64; kept as written")
                 keepUnmapped(p)

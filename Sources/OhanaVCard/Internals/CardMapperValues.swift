@@ -6,6 +6,34 @@ extension CardMapper {
     /// starts and ends with a visible ASCII character or a letter (so that trimming keeps it as it
     /// is); `nil` when that does not hold or no part is given (the model's own rules decide then).
     static func isComposedName(_ fn: String, of contact: Contact) -> Bool? {
+        // The parts in order, matched against `fn` through pointers to their UTF-8 (no array of the
+        // parts is built; iterating the strings' UTF-8 views cost 80 instructions a byte, and state
+        // shared with a nested function was checked for exclusive access at every step).
+        var fn = fn
+        return fn.withUTF8 { fnBytes -> Bool? in
+            var at = 0
+            var anyPart = false
+            guard let prefix = matchNamePart(contact.namePrefix, in: fnBytes, at: &at, anyPart: &anyPart) else { return nil }
+            guard prefix else { return false }
+            guard let given = matchNamePart(contact.givenName, in: fnBytes, at: &at, anyPart: &anyPart) else { return nil }
+            guard given else { return false }
+            guard let middle = matchNamePart(contact.middleName, in: fnBytes, at: &at, anyPart: &anyPart) else { return nil }
+            guard middle else { return false }
+            guard let family = matchNamePart(contact.familyName, in: fnBytes, at: &at, anyPart: &anyPart) else { return nil }
+            guard family else { return false }
+            guard let suffix = matchNamePart(contact.nameSuffix, in: fnBytes, at: &at, anyPart: &anyPart) else { return nil }
+            guard suffix else { return false }
+            guard anyPart else { return nil }
+            return at == fnBytes.count
+        }
+    }
+
+    /// Whether `part` (after a space, when a part came before) follows in `fn` at `at`, which then
+    /// moves past it; `true` for a missing or empty part; `nil` when trimming could change the part.
+    private static func matchNamePart(
+        _ part: String?, in fn: UnsafeBufferPointer<UInt8>, at: inout Int, anyPart: inout Bool
+    ) -> Bool? {
+        guard let part, !part.isEmpty else { return true }
         func keptByTrimming(_ scalar: Unicode.Scalar?) -> Bool {
             guard let scalar else { return false }
             return (scalar.value > 0x20 && scalar.value < 0x7F) || scalar.properties.isAlphabetic
@@ -14,43 +42,27 @@ extension CardMapper {
         func keptByTrimming(_ byte: UInt8, _ scalar: () -> Unicode.Scalar?) -> Bool {
             byte < 0x80 ? byte > 0x20 && byte < 0x7F : keptByTrimming(scalar())
         }
-        // The parts in order, matched against `fn` through pointers to their UTF-8 (no array of the
-        // parts is built; iterating the strings' UTF-8 views cost 80 instructions a byte).
-        var fn = fn
-        return fn.withUTF8 { fnBytes -> Bool? in
-            var at = 0
-            var anyPart = false
-            func matches(_ part: String?) -> Bool? {
-                guard let part, !part.isEmpty else { return true }
-                var utf8 = part
-                return utf8.withUTF8 { bytes -> Bool? in
-                    guard keptByTrimming(bytes[0], { part.unicodeScalars.first }),
-                        keptByTrimming(bytes[bytes.count - 1], { part.unicodeScalars.last })
-                    else { return nil }
-                    if anyPart {
-                        guard at < fnBytes.count, fnBytes[at] == 0x20 else { return false }
-                        at += 1
-                    }
-                    anyPart = true
-                    guard fnBytes.count - at >= bytes.count else { return false }
-                    for k in 0..<bytes.count where fnBytes[at + k] != bytes[k] { return false }
-                    at += bytes.count
-                    return true
-                }
+        let start = at, afterSpace = anyPart
+        var utf8 = part
+        // nil: trimming could change the part; .some(nil): no match; .some(end): matched up to end.
+        let end = utf8.withUTF8 { bytes -> Int?? in
+            guard keptByTrimming(bytes[0], { part.unicodeScalars.first }),
+                keptByTrimming(bytes[bytes.count - 1], { part.unicodeScalars.last })
+            else { return nil }
+            var i = start
+            if afterSpace {
+                guard i < fn.count, fn[i] == 0x20 else { return .some(nil) }
+                i += 1
             }
-            guard let prefix = matches(contact.namePrefix) else { return nil }
-            guard prefix else { return false }
-            guard let given = matches(contact.givenName) else { return nil }
-            guard given else { return false }
-            guard let middle = matches(contact.middleName) else { return nil }
-            guard middle else { return false }
-            guard let family = matches(contact.familyName) else { return nil }
-            guard family else { return false }
-            guard let suffix = matches(contact.nameSuffix) else { return nil }
-            guard suffix else { return false }
-            guard anyPart else { return nil }
-            return at == fnBytes.count
+            guard fn.count - i >= bytes.count else { return .some(nil) }
+            for k in 0..<bytes.count where fn[i + k] != bytes[k] { return .some(nil) }
+            return .some(i + bytes.count)
         }
+        guard let end else { return nil }
+        anyPart = true
+        guard let end else { return false }
+        at = end
+        return true
     }
 
     /// `1990-04-12`, `19900412`, `--0412`, `--04-12`, with an optional midnight time part.

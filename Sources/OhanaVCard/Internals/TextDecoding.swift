@@ -131,33 +131,61 @@ enum TextDecoding {
 
     /// Decodes base64, ignoring white space and other stray characters and tolerating missing padding.
     static func base64(_ text: ArraySlice<UInt8>) -> Data? {
-        var clean: [UInt8] = []
-        clean.reserveCapacity(text.count)
-        var padding = false
-        for b in text where isBase64Byte(b) {
-            if b == 0x3D { padding = true; continue }
-            if padding { return nil }  // data after the padding
-            clean.append(b)
+        // One pass through pointers, straight into the data: gathering the digits into an array,
+        // then decoding them into another, cost 120 instructions a character (a photo of 50 KB
+        // took 6 million).
+        text.withUnsafeBufferPointer { input -> Data? in
+            var data = Data(count: input.count / 4 * 3 + 3)
+            let written = base64Digits.withUnsafeBufferPointer { digitOf in
+                data.withUnsafeMutableBytes { raw -> Int? in
+                    let out = raw.bindMemory(to: UInt8.self)
+                    var n = 0, digits = 0, total = 0
+                    var padding = false
+                    var group: UInt32 = 0
+                    for b in input {
+                        let digit = digitOf[Int(b)]
+                        if digit >= 64 {
+                            if digit == 64 { padding = true }
+                            continue  // `=`, or a stray character (white space, a line break) skipped
+                        }
+                        if padding { return nil }  // data after the padding
+                        group = group << 6 | UInt32(digit)
+                        digits += 1
+                        total += 1
+                        if digits == 4 {
+                            out[n] = UInt8(truncatingIfNeeded: group >> 16)
+                            out[n + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                            out[n + 2] = UInt8(truncatingIfNeeded: group)
+                            n += 3
+                            digits = 0
+                            group = 0
+                        }
+                    }
+                    guard total > 0, digits != 1 else { return nil }
+                    // A short last group of 2 or 3 digits gives 1 or 2 bytes.
+                    if digits >= 2 {
+                        let v = group << (6 * UInt32(4 - digits))
+                        out[n] = UInt8(truncatingIfNeeded: v >> 16)
+                        n += 1
+                        if digits == 3 {
+                            out[n] = UInt8(truncatingIfNeeded: v >> 8)
+                            n += 1
+                        }
+                    }
+                    return n
+                }
+            }
+            guard let written else { return nil }
+            data.count = written
+            return data
         }
-        guard !clean.isEmpty, clean.count % 4 != 1 else { return nil }
-        // Every byte left is one of the 64 digits: decode 4 digits into 3 bytes, a short last group into 1 or 2.
-        var out = [UInt8]()
-        out.reserveCapacity(clean.count / 4 * 3 + 2)
-        var i = 0
-        while i + 4 <= clean.count {
-            let v = sextet(clean[i]) << 18 | sextet(clean[i + 1]) << 12 | sextet(clean[i + 2]) << 6 | sextet(clean[i + 3])
-            out.append(UInt8(truncatingIfNeeded: v >> 16))
-            out.append(UInt8(truncatingIfNeeded: v >> 8))
-            out.append(UInt8(truncatingIfNeeded: v))
-            i += 4
-        }
-        let rest = clean.count - i
-        if rest >= 2 {
-            let v = sextet(clean[i]) << 18 | sextet(clean[i + 1]) << 12 | (rest == 3 ? sextet(clean[i + 2]) << 6 : 0)
-            out.append(UInt8(truncatingIfNeeded: v >> 16))
-            if rest == 3 { out.append(UInt8(truncatingIfNeeded: v >> 8)) }
-        }
-        return Data(out)
+    }
+
+    /// The value of each byte as a base64 digit (0–63), 64 for `=`, 65 for any other byte.
+    private static let base64Digits: [UInt8] = (0...255).map { b -> UInt8 in
+        let byte = UInt8(b)
+        guard isBase64Byte(byte) else { return 65 }
+        return byte == 0x3D ? 64 : UInt8(sextet(byte))
     }
 
     /// The value of a base64 digit (`A`–`Z`, `a`–`z`, `0`–`9`, `+`, `/`).
