@@ -55,6 +55,12 @@ package struct StableHash128: Sendable {
         for byte in bytes { add(byte) }
     }
 
+    /// Adds the bytes of a buffer in order (one call from another module, not one a byte: the
+    /// generic `add(_:)` is not specialized there).
+    package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { add(byte) }
+    }
+
     private static func mix(_ value: UInt64) -> UInt64 {
         var z = value &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
