@@ -50,14 +50,22 @@ enum PropertyKind: UInt8 {
 
     /// The bytes of a name of 1 to 16 bytes, read through a pointer and shifted into two words
     /// (a vector written lane by lane through a string's generic UTF-8 view cost 13 % of reading
-    /// a card); `nil` for an empty or longer name.
+    /// a card); `nil` for an empty or longer name, or one holding a NUL byte (packed, `TEL` and
+    /// `TEL` followed by NUL would be one name).
     @inline(__always)  // left a call of its own, it cost a third of finding the kind
     private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> Packed? {
         let count = bytes.count
         guard count > 0, count <= 16 else { return nil }
         var packed = Packed()
-        for i in 0..<min(count, 8) { packed.low |= UInt64(bytes[i]) << (8 * i) }
-        for i in min(count, 8)..<count { packed.high |= UInt64(bytes[i]) << (8 * (i - 8)) }
-        return packed
+        var nul = false
+        for i in 0..<min(count, 8) {
+            nul = nul || bytes[i] == 0
+            packed.low |= UInt64(bytes[i]) << (8 * i)
+        }
+        for i in min(count, 8)..<count {
+            nul = nul || bytes[i] == 0
+            packed.high |= UInt64(bytes[i]) << (8 * (i - 8))
+        }
+        return nul ? nil : packed
     }
 }
