@@ -221,9 +221,11 @@ struct CardMapper {
     /// are, checked in one pass over the bytes instead of a second pass over the text.
     mutating func unescapedText(of p: RawProperty) -> String {
         let plain = p.value.withUnsafeBufferPointer { buffer in
-            var escapes = false
-            for b in buffer { escapes = escapes || b == 0x5C || b == 0x0D }
-            return !escapes
+            // Without branches, so that the loop is vectorized (the short-circuit `||` was taken
+            // byte by byte: 10 instructions a byte).
+            var escapes: UInt8 = 0
+            for b in buffer { escapes |= (b == 0x5C ? 1 : 0) | (b == 0x0D ? 1 : 0) }
+            return escapes == 0
         }
         if plain, p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }), let s = validUTF8(p.value) {
             return s
