@@ -5,6 +5,7 @@
 # ratios issue #13 asks for (scripts/bench-table.py). Raw JSON lines go to bench-out/results.jsonl.
 #   scripts/bench.sh [COUNT...]      default: 100000
 # The stages issue #13 compares run BENCH_REPEAT times (default 3), Ohana's and the peers' alike,
+# each beside its peer, taking turns,
 # and the table keeps each one's fastest run and highest peak memory: this 2-core VM's second core
 # is shared with other guests, and one run of the same binary varies by up to half its time.
 # Stages are the `stage` lines below: add a line (and, for a ratio, a row in bench-table.py).
@@ -64,6 +65,11 @@ run() { "$@" 2>>bench-out/stderr.log | grep '^{' >> "$out" || echo "failed: $*" 
 # Runs a stage `repeat` times (the table keeps the fastest): `repeated run ...` or `repeated cli ...`.
 repeated() { local i; for ((i = 0; i < repeat; i++)); do "$@"; done; }
 
+# Runs two stages a ratio compares `repeat` times each, taking turns (`alternating "run A ..." "run
+# B ..."`): this machine's speed drifts for minutes at a time, and two stages run minutes apart each
+# met a different machine.
+alternating() { local i; for ((i = 0; i < repeat; i++)); do eval "$1"; eval "$2"; done; }
+
 # A command as a user runs it: wall time from start to exit, and the process's peak memory.
 cli() {  # cli STAGE CONTACTS COMMAND...
   python3 - "$@" >> "$out" <<'PY' || echo "failed: ${*:3}" >&2
@@ -88,9 +94,16 @@ for n in "${counts[@]}"; do
   "$bin/ohana" convert "$book.vcf" --to csv -o "$book.csv" 2>/dev/null || true
   echo "== $n contacts" >&2
   # Ohana, library stages (ohana-bench) ...
-  repeated run "$bin/ohana-bench" vcard "$book.vcf"
+  # The ratios' stages, each beside its peer (when the peers are built), taking turns.
+  if [ -d "$peers/build" ]; then
+    alternating 'run "$bin/ohana-bench" vcard "$book.vcf"' 'run "$peers/build/cpp_kcontacts_parse" "$book.vcf"'
+    [ -f "$book.csv" ] && alternating 'run "$bin/ohana-bench" csv "$book.csv"' \
+      'run "$peers/.venv/bin/python" "$peers/peers/py_csv_parse.py" "$book.csv"'
+  else
+    repeated run "$bin/ohana-bench" vcard "$book.vcf"
+    [ -f "$book.csv" ] && repeated run "$bin/ohana-bench" csv "$book.csv"
+  fi
   run "$bin/ohana-bench" phones "$book.json"
-  [ -f "$book.csv" ] && repeated run "$bin/ohana-bench" csv "$book.csv"
   run "$bin/ohana-bench" pipeline --counts "$n"
   run "$bin/ohana-bench" dedupe --count "$n"
   run "$bin/ohana-bench" json --count "$n"
@@ -99,16 +112,15 @@ for n in "${counts[@]}"; do
   repeated cli "cli.$n.convert vcard→json" "$n" "$bin/ohana" convert "$book.vcf" --to json -o "$book.out.json"
   repeated cli "cli.$n.process json→json" "$n" "$bin/ohana" process "$book.json" --output json -o "$book.out2.json" --quiet
   repeated cli "cli.$n.process json→compact json" "$n" "$bin/ohana" process "$book.json" --output json --compact -o "$book.out3.json" --quiet
-  repeated cli "cli.$n.process vcard: require phone → E.164 → sort → json" "$n" \
-    "$bin/ohana" process "$book.vcf" --require phone --format-phones e164 --region US --sort full-name --output json -o "$book.process.json" --quiet
+  pipeline='cli "cli.$n.process vcard: require phone → E.164 → sort → json" "$n" "$bin/ohana" process "$book.vcf" --require phone --format-phones e164 --region US --sort full-name --output json -o "$book.process.json" --quiet'
   if [ -d "$peers/build" ]; then
+    alternating "$pipeline" 'run "$peers/.venv/bin/python" "$peers/peers/py_pipeline.py" "$book.vcf" --out "$book.py.json"'
     run "$peers/build/c_naive_split" "$book.vcf"
-    repeated run "$peers/build/cpp_kcontacts_parse" "$book.vcf"
     run "$peers/build/cpp_libphonenumber_format" "$book.vcf"
     run "$peers/.venv/bin/python" "$peers/peers/py_vobject_parse.py" "$book.vcf"
     run "$peers/.venv/bin/python" "$peers/peers/py_phonenumbers_format.py" "$book.vcf"
-    repeated run "$peers/.venv/bin/python" "$peers/peers/py_pipeline.py" "$book.vcf" --out "$book.py.json"
-    [ -f "$book.csv" ] && repeated run "$peers/.venv/bin/python" "$peers/peers/py_csv_parse.py" "$book.csv"
+  else
+    repeated eval "$pipeline"
   fi
 done
 python3 scripts/bench-table.py "$out"
