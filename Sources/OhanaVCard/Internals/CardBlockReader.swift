@@ -4,11 +4,12 @@ import Ohana
 /// Reads a vCard input fed in chunks, parsing blocks of cards on every core.
 ///
 /// Bytes are gathered into blocks of about ``blockSize`` that end right before a `BEGIN:VCARD` line
-/// following an `END:VCARD` line. A block is cut the same way into one run per core; the runs are
-/// read side by side, each numbering its lines as the whole input does, and their cards and
-/// diagnostics are joined in input order. A run that does not end between cards (a quoted-printable
-/// soft break that swallows `END:VCARD`, an `AGENT`, a nested card) gives up its result: from its
-/// start on, the rest of the input is read by one sequential ``CardStream``, exactly as before.
+/// following an `END:VCARD` line. A block is cut the same way into four runs per core; the runs are
+/// read side by side, each numbering its lines from 1 and counting them, then renumbered as the whole
+/// input numbers them, and their cards and diagnostics are joined in input order. A run that does
+/// not end between cards (a quoted-printable soft break that swallows `END:VCARD`, an `AGENT`, a
+/// nested card) gives up its result: from its start on, the rest of the input is read by one
+/// sequential ``CardStream``, exactly as before.
 /// Identifiers are given in input order, so the result never depends on how the input was split:
 /// a block's cards get theirs while the next block's runs are parsed, as one more job among them
 /// (``CardDelivery``), or when they are asked for.

@@ -13,7 +13,8 @@ struct ReadCard: Sendable {
 /// One sequential pass over a run of bytes: lines → cards → contacts, with diagnostics.
 ///
 /// Several of these run side by side on runs that begin at a card boundary (see ``CardBlockReader``);
-/// `firstLine` numbers the run's first line as the whole input numbers it.
+/// `firstLine` numbers the run's first line (1 for a run renumbered afterwards, see
+/// ``RunResult/shiftLines(by:)``; the line the whole input gives it otherwise).
 struct CardStream {
     private let source: String
     private let providerID: String
