@@ -176,7 +176,6 @@ struct CardBlockReader {
                 results[k].shiftLines(by: firstLines[k] - 1)
             }
         }
-        if unclean != nil { firstLines.append(line) }
         if final, unclean == nil, let last = results.indices.last, results[last].cards.isEmpty {
             // The input's last run read no card. It did not know whether the input held any before
             // it ("no BEGIN:VCARD line found" or "text outside BEGIN:VCARD … END:VCARD"): read again
@@ -193,7 +192,7 @@ struct CardBlockReader {
             // stream reads to the end of the input.
             results.removeSubrange(unclean...)
             delivery.queue(&results)
-            startSequential(at: firstLines[unclean])
+            startSequential(at: line)  // the runs before it counted their lines up to it
             sequential!.feed(UnsafeBufferPointer(rebasing: region[runs[unclean].start...]))
             collectSequential()
             return

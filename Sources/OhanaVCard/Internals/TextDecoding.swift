@@ -139,7 +139,7 @@ enum TextDecoding {
             let written = base64Digits.withUnsafeBufferPointer { digitOf in
                 data.withUnsafeMutableBytes { raw -> Int? in
                     let out = raw.bindMemory(to: UInt8.self)
-                    var n = 0, digits = 0, total = 0
+                    var n = 0, digits = 0
                     var padding = false
                     var group: UInt32 = 0
                     for b in input {
@@ -151,7 +151,6 @@ enum TextDecoding {
                         if padding { return nil }  // data after the padding
                         group = group << 6 | UInt32(digit)
                         digits += 1
-                        total += 1
                         if digits == 4 {
                             out[n] = UInt8(truncatingIfNeeded: group >> 16)
                             out[n + 1] = UInt8(truncatingIfNeeded: group >> 8)
@@ -161,7 +160,7 @@ enum TextDecoding {
                             group = 0
                         }
                     }
-                    guard total > 0, digits != 1 else { return nil }
+                    guard n + digits > 0, digits != 1 else { return nil }  // no digit, or one too many
                     // A short last group of 2 or 3 digits gives 1 or 2 bytes.
                     if digits >= 2 {
                         let v = group << (6 * UInt32(4 - digits))
