@@ -140,13 +140,23 @@ var targets: [Target] = [
         ],
         swiftSettings: swiftSettings
     ),
+    // Benchmarks (scripts/bench.sh): what they share, every stage in one binary, and the vCard read
+    // alone in a program that links only the reader, as the KContacts peer links only KContacts.
+    .target(name: "OhanaBenchmarkSupport", path: "Sources/OhanaBenchmarkSupport", swiftSettings: swiftSettings),
     .executableTarget(
         name: "ohana-bench",
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaSampleData",
+            "OhanaBenchmarkSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         path: "Sources/OhanaBenchmarks",
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+        name: "ohana-read-bench",
+        dependencies: ["OhanaVCard", "OhanaBenchmarkSupport"],
+        path: "Sources/OhanaReadBenchmark",
         swiftSettings: swiftSettings
     ),
     // Writer process the store's durability test kills with SIGKILL (Tests/OhanaStoreTests).

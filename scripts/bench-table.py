@@ -13,9 +13,10 @@ import sys
 # (work, Ohana stage, peer stage or None, goal): a stage is (tool, regular expression on the stage
 # name); the goal is a minimum ratio of contacts/s, or for rows without a peer a peak memory in MiB
 # that Ohana must stay under ("peak<300") or a rate it must reach ("rate>=100000"); None prints the
-# ratio without a goal.
+# ratio without a goal; "mem<=0.25" compares peak memory instead: Ohana's peak ÷ the peer's, at most 0.25.
 RATIOS = [
     ("read vCard, all held (library)", ("ohana-swift", r"^vcard\.read$"), ("cpp-kcontacts", r"^parse$"), 5.0),
+    ("read vCard, all held: peak memory (library)", ("ohana-swift", r"^vcard\.read$"), ("cpp-kcontacts", r"^parse$"), "mem<=0.25"),
     ("read vCard as `ohana convert --to json`", ("ohana-cli", r"convert vcard→json"), ("cpp-kcontacts", r"^parse$"), 5.0),
     ("read Google CSV (library)", ("ohana-swift", r"^csv\.read$"), ("py-csv", r"^parse$"), 2.0),
     ("pipeline: `ohana process` require phone → E.164 → sort → JSON", ("ohana-cli", r"process vcard"),
@@ -110,8 +111,14 @@ def main(path):
             if p is None or not p["cps"]:
                 print(f"| {work:<66} | {ohana:>19} | {'(peer missing)':>32} | {'':>7} | {'≥ ' + format(goal, 'g') + '×':>9} | ?   |")
                 continue
-            ratio = o["cps"] / p["cps"]
             label = f"{p['tool']} {p['cps']:,.0f} /s, {p['mib']:,.0f} MiB"
+            if isinstance(goal, str) and goal.startswith("mem<="):
+                limit = float(goal.split("<=")[1])
+                ratio = o["mib"] / p["mib"] if p["mib"] else float("inf")
+                met = "yes" if ratio <= limit else "no"
+                print(f"| {work:<66} | {ohana:>19} | {label:>32} | {ratio:>6.2f}× | {'≤ ' + format(limit, 'g') + '×':>9} | {met:<3} |")
+                continue
+            ratio = o["cps"] / p["cps"]
             if goal is None:
                 print(f"| {work:<66} | {ohana:>19} | {label:>32} | {ratio:>6.2f}× | {'—':>9} | {'':<3} |")
                 continue

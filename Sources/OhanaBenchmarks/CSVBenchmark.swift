@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaBenchmarkSupport
 import OhanaCSV
 
 /// `ohana-bench csv FILE.csv`: reading and writing a Google Contacts or Outlook CSV file.

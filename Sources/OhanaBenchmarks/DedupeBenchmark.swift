@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaBenchmarkSupport
 import OhanaDuplicates
 import OhanaSampleData
 

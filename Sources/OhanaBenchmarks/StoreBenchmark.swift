@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import Ohana
-import OhanaStore
+import OhanaBenchmarkSupport
 import OhanaSampleData
+import OhanaStore
 
 /// `ohana-bench store --count 100000 [--backend sqlite|postgres]`: importing generated contacts into
 /// a store and reading them back.

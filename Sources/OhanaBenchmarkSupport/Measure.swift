@@ -1,19 +1,19 @@
 import Foundation
 
 /// One measured stage: how many contacts it handled, how long it took, its peak memory.
-struct StageFigure: Codable {
-    var tool = "ohana-swift"
-    var stage: String
-    var contacts: Int
-    var seconds: Double
-    var contactsPerSecond: Double
-    var peakMiB: Double
+package struct StageFigure: Codable {
+    package var tool = "ohana-swift"
+    package var stage: String
+    package var contacts: Int
+    package var seconds: Double
+    package var contactsPerSecond: Double
+    package var peakMiB: Double
     /// Processor time of the whole process (every thread, user and system) during the stage: less
     /// sensitive than `seconds` to other work on a shared machine.
-    var cpuSeconds: Double?
+    package var cpuSeconds: Double?
 
     /// The figure as one JSON line (the same shape the peers in ../shared/bench print, plus `tool`).
-    var jsonLine: String {
+    package var jsonLine: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
@@ -21,9 +21,9 @@ struct StageFigure: Codable {
 }
 
 /// Process memory figures from /proc (Linux); zero elsewhere.
-enum ProcessMemory {
+package enum ProcessMemory {
     /// Resets the peak resident set size ("VmHWM") so the next stage's peak is its own.
-    static func resetPeak() {
+    package static func resetPeak() {
         #if os(Linux)
         if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
             handle.write(Data("5".utf8))
@@ -33,7 +33,7 @@ enum ProcessMemory {
     }
 
     /// The peak resident set size since the last reset, in bytes.
-    static func peakBytes() -> Int {
+    package static func peakBytes() -> Int {
         #if os(Linux)
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
@@ -47,7 +47,7 @@ enum ProcessMemory {
 
 /// Runs `body` as one stage and prints its figure as a JSON line; returns what `body` returned.
 @discardableResult
-func measure<T>(_ stage: String, contacts: Int, _ body: () async throws -> T) async rethrows -> T {
+package func measure<T>(_ stage: String, contacts: Int, _ body: () async throws -> T) async rethrows -> T {
     ProcessMemory.resetPeak()
     let cpuStart = processorSeconds()
     let start = ContinuousClock.now
@@ -65,7 +65,7 @@ func measure<T>(_ stage: String, contacts: Int, _ body: () async throws -> T) as
 }
 
 /// The processor time this process has used so far (every thread, user and system), in seconds.
-func processorSeconds() -> Double {
+package func processorSeconds() -> Double {
     var usage = rusage()
     #if os(Linux)
     getrusage(RUSAGE_SELF.rawValue, &usage)
