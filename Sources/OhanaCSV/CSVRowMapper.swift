@@ -56,7 +56,7 @@ struct CSVRowMapper: Sendable {
         }
         var contact = makeContact(row, id: id, plan: plan, line: line, diagnostics: &diagnostics)
         if let providerID {
-            contact.provenanceRecords = ProvenanceRecords(providerID: providerID, recordID: "line \(line)")
+            contact.provenanceRecords = ProvenanceRecords(providerID: providerID, record: .text("line \(line)"))
         }
         return contact
     }

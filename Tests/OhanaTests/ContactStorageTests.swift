@@ -90,9 +90,12 @@ struct ContactStorageTests {
         #expect(inline == contact)
     }
 
-    /// The sizes the storage comments promise (a contact is held once per card read).
+    /// The sizes the storage comments promise (a contact is held once per card read): 216 bytes
+    /// with its identifier and its provenance record's identifier held inline when they are UUIDs
+    /// (``IdentifierText``), instead of an 80-byte heap block for the text.
     @Test func contactsAndFieldsStayCompact() {
-        #expect(MemoryLayout<Contact>.stride <= 200)
+        #expect(MemoryLayout<Contact>.stride <= 216)
+        #expect(MemoryLayout<ContactID>.size <= 17)
         #expect(MemoryLayout<ContactField>.stride <= 48)
         #expect(MemoryLayout<PackedBirthday>.stride == 8)
     }

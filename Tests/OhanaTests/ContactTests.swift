@@ -172,7 +172,7 @@ struct JSONProviderTests {
         }
     }
 
-    /// UUID text made from two words is Foundation's text for the same 16 bytes (big-endian, with
+    /// A UUID made from two words reads as Foundation's text for the same 16 bytes (big-endian, with
     /// the version and variant bits set).
     @Test func uuidTextIsFoundationsTextForTheSameBits() {
         var random = SystemRandomNumberGenerator()
@@ -182,7 +182,7 @@ struct JSONProviderTests {
             let bytes = (0..<8).map { UInt8(truncatingIfNeeded: h >> (56 - 8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: l >> (56 - 8 * $0)) }
             let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-            #expect(uuidText(high: high, low: low, version: version) == uuid.uuidString.lowercased())
+            #expect(uuidIdentifier(high: high, low: low, version: version).string == uuid.uuidString.lowercased())
         }
     }
 

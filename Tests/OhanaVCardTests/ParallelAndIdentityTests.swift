@@ -291,4 +291,24 @@ import Testing
         #expect(loaded.diagnostics.contains { $0.source == b.path && $0.message.contains("repeats a card of an earlier file") })
         #expect(try await provider.loadContacts().contacts.map(\.id) == ids)
     }
+
+    /// UIDs as clients write them become the identifiers and record ids exactly as written, those
+    /// held as bits (UUIDs) and as text alike; a UUID repeated in another form is another UID.
+    @Test func uidsInEveryFormAreReadAndWrittenAsWritten() {
+        let bits = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+        let uids: [(String, String)] = [
+            (bits, bits), (bits.uppercased(), bits.uppercased()), ("urn:uuid:" + bits, "urn:uuid:" + bits),
+            ("urn:uuid:" + bits.uppercased(), "urn:uuid:" + bits.uppercased()),
+            ("  A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11 ", "A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11"),  // spaces around: trimmed
+            ("3F2504E0-4f89-11d3-9a0c-0305e82c3301", "3F2504E0-4f89-11d3-9a0c-0305e82c3301"),  // mixed case
+            (#"urn\:uuid\:"# + bits.dropLast(), "urn:uuid:" + bits.dropLast()),  // escaped, one digit short
+        ]
+        let cards = uids.enumerated().map { "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:P\($0.offset)\r\nUID:\($0.element.0)\r\nEND:VCARD\r\n" }
+        let read = VCardReader().read(Data(cards.joined().utf8), source: "uids.vcf")
+        #expect(read.diagnostics == [])
+        #expect(read.contacts.map(\.id.rawValue) == uids.map(\.1))
+        #expect(read.contacts.map { $0.provenance.first?.recordID } == uids.map(\.1))
+        let again = VCardReader().read(VCardWriter(target: .rfc6350).write(read.contacts), source: "again.vcf").contacts
+        #expect(again.map(\.id) == read.contacts.map(\.id))
+    }
 }

@@ -17,8 +17,8 @@ package struct ProvenanceRecords: RandomAccessCollection, Hashable, Sendable {
     }
 
     /// Exactly one record, made in place from its parts (a record handed in would be copied).
-    package init(providerID: String, recordID: String?) {
-        single = Provenance(providerID: providerID, recordID: recordID)
+    package init(providerID: String, record: IdentifierText?) {
+        single = Provenance(providerID: providerID, record: record)
         several = nil
     }
 

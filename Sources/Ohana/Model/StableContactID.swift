@@ -29,7 +29,7 @@ package struct StableContactIDs: Sendable {
     package func id(at position: Int) -> ContactID {
         var hash = prefix
         withUnsafeBytes(of: UInt64(truncatingIfNeeded: position).littleEndian) { hash.add($0) }
-        return ContactID(rawValue: hash.uuidString())
+        return ContactID(text: hash.identifier())
     }
 }
 
@@ -73,9 +73,9 @@ package struct StableHash128: Sendable {
         StableHashWords(high: Self.mix(a ^ Self.mix(b)), low: Self.mix(b &+ a))
     }
 
-    /// The hash as a lower-case UUID text with the version (8) and variant bits set.
-    func uuidString() -> String {
-        uuidText(high: Self.mix(a ^ Self.mix(b)), low: Self.mix(b &+ a), version: 8)
+    /// The hash as a lower-case UUID with the version (8) and variant bits set.
+    func identifier() -> IdentifierText {
+        uuidIdentifier(high: Self.mix(a ^ Self.mix(b)), low: Self.mix(b &+ a), version: 8)
     }
 }
 
@@ -87,24 +87,10 @@ package struct StableHashWords: Hashable, Sendable {
     package var low: UInt64
 }
 
-/// 128 bits as lower-case UUID text (8-4-4-4-12 hex digits), with `version` in the version nibble
-/// and the RFC 9562 variant (`10`) set.
-func uuidText(high: UInt64, low: UInt64, version: UInt64) -> String {
+/// 128 bits as a lower-case UUID, with `version` in the version nibble and the RFC 9562 variant
+/// (`10`) set.
+func uuidIdentifier(high: UInt64, low: UInt64, version: UInt64) -> IdentifierText {
     let high = (high & ~0xF000) | (version << 12)
     let low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-    // Written straight into the string's storage: one allocation, not four (digits, words, bytes, string).
-    return String(unsafeUninitializedCapacity: 36) { text in
-        let digits: StaticString = "0123456789abcdef"
-        var at = 0
-        for position in 0..<32 {
-            if position == 8 || position == 12 || position == 16 || position == 20 {
-                text[at] = UInt8(ascii: "-")
-                at += 1
-            }
-            let word = position < 16 ? high : low
-            text[at] = digits.utf8Start[Int((word >> UInt64(60 - 4 * (position % 16))) & 0xF)]
-            at += 1
-        }
-        return at
-    }
+    return .uuid(high: high, low: low, form: .lowercase)
 }

@@ -143,14 +143,48 @@ public struct Provenance: Hashable, Codable, Sendable {
     /// The identifier of the provider that loaded it.
     public var providerID: String
     /// The source's own identifier for the record (a vCard UID, a CardDAV href, a row id), if any.
-    public var recordID: String?
+    ///
+    /// A UUID is held as its 128 bits (see ``ContactID``); the text reads back exactly as given.
+    public var recordID: String? {
+        get { record?.string }
+        set { record = newValue.map(IdentifierText.init) }
+    }
+    /// ``recordID`` as it is held.
+    package var record: IdentifierText?
     /// The source's version of the record (a CardDAV ETag, a revision), if any.
     public var revision: String?
 
     /// Creates a provenance record.
     public init(providerID: String, recordID: String? = nil, revision: String? = nil) {
         self.providerID = providerID
-        self.recordID = recordID
+        self.record = recordID.map(IdentifierText.init)
         self.revision = revision
+    }
+
+    /// Creates a provenance record with its record identifier as it is held.
+    package init(providerID: String, record: IdentifierText?, revision: String? = nil) {
+        self.providerID = providerID
+        self.record = record
+        self.revision = revision
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case providerID, recordID, revision
+    }
+
+    /// Decodes a record from `providerID` and, when present, `recordID` and `revision`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        providerID = try container.decode(String.self, forKey: .providerID)
+        record = try container.decodeIfPresent(String.self, forKey: .recordID).map(IdentifierText.init)
+        revision = try container.decodeIfPresent(String.self, forKey: .revision)
+    }
+
+    /// Encodes `providerID`, and `recordID` and `revision` when they are set.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(providerID, forKey: .providerID)
+        try container.encodeIfPresent(recordID, forKey: .recordID)
+        try container.encodeIfPresent(revision, forKey: .revision)
     }
 }

@@ -57,7 +57,7 @@ extension Contact {
     public func markingProvenance(providerID: String) -> Contact {
         guard provenance.isEmpty else { return self }
         var marked = self
-        marked.provenance = [Provenance(providerID: providerID, recordID: id.rawValue)]
+        marked.provenanceRecords = .one(Provenance(providerID: providerID, record: id.text))
         return marked
     }
 }

@@ -20,7 +20,7 @@ struct CardMapper {
     private(set) var problems: [(line: Int?, severity: Diagnostic.Severity, message: String)] = []
     private var legacyWarned = false
     var contact = Contact(blankWithID: "")
-    private(set) var uid: String?
+    private(set) var uid: IdentifierText?
     var labelOnlyGroups = Set<String>()
     /// The family, given and additional names' spellings a phonetic `N` gave (so that the
     /// `X-PHONETIC-*` properties written beside it are read as the same).
@@ -171,9 +171,17 @@ struct CardMapper {
                 keepDetails(p)
             }
         case .uid where uid == nil:
+            // A UUID written plainly (nearly every UID): its bits straight from the bytes, no text made.
+            if p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }),
+                let compact = p.value.withUnsafeBufferPointer({ IdentifierText(uuidBytes: $0) })
+            {
+                uid = compact
+                keepDetails(p)
+                break
+            }
             let value = unescapedText(of: p).trimmedSpaces
             if value.isEmpty { keepUnmapped(p) } else {
-                uid = value
+                uid = IdentifierText(value)
                 keepDetails(p)
             }
         // Last: the only cases that hash the name.

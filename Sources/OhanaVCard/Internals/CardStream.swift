@@ -4,7 +4,7 @@ import Ohana
 /// and the line it begins on.
 struct ReadCard: Sendable {
     var contact: Contact
-    var uid: String?
+    var uid: IdentifierText?
     /// ``ContactIdentifiers/key(of:)`` of the UID.
     var uidKey: StableHashWords?
     var startLine: Int
@@ -109,7 +109,7 @@ struct CardStream {
             found.append(Diagnostic(problem.severity, source: source, line: problem.line, message: problem.message))
         }
         let last = self.read.count - 1, uid = self.read[last].uid
-        self.read[last].contact.provenanceRecords = ProvenanceRecords(providerID: providerID, recordID: uid)
+        self.read[last].contact.provenanceRecords = ProvenanceRecords(providerID: providerID, record: uid)
         self.read[last].uidKey = uid.map(ContactIdentifiers.key(of:))
     }
 

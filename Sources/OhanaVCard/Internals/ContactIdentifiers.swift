@@ -20,12 +20,21 @@ struct ContactIdentifiers {
     }
 
     /// The hash under which a UID is remembered (computed where the card is read, on any core).
-    static func key(of uid: String) -> StableHashWords {
+    /// Equal UIDs have equal keys: a UID has one form (``IdentifierText``), and a UUID's key is its
+    /// bits and how it was written.
+    static func key(of uid: IdentifierText) -> StableHashWords {
         var hash = StableHash128()
-        // Through a pointer, in one call: the core's generic `add(_:)` is not specialized here (5 %
-        // of reading in perf), and the string's UTF-8 view cost 30 instructions a byte.
-        var uid = uid
-        uid.withUTF8 { hash.add($0) }
+        switch uid {
+        case .text(var text):
+            // Through a pointer, in one call: the core's generic `add(_:)` is not specialized here (5 %
+            // of reading in perf), and the string's UTF-8 view cost 30 instructions a byte.
+            text.withUTF8 { hash.add($0) }
+        case .uuid(let high, let low, let form):
+            // 0xFF first: no UTF-8 text begins with it, so no text's key is a UUID's.
+            hash.add(0xFF)
+            hash.add(form.rawValue)
+            withUnsafeBytes(of: (high.littleEndian, low.littleEndian)) { hash.add($0.bindMemory(to: UInt8.self)) }
+        }
         return hash.words
     }
 
@@ -36,10 +45,10 @@ struct ContactIdentifiers {
         if let uid = card.uid, let key = card.uidKey {
             if let first = seenUIDs.firstLine(of: key, orRecord: card.startLine) {
                 diagnostics.append(Diagnostic(.warning, source: source, line: card.startLine,
-                    message: "UID \(uid.prefix(60)) repeats the card at line \(first); given a new identifier"))
+                    message: "UID \(uid.string.prefix(60)) repeats the card at line \(first); given a new identifier"))
                 card.contact.id = stableIDs.id(at: position)
             } else {
-                card.contact.id = ContactID(rawValue: uid)
+                card.contact.id = ContactID(text: uid)
             }
         } else {
             card.contact.id = stableIDs.id(at: position)
