@@ -36,51 +36,54 @@ package enum IdentifierText: Hashable, Sendable {
     }
 
     /// The identifier written in `bytes` (UTF-8), compact when it is a UUID in one of the
-    /// recognized forms; `nil` otherwise (the caller then makes a string). O(1).
+    /// recognized forms; `nil` otherwise (the caller then makes a string). O(1): the dashes are
+    /// checked at their places and the 32 hex digits read without a branch per byte.
     package init?(uuidBytes bytes: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        var urn = false
-        if bytes.count == 45 {
+        guard let base = bytes.baseAddress else { return nil }
+        let urn: Bool
+        switch bytes.count {
+        case 36: urn = false
+        case 45:
             // "urn:uuid:" in lower case only: the prefix is kept as written, and other spellings are rare.
-            let prefix: StaticString = "urn:uuid:"
-            for i in 0..<9 where bytes[i] != prefix.utf8Start[i] { return nil }
-            start = 9
+            let prefix = UInt64(littleEndian: 0x6469_7575_3A6E_7275)  // "urn:uuid" read as a little-endian word
+            guard UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) == prefix, base[8] == UInt8(ascii: ":") else {
+                return nil
+            }
             urn = true
-        } else if bytes.count != 36 {
-            return nil
+        default: return nil
         }
-        var words: (UInt64, UInt64) = (0, 0)
-        var sawLower = false, sawUpper = false
-        var digit = 0
-        for i in start..<(start + 36) {
-            let byte = bytes[i]
-            let offset = i - start
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10; sawLower = true
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10; sawUpper = true
-            default: return nil
-            }
-            if digit < 16 {
-                words.0 = words.0 << 4 | UInt64(value)
-            } else {
-                words.1 = words.1 << 4 | UInt64(value)
-            }
-            digit += 1
+        let text = base + (urn ? 9 : 0)
+        let dash = UInt8(ascii: "-")
+        guard text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
+        // Each group of hex digits into its word; the classes of the digits seen are or-ed together.
+        let (high, low, seen) = hexDigitClasses.withUnsafeBufferPointer { table in
+            var seen: UInt8 = 0
+            var high: UInt64 = 0, low: UInt64 = 0
+            for k in 0..<8 { Self.add(text[k], table, &high, &seen) }
+            for k in 9..<13 { Self.add(text[k], table, &high, &seen) }
+            for k in 14..<18 { Self.add(text[k], table, &high, &seen) }
+            for k in 19..<23 { Self.add(text[k], table, &low, &seen) }
+            for k in 24..<36 { Self.add(text[k], table, &low, &seen) }
+            return (high, low, seen)
         }
-        if sawLower && sawUpper { return nil }  // mixed case: kept as text, so it reads back as written
-        let form: UUIDForm = switch (sawUpper, urn) {
+        let (invalid, lower, upper): (UInt8, UInt8, UInt8) = (seen & HexDigit.invalid, seen & HexDigit.lower, seen & HexDigit.upper)
+        // Not hex, or mixed case (kept as text, so that it reads back as written).
+        guard invalid == 0, lower == 0 || upper == 0 else { return nil }
+        let form: UUIDForm = switch (upper != 0, urn) {
         case (false, false): .lowercase
         case (true, false): .uppercase
         case (false, true): .lowercaseURN
         case (true, true): .uppercaseURN
         }
-        self = .uuid(high: words.0, low: words.1, form: form)
+        self = .uuid(high: high, low: low, form: form)
+    }
+
+    /// Adds the hex digit `byte` to `word` and its class (``HexDigit``) to `seen`.
+    @inline(__always)
+    private static func add(_ byte: UInt8, _ table: UnsafeBufferPointer<UInt8>, _ word: inout UInt64, _ seen: inout UInt8) {
+        let entry = table[Int(byte)]
+        seen |= entry
+        word = word &<< 4 | UInt64(entry & 0xF)
     }
 
     /// The text, exactly as it was given. O(n); a UUID makes a new string each time.
@@ -120,5 +123,21 @@ package enum IdentifierText: Hashable, Sendable {
             return lh != rh ? lh < rh : ll < rl
         }
         return lhs.string < rhs.string
+    }
+}
+
+/// A byte's entry in ``hexDigitClasses``: its value as a hex digit (low four bits) and its class.
+private enum HexDigit {
+    static let lower: UInt8 = 0x10, upper: UInt8 = 0x20, invalid: UInt8 = 0x80
+}
+
+/// For every byte: its hex digit value and class (``HexDigit``), `invalid` for a byte that is no
+/// hex digit. One lookup a digit instead of three range tests.
+private let hexDigitClasses: [UInt8] = (0...255).map { byte -> UInt8 in
+    switch UInt8(byte) {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10 | HexDigit.lower
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10 | HexDigit.upper
+    default: HexDigit.invalid
     }
 }
