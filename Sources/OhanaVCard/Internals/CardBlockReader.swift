@@ -34,6 +34,8 @@ struct CardBlockReader {
     private var nextLine = 1
     private var sequential: CardStream?
     private var delivery: CardDelivery
+    /// The texts cards repeat (companies, titles, places), shared across every block (see ``SharedTexts``).
+    private let sharedTexts = SharedTextsPool()
 
     init(options: VCardReadingOptions, source: String, blockSize: Int = 1 << 19, minimumRun: Int = 1 << 16) {
         self.options = options
@@ -136,7 +138,7 @@ struct CardBlockReader {
         cuts.append(region.count)
         let runs = (0..<(cuts.count - 1)).map { (start: cuts[$0], end: cuts[$0 + 1]) }
         let bytes = SendableBytes(region)
-        let options = self.options, source = self.source
+        let options = self.options, source = self.source, pool = self.sharedTexts
         // The cards of the block before get their identifiers as the first job, beside the runs.
         let delivering = delivery.hasWaiting
         // Each run numbers its lines from 1; they are renumbered once the runs before have counted
@@ -147,7 +149,7 @@ struct CardBlockReader {
         runsRead += runs.count
         var results = withUnsafeMutablePointer(to: &delivery) { pointer in
             let delivery = DeliveryPointer(pointer: pointer)
-            return parallelMap(jobs, minimumPerWorker: 1, state: {}) { _, job -> RunResult in
+            return parallelMap(jobs, minimumPerWorker: 1, state: { pool.lease() }) { lease, job -> RunResult in
                 switch job {
                 case .deliverWaiting:
                     delivery.pointer.pointee.deliverWaiting()
@@ -155,7 +157,7 @@ struct CardBlockReader {
                 case .run(let start, let end, let last):
                     return Self.readRun(
                         UnsafeBufferPointer(rebasing: bytes.buffer[start..<end]), firstLine: 1, last: last,
-                        options: options, source: source)
+                        options: options, source: source, shared: lease.table)
                 }
             }
         }
@@ -171,7 +173,7 @@ struct CardBlockReader {
                 // where the run begins (rare).
                 results[k] = Self.readRun(
                     UnsafeBufferPointer(rebasing: region[runs[k].start..<runs[k].end]), firstLine: firstLines[k],
-                    last: final && k == runs.count - 1, options: options, source: source)
+                    last: final && k == runs.count - 1, options: options, source: source, shared: SharedTexts())
             } else {
                 results[k].shiftLines(by: firstLines[k] - 1)
             }
@@ -184,7 +186,7 @@ struct CardBlockReader {
             if before > 0 {
                 results[last] = Self.readRun(
                     UnsafeBufferPointer(rebasing: region[runs[last].start..<runs[last].end]), firstLine: firstLines[last],
-                    last: true, cardsBefore: before, options: options, source: source)
+                    last: true, cardsBefore: before, options: options, source: source, shared: SharedTexts())
             }
         }
         if let unclean {
@@ -221,9 +223,9 @@ struct CardBlockReader {
     /// cards (`clean`), or its result is given up.
     private static func readRun(
         _ run: UnsafeBufferPointer<UInt8>, firstLine: Int, last: Bool, cardsBefore: Int = 0,
-        options: VCardReadingOptions, source: String
+        options: VCardReadingOptions, source: String, shared: SharedTexts
     ) -> RunResult {
-        var stream = CardStream(options: options, source: source, firstLine: firstLine, cardsBefore: cardsBefore)
+        var stream = CardStream(options: options, source: source, firstLine: firstLine, cardsBefore: cardsBefore, shared: shared)
         stream.feed(run)
         if last {
             stream.finish()

@@ -15,6 +15,8 @@ enum VCardKeys {
 /// Turns the properties of one card into a ``Contact``.
 struct CardMapper {
     private var card: RawCard
+    /// Where the texts cards repeat are kept once (organization, title, an address's place names).
+    private let sharedTexts: SharedTexts
     let version: VCardVersion
     /// Problems found while mapping, in the order found.
     private(set) var problems: [(line: Int?, severity: Diagnostic.Severity, message: String)] = []
@@ -33,9 +35,10 @@ struct CardMapper {
     private static let fieldProperties = Set<String>(["TEL", "EMAIL", "URL", "IMPP", "ADR", VCardKeys.otherFieldProperty])
         .union(instantMessageProperties)
 
-    init(card: consuming RawCard) {
+    init(card: consuming RawCard, shared: SharedTexts) {
         self.version = card.version ?? .v2_1
         self.card = card
+        self.sharedTexts = shared
     }
 
     /// Notes a problem (kept in ``problems``, not reported through a closure: a closure that
@@ -143,12 +146,12 @@ struct CardMapper {
             contact.phoneticFamilyName = nonEmpty(unescapedText(of: p))
             keepDetails(p)
         case .org where contact.organization == nil && contact.department == nil:
-            let parts = plainComponents(of: p, separator: 0x3B) ?? components(text(of: p), separator: 0x3B)
+            let parts = plainComponents(of: p, separator: 0x3B, sharedFrom: 0) ?? components(text(of: p), separator: 0x3B)
             contact.organization = part(parts, 0)
             contact.department = parts.count > 1 ? nonEmpty(parts[1...].joined(separator: ";")) : nil
             keepDetails(p)
         case .title where contact.jobTitle == nil:
-            contact.jobTitle = nonEmpty(unescapedText(of: p))
+            contact.jobTitle = nonEmpty(unescapedText(of: p, shared: true))
             keepDetails(p)
         case .tel: addField(p, type: .phoneNumber, labels: labels)
         case .email: addField(p, type: .emailAddress, labels: labels)
@@ -227,7 +230,7 @@ struct CardMapper {
     /// The value as text with its escapes undone: ``unescape(_:)`` of ``text(of:)``, and for a
     /// value with no backslash, no CR and no ENCODING or CHARSET (nearly all), its bytes as they
     /// are, checked in one pass over the bytes instead of a second pass over the text.
-    mutating func unescapedText(of p: RawProperty) -> String {
+    mutating func unescapedText(of p: RawProperty, shared: Bool = false) -> String {
         let plain = p.value.withUnsafeBufferPointer { buffer in
             // Without branches, so that the loop is vectorized (the short-circuit `||` was taken
             // byte by byte: 10 instructions a byte).
@@ -235,7 +238,9 @@ struct CardMapper {
             for b in buffer { escapes |= (b == 0x5C ? 1 : 0) | (b == 0x0D ? 1 : 0) }
             return escapes == 0
         }
-        if plain, p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }), let s = validUTF8(p.value) {
+        if plain, p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }),
+            let s = shared ? sharedTexts.text(p.value) : validUTF8(p.value)
+        {
             return s
         }
         return unescape(text(of: p))
@@ -256,8 +261,9 @@ struct CardMapper {
 
     /// The components of a value written plainly (no ENCODING or CHARSET, no backslash, no CR),
     /// made straight from its bytes; `nil` when the value needs decoding first (or is not valid
-    /// UTF-8), which ``text(of:)`` and ``components(_:separator:alsoSemicolon:)`` then do.
-    mutating func plainComponents(of p: RawProperty, separator: UInt8) -> [String]? {
+    /// UTF-8), which ``text(of:)`` and ``components(_:separator:alsoSemicolon:)`` then do. The
+    /// components from `sharedFrom` on are texts cards repeat, made once (``SharedTexts``).
+    mutating func plainComponents(of p: RawProperty, separator: UInt8, sharedFrom: Int = .max) -> [String]? {
         guard p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }) else { return nil }
         let bytes = p.value
         var pieces = 1
@@ -269,11 +275,14 @@ struct CardMapper {
         result.reserveCapacity(pieces)
         var start = bytes.startIndex
         for i in bytes.indices where bytes[i] == separator {
-            guard let piece = validUTF8(bytes[start..<i]) else { return nil }
+            let piece = result.count >= sharedFrom ? sharedTexts.text(bytes[start..<i]) : validUTF8(bytes[start..<i])
+            guard let piece else { return nil }
             result.append(piece)
             start = i + 1
         }
-        guard let last = validUTF8(bytes[start...]) else { return nil }
+        let end = bytes.endIndex
+        let last = result.count >= sharedFrom ? sharedTexts.text(bytes[start..<end]) : validUTF8(bytes[start..<end])
+        guard let last else { return nil }
         result.append(last)
         return result
     }

@@ -79,7 +79,8 @@ extension CardMapper {
     }
 
     mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
-        let parts = plainComponents(of: p, separator: 0x3B) ?? components(text(of: p), separator: 0x3B)
+        // The locality, region, postal code and country: texts many cards repeat.
+        let parts = plainComponents(of: p, separator: 0x3B, sharedFrom: 3) ?? components(text(of: p), separator: 0x3B)
         let (label, preferred, found) = labelAndParameters(p, labels: labels, isPhone: false)
         var parameters = found
         // Street lines: split by bytes, and only when there is a line break (Character splitting was 2% of reading).

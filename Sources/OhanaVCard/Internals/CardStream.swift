@@ -20,13 +20,16 @@ struct CardStream {
     private let providerID: String
     private var lines: LineReader
     private var cards: CardParser
+    private let sharedTexts: SharedTexts
     /// Cards read and not yet taken, in input order.
     private(set) var read: [ReadCard] = []
     /// Problems found and not yet taken, in the order they were found.
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(options: VCardReadingOptions, source: String, firstLine: Int = 1, cardsBefore: Int = 0) {
+    /// `shared` holds the texts cards repeat; by default the stream has a table of its own.
+    init(options: VCardReadingOptions, source: String, firstLine: Int = 1, cardsBefore: Int = 0, shared: SharedTexts = SharedTexts()) {
         self.source = source
+        self.sharedTexts = shared
         self.providerID = options.providerID
         self.lines = LineReader(maxLineLength: options.maxLineLength, maxPropertySize: options.maxPropertySize, firstLine: firstLine)
         self.cards = CardParser(options: options, cardsBefore: cardsBefore)
@@ -99,7 +102,7 @@ struct CardStream {
     private mutating func deliver(_ card: consuming RawCard, reporting found: inout [Diagnostic]) {
         let startLine = card.startLine
         // Moved into the mapper: its properties are then held once, and taken out without copies.
-        var mapper = CardMapper(card: card)
+        var mapper = CardMapper(card: card, shared: sharedTexts)
         // The contact goes straight into the card read, and the card read straight into the array,
         // where it is finished in place: a local finished first was copied into the array (its
         // contact's strings retained and released once more: about 18 per card, counted with a perf
