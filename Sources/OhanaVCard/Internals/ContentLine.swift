@@ -58,17 +58,18 @@ enum ContentLineParser {
         let header = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(ContentLineError) in try parseHeader(buffer, cache: &cache, warn: warn) }
         }
-        let (group, name, key, parameters, colon) = try header.get()
-        let kind = PropertyKind(key: key)
+        let (group, name, key, known, parameters, colon) = try header.get()
+        let kind = known ?? PropertyKind(key: key)
         return RawProperty(
             group: group, name: name, key: key, kind: kind, parameters: parameters,
             value: bytes[(bytes.startIndex + colon + 1)...], line: line.line)
     }
 
-    /// The group, name, upper-case name and parameters of a line, and where its colon is.
+    /// The group, name, upper-case name, kind when found from the name's bytes, and parameters of a
+    /// line, and where its colon is.
     private static func parseHeader(
         _ bytes: UnsafeBufferPointer<UInt8>, cache: inout ParameterCache, warn: (String) -> Void
-    ) throws(ContentLineError) -> (String?, String, String, [PropertyParameter], Int) {
+    ) throws(ContentLineError) -> (String?, String, String, PropertyKind?, [PropertyParameter], Int) {
         var inQuotes = false
         var colon = -1
         var firstSemicolon = -1
@@ -89,8 +90,9 @@ enum ContentLineParser {
         }
         let nameEnd = firstSemicolon >= 0 && firstSemicolon < colon ? firstSemicolon : colon
         let group: String?, name: String, key: String
+        var kind: PropertyKind?
         if let plain = plainName(piece(bytes, 0, nameEnd)) {
-            (group, name, key) = plain
+            (group, name, key, kind) = plain
         } else {
             let fullName = decodeLenient(piece(bytes, 0, nameEnd)).trimmedSpaces
             var g: String?
@@ -120,7 +122,7 @@ enum ContentLineParser {
                 return (parsed, warned)
             }
         }
-        return (group, name, key, parameters, colon)
+        return (group, name, key, kind, parameters, colon)
     }
 
     /// The parameters of the text between a line's name and its colon (`TYPE=cell;PREF=1`).
@@ -186,9 +188,11 @@ enum ContentLineParser {
         UnsafeBufferPointer(rebasing: bytes[from..<to])
     }
 
-    /// Group, name and upper-case name of `[group.]NAME` made only of letters, digits, `-` and `_`
-    /// (with spaces or tabs around); `nil` for anything else, which the general path handles.
-    private static func plainName(_ raw: UnsafeBufferPointer<UInt8>) -> (String?, String, String)? {
+    /// Group, name, upper-case name and kind (when the name is 16 bytes or less) of `[group.]NAME`
+    /// made only of letters, digits, `-` and `_` (with spaces or tabs around); `nil` for anything
+    /// else, which the general path handles. A known name in upper case is the kind's literal, and
+    /// is not made from the bytes again.
+    private static func plainName(_ raw: UnsafeBufferPointer<UInt8>) -> (String?, String, String, PropertyKind?)? {
         var start = 0, end = raw.count
         while start < end, raw[start] == 0x20 || raw[start] == 0x09 { start += 1 }
         while end > start, raw[end - 1] == 0x20 || raw[end - 1] == 0x09 { end -= 1 }
@@ -210,9 +214,12 @@ enum ContentLineParser {
         guard nameStart < end, dot != start else { return nil }
         let group = dot < 0 ? nil : asciiString(piece(raw, start, dot))
         let nameBytes = piece(raw, nameStart, end)
+        let kind = PropertyKind(asciiName: nameBytes)
+        let known = kind?.key
+        if !hasLower, let known { return (group, known, known, kind) }
         let name = asciiString(nameBytes)
-        guard hasLower else { return (group, name, name) }
-        return (group, name, upperASCII(nameBytes))
+        guard hasLower else { return (group, name, name, kind) }
+        return (group, name, known ?? upperASCII(nameBytes), kind)
     }
 
     /// ASCII bytes as text in upper case.
