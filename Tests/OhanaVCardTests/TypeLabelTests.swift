@@ -93,4 +93,40 @@ import Testing
         #expect(VCardLabels.equalsUpper(text, word) == equal)
         #expect(VCardLabels.equalsUpper(text, word) == (text.uppercased() == word))
     }
+
+    /// Apple's group labels (`itemN.X-ABLabel`): groups compare in any case, a group's first label
+    /// names its field, a group that only ties a field to its label is dropped, other groups are
+    /// kept, and labels that label no field stay as they were written.
+    @Test func groupLabelsNameTheirGroupsFields() {
+        let card = [
+            "BEGIN:VCARD", "VERSION:3.0", "FN:A", "N:A;;;;",
+            "item2.TEL:222", "ITEM2.X-ABLabel:second",
+            "item1.EMAIL:a@b.c", "item1.X-ABLabel:_$!<Work>!$_", "item1.X-ABLabel:ignored second label",
+            "item3.X-ABLabel:orphan label",
+            "item4.TEL:444", "item4.X-ABLabel:four", "item4.X-CUSTOM:keeps the group",
+            "item10.TEL:1010", "END:VCARD", "",
+        ].joined(separator: "\r\n")
+        guard let contact = VCardReader().read(Data(card.utf8), source: "groups.vcf").contacts.first else {
+            Issue.record("no contact")
+            return
+        }
+        #expect(contact.fields.map(\.value) == ["222", "a@b.c", "444", "1010"])
+        #expect(contact.fields.map(\.label) == ["second", .work, "four", nil])
+        #expect(contact.fields.map(\.group) == [nil, "item1", "item4", "item10"])
+        #expect(contact.unmappedProperties.map(\.value) == ["ignored second label", "orphan label", "keeps the group"])
+        #expect(contact.unmappedProperties.map(\.group) == ["item1", "item3", "item4"])
+    }
+
+    /// A card with thousands of groups reads each group's label (the groups are sorted once, not
+    /// compared pairwise).
+    @Test func manyGroupsEachKeepTheirLabel() {
+        let count = 3_000  // 6,003 properties: under the reader's limit of properties a card
+        var lines = ["BEGIN:VCARD", "VERSION:4.0", "FN:Many"]
+        for i in (0..<count).reversed() { lines += ["item\(i).TEL:\(i)", "item\(i).X-ABLabel:label \(i)"] }
+        lines += ["END:VCARD", ""]
+        let contacts = VCardReader().read(Data(lines.joined(separator: "\r\n").utf8), source: "many.vcf").contacts
+        let fields = contacts.first?.fields ?? []
+        #expect(fields.count == count)
+        #expect(fields.allSatisfy { $0.label?.rawValue == "label \($0.value)" && $0.group == nil })
+    }
 }

@@ -23,7 +23,8 @@ struct CardMapper {
     private var legacyWarned = false
     var contact = Contact(blankWithID: "")
     private(set) var uid: IdentifierText?
-    var labelOnlyGroups = Set<String>()
+    /// The card's Apple group labels (`item1.X-ABLabel`), found before its properties are mapped.
+    var groupLabels = GroupLabels()
     /// The family, given and additional names' spellings a phonetic `N` gave (so that the
     /// `X-PHONETIC-*` properties written beside it are read as the same).
     var phoneticNameSpellings: [String?] = []
@@ -48,32 +49,17 @@ struct CardMapper {
     }
 
     mutating func map() -> Contact {
-        // Apple groups: `item1.X-ABLabel` labels the other properties of group item1.
-        var labels: [String: String] = [:]
-        var consumedLabelLines = Set<Int>()
         // The card's properties are moved out of the card (which the mapper alone holds), so that
         // they can be taken out one by one below.
         var all: [RawProperty] = []
         swap(&all, &card.properties)
         let properties = all.indices
-        // Through indices: a field is read in place, without copying the property out.
+        // Apple groups: `item1.X-ABLabel` labels the other properties of group item1.
         if properties.contains(where: { all[$0].group != nil }) {
-            var groupsWithFields = Set<String>()
-            for i in properties where all[i].group != nil && Self.fieldProperties.contains(all[i].key) {
-                groupsWithFields.insert(all[i].group!.lowercased())
-            }
-            for i in properties where all[i].kind == .appleLabel {
-                guard let g = all[i].group?.lowercased(), groupsWithFields.contains(g), labels[g] == nil else { continue }
-                labels[g] = unescape(text(of: all[i]))
-                consumedLabelLines.insert(i)
-            }
-            // A group that only ties one field to its X-ABLabel is dropped (the writer makes a new one).
-            if !labels.isEmpty {
-                var groupSizes: [String: Int] = [:]
-                for i in properties { if let g = all[i].group?.lowercased() { groupSizes[g, default: 0] += 1 } }
-                labelOnlyGroups = Set(labels.keys.filter { groupSizes[$0] == 2 })
-            }
+            groupLabels = GroupLabels(all, fieldNames: Self.fieldProperties) { unescape(text(of: $0)) }
         }
+        let labelLines = groupLabels.labelLines
+        var nextLabelLine = 0
 
         // Room for the card's fields at once (most cards have two to four), not grown 1, 2, 4.
         var fieldCount = 0
@@ -94,8 +80,11 @@ struct CardMapper {
         var i = 0
         while let p = all.popLast() {
             defer { i += 1 }
-            if !consumedLabelLines.isEmpty, consumedLabelLines.contains(i) { continue }
-            mapProperty(p, labels: labels, hasN: &hasN, hasFN: &hasFN)
+            if nextLabelLine < labelLines.count, labelLines[nextLabelLine] == i {
+                nextLabelLine += 1  // an X-ABLabel taken as its group's label
+                continue
+            }
+            mapProperty(p, hasN: &hasN, hasFN: &hasFN)
         }
         if !hasN, version != .v4_0 { report(card.startLine, .warning, "card has no N (name), which vCard \(version.rawValue) requires") }
         if !hasFN, version != .v2_1 { report(card.startLine, .warning, "card has no FN (formatted name), which vCard \(version.rawValue) requires") }
@@ -115,7 +104,7 @@ struct CardMapper {
 
     /// Maps one property of the card into ``contact`` (`hasN` and `hasFN` say whether the card's
     /// first N and FN were seen).
-    private mutating func mapProperty(_ p: RawProperty, labels: [String: String], hasN: inout Bool, hasFN: inout Bool) {
+    private mutating func mapProperty(_ p: RawProperty, hasN: inout Bool, hasFN: inout Bool) {
         switch p.kind {
         case .n where p.first("PHONETIC") != nil && contact.phoneticSystem == nil && contact.phoneticScript == nil && hasN:
             mapPhoneticName(p)
@@ -153,12 +142,12 @@ struct CardMapper {
         case .title where contact.jobTitle == nil:
             contact.jobTitle = nonEmpty(unescapedText(of: p, shared: true))
             keepDetails(p)
-        case .tel: addField(p, type: .phoneNumber, labels: labels)
-        case .email: addField(p, type: .emailAddress, labels: labels)
-        case .url: addField(p, type: .url, labels: labels)
-        case .impp: addField(p, type: .instantMessage, labels: labels)
-        case .otherField: addField(p, type: .other, labels: labels)
-        case .adr: addAddress(p, labels: labels)
+        case .tel: addField(p, type: .phoneNumber)
+        case .email: addField(p, type: .emailAddress)
+        case .url: addField(p, type: .url)
+        case .impp: addField(p, type: .instantMessage)
+        case .otherField: addField(p, type: .other)
+        case .adr: addAddress(p)
         case .bday where contact.birthday == nil: mapBirthday(p)
         case .note where contact.note == nil:
             contact.note = unescapedText(of: p)
@@ -189,7 +178,7 @@ struct CardMapper {
             }
         // Last: the only cases that hash the name.
         case _ where Self.instantMessageProperties.contains(p.key):
-            addField(p, type: .instantMessage, labels: labels)
+            addField(p, type: .instantMessage)
         case _ where Self.rfc9554Properties.contains(p.key):
             mapRFC9554(p)
         default:

@@ -4,11 +4,11 @@ import Ohana
 /// Fields (`TEL`, `EMAIL`, `URL`, `IMPP`...) and addresses (`ADR`) of one card, with their labels.
 extension CardMapper {
     mutating func labelAndParameters(
-        _ p: RawProperty, labels: [String: String], isPhone: Bool
+        _ p: RawProperty, isPhone: Bool
     ) -> (ContactFieldLabel?, Bool, [PropertyParameter]) {
         if p.parameters.isEmpty {
             // No TYPE, PREF or other parameter: only an Apple group label can name it.
-            guard let g = p.group?.lowercased(), let apple = labels[g] else { return (nil, false, []) }
+            guard let apple = groupLabels.label(ofGroup: p.group) else { return (nil, false, []) }
             return (VCardLabels.label(fromAppleLabel: apple), false, [])
         }
         // Most properties carry only TYPE parameters (`TEL;TYPE=work`): their values are taken as
@@ -21,7 +21,7 @@ extension CardMapper {
             types.removeAll { VCardLabels.equalsUpper($0, "PREF") }
         }
         var label: ContactFieldLabel?
-        if let g = p.group?.lowercased(), let apple = labels[g] {
+        if let apple = groupLabels.label(ofGroup: p.group) {
             let l = VCardLabels.label(fromAppleLabel: apple)
             label = l
             if let consumed = VCardLabels.types(for: l, isPhone: isPhone) {
@@ -51,13 +51,13 @@ extension CardMapper {
     }
 
     mutating func keptGroup(_ group: String?) -> String? {
-        guard let group, !labelOnlyGroups.contains(group.lowercased()) else { return nil }
+        guard let group, !groupLabels.isLabelOnly(group) else { return nil }
         return group
     }
 
-    mutating func addField(_ p: RawProperty, type: ContactFieldType, labels: [String: String]) {
+    mutating func addField(_ p: RawProperty, type: ContactFieldType) {
         var value = unescapedText(of: p)
-        let (label, preferred, parameters) = labelAndParameters(p, labels: labels, isPhone: type == .phoneNumber)
+        let (label, preferred, parameters) = labelAndParameters(p, isPhone: type == .phoneNumber)
         if type == .phoneNumber, p.first("VALUE")?.lowercased() == "uri", value.lowercased().hasPrefix("tel:") {
             value = String(value.dropFirst(4))
         }
@@ -78,10 +78,10 @@ extension CardMapper {
         contact.fields.append(consume field)  // moved: a copy retained and released its parts once more
     }
 
-    mutating func addAddress(_ p: RawProperty, labels: [String: String]) {
+    mutating func addAddress(_ p: RawProperty) {
         // The locality, region, postal code and country: texts many cards repeat.
         let parts = plainComponents(of: p, separator: 0x3B, sharedFrom: 3) ?? components(text(of: p), separator: 0x3B)
-        let (label, preferred, found) = labelAndParameters(p, labels: labels, isPhone: false)
+        let (label, preferred, found) = labelAndParameters(p, isPhone: false)
         var parameters = found
         // Street lines: split by bytes, and only when there is a line break (Character splitting was 2% of reading).
         let street = part(parts, 2).map { text in
