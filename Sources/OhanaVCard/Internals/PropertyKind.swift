@@ -8,41 +8,60 @@ enum PropertyKind: UInt8 {
     /// Any other name (instant messaging, RFC 9554 and unknown properties are matched by name).
     case other
 
-    /// The names, the most common in address books first: they are tried in this order.
-    private static let names: [(String, PropertyKind)] = [
-        ("BEGIN", .begin), ("END", .end), ("VERSION", .version), ("TEL", .tel), ("EMAIL", .email), ("N", .n),
-        ("FN", .fn), ("UID", .uid), ("ADR", .adr), ("ORG", .org), ("TITLE", .title), ("X-ABLABEL", .appleLabel),
-        ("PHOTO", .photo), ("URL", .url), ("NOTE", .note), ("BDAY", .bday), ("CATEGORIES", .categories),
-        ("NICKNAME", .nickname), ("IMPP", .impp), (VCardKeys.otherFieldProperty, .otherField), ("AGENT", .agent),
-        ("X-PHONETIC-FIRST-NAME", .phoneticFirstName), ("X-PHONETIC-MIDDLE-NAME", .phoneticMiddleName),
-        ("X-PHONETIC-LAST-NAME", .phoneticLastName),
-    ]
-
     /// A name of 1 to 16 bytes as two little-endian words (zero after the end).
     private struct Packed: Equatable {
         var low: UInt64 = 0
         var high: UInt64 = 0
     }
 
-    /// The names up to 16 bytes long, packed as ``packed(_:)`` packs them.
-    private static let short: [(Packed, PropertyKind)] = names.compactMap { name, kind in
-        Array(name.utf8).withUnsafeBufferPointer { packed($0) }.map { ($0, kind) }
+    /// The kind of a name of 1 to 16 bytes packed by ``packed(_:uppercasing:)``: a `switch` on
+    /// the packed words (the constants are the names' bytes, little-endian, as the comments say;
+    /// `PropertyKindTests` checks every name), a handful of comparisons instead of a walk through
+    /// a table of names.
+    private static func kind(_ packed: Packed) -> PropertyKind {
+        if packed.high == 0 {
+            return switch packed.low {
+            case 0x4E_4947_4542: .begin  // BEGIN
+            case 0x44_4E45: .end  // END
+            case 0x4E_4F49_5352_4556: .version  // VERSION
+            case 0x4C_4554: .tel  // TEL
+            case 0x4C_4941_4D45: .email  // EMAIL
+            case 0x4E: .n  // N
+            case 0x4E46: .fn  // FN
+            case 0x44_4955: .uid  // UID
+            case 0x52_4441: .adr  // ADR
+            case 0x47_524F: .org  // ORG
+            case 0x45_4C54_4954: .title  // TITLE
+            case 0x4F_544F_4850: .photo  // PHOTO
+            case 0x4C_5255: .url  // URL
+            case 0x4554_4F4E: .note  // NOTE
+            case 0x5941_4442: .bday  // BDAY
+            case 0x454D_414E_4B43_494E: .nickname  // NICKNAME
+            case 0x5050_4D49: .impp  // IMPP
+            case 0x54_4E45_4741: .agent  // AGENT
+            default: .other
+            }
+        }
+        return switch (packed.low, packed.high) {
+        case (0x4542_414C_4241_2D58, 0x4C): .appleLabel  // X-ABLABEL
+        case (0x4952_4F47_4554_4143, 0x5345): .categories  // CATEGORIES
+        case (0x2D41_4E41_484F_2D58, 0x44_4C45_4946): .otherField  // X-OHANA-FIELD
+        default: .other
+        }
     }
 
-    /// The longer names, compared as strings (only names that long get there).
-    private static let long: [String: PropertyKind] = Dictionary(
-        uniqueKeysWithValues: names.filter { $0.0.utf8.count > 16 })
+    /// The names longer than 16 bytes, compared as strings (only names that long get there).
+    private static let long: [String: PropertyKind] = [
+        "X-PHONETIC-FIRST-NAME": .phoneticFirstName, "X-PHONETIC-MIDDLE-NAME": .phoneticMiddleName,
+        "X-PHONETIC-LAST-NAME": .phoneticLastName,
+    ]
 
     /// The kind of the property whose name is the ASCII letters, digits, `-` and `_` of `name`, in
     /// either case; `nil` for a name longer than 16 bytes or holding a NUL byte (``init(key:)`` then
     /// finds it).
     init?(asciiName name: UnsafeBufferPointer<UInt8>) {
         guard let packed = Self.packed(name, uppercasing: true) else { return nil }
-        for (known, kind) in Self.short where known == packed {
-            self = kind
-            return
-        }
-        self = .other
+        self = Self.kind(packed)
     }
 
     /// The upper-case name of a known kind, as a literal (made without copying bytes); `nil` for
@@ -85,11 +104,7 @@ enum PropertyKind: UInt8 {
             self = Self.long[key] ?? .other
             return
         }
-        for (name, kind) in Self.short where name == packed {
-            self = kind
-            return
-        }
-        self = .other
+        self = Self.kind(packed)
     }
 
     /// The bytes of a name of 1 to 16 bytes, read through a pointer and shifted into two words
