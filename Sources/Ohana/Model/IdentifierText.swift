@@ -94,25 +94,44 @@ package enum IdentifierText: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with the text's UTF-8; a UUID's is written into memory on the stack, so that
+    /// writers (JSON, say) copy its bytes without making a string first. O(n).
+    package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch self {
+        case .text(var text):
+            return try text.withUTF8(body)
+        case .uuid(let high, let low, let form):
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 45) { buffer in
+                let count = Self.write(high: high, low: low, form: form, into: buffer.baseAddress!)
+                return try body(UnsafeBufferPointer(start: buffer.baseAddress, count: count))
+            }
+        }
+    }
+
     /// The text of a UUID in `form`, written straight into the string's storage.
     private static func text(high: UInt64, low: UInt64, form: UUIDForm) -> String {
+        String(unsafeUninitializedCapacity: form.hasURNPrefix ? 45 : 36) { text in
+            write(high: high, low: low, form: form, into: text.baseAddress!)
+        }
+    }
+
+    /// Writes the text of a UUID in `form` (36 bytes, 45 with the prefix) at `text`; returns its length.
+    private static func write(high: UInt64, low: UInt64, form: UUIDForm, into text: UnsafeMutablePointer<UInt8>) -> Int {
         let prefix: StaticString = "urn:uuid:"
         let prefixCount = form.hasURNPrefix ? 9 : 0
-        return String(unsafeUninitializedCapacity: 36 + prefixCount) { text in
-            let digits: StaticString = form.isUppercase ? "0123456789ABCDEF" : "0123456789abcdef"
-            for i in 0..<prefixCount { text[i] = prefix.utf8Start[i] }
-            var at = prefixCount
-            for position in 0..<32 {
-                if position == 8 || position == 12 || position == 16 || position == 20 {
-                    text[at] = UInt8(ascii: "-")
-                    at += 1
-                }
-                let word = position < 16 ? high : low
-                text[at] = digits.utf8Start[Int((word >> UInt64(60 - 4 * (position % 16))) & 0xF)]
+        let digits: StaticString = form.isUppercase ? "0123456789ABCDEF" : "0123456789abcdef"
+        for i in 0..<prefixCount { text[i] = prefix.utf8Start[i] }
+        var at = prefixCount
+        for position in 0..<32 {
+            if position == 8 || position == 12 || position == 16 || position == 20 {
+                text[at] = UInt8(ascii: "-")
                 at += 1
             }
-            return at
+            let word = position < 16 ? high : low
+            text[at] = digits.utf8Start[Int((word >> UInt64(60 - 4 * (position % 16))) & 0xF)]
+            at += 1
         }
+        return at
     }
 
     /// Whether `lhs` sorts before `rhs` as text (byte order, as `String` compares ASCII). Two UUIDs

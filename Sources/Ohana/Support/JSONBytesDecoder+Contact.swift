@@ -26,7 +26,7 @@ extension JSONTape {
             case 6: contact.formattedName = try string(at: value)
             case 7: contact.givenName = try string(at: value)
             case 8: contact.grammaticalGender = try decode(GrammaticalGender.self, at: value)
-            case 9: contact.id = ContactID(rawValue: try string(at: value)); hasID = true
+            case 9: contact.id = ContactID(text: try identifier(at: value)); hasID = true
             case 10: contact.jobTitle = try string(at: value)
             case 11: contact.language = try string(at: value)
             case 12: contact.mergedContactIDs = try array(at: value) { ContactID(rawValue: try string(at: $0)) }

@@ -88,6 +88,19 @@ final class JSONTape {
     }
 
     /// A string's text, unescaped; invalid UTF-8 or a bad escape is rejected.
+    /// The identifier at `index`: a UUID written without escapes is read from its bytes, without a
+    /// string made for it.
+    func identifier(at index: Int) throws -> IdentifierText {
+        let node = nodes[index]
+        if node.kind == .string, !node.hasEscapes,
+            let compact = IdentifierText(
+                uuidBytes: UnsafeRawBufferPointer(rebasing: bytes[node.start..<node.end]).assumingMemoryBound(to: UInt8.self))
+        {
+            return compact
+        }
+        return IdentifierText(try string(at: index))
+    }
+
     func string(at index: Int) throws -> String {
         let node = nodes[index]
         guard node.kind == .string else { throw reject("not a String") }

@@ -13,7 +13,7 @@ extension JSONTape {
         try forEachMember(of: object, keys: Self.provenanceKeys) { key, value in
             switch key {
             case 0: provenance.providerID = try string(at: value); hasProvider = true
-            case 1: provenance.recordID = try string(at: value)
+            case 1: provenance.record = try identifier(at: value)
             default: provenance.revision = try string(at: value)
             }
         }

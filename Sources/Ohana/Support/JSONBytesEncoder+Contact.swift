@@ -23,7 +23,7 @@ extension JSONStreamWriter {
         writeMember("formattedName", contact.formattedName)
         writeMember("givenName", contact.givenName)
         if let value = contact.grammaticalGender { startMember(literalKey: "grammaticalGender"); try encodeValue(value) }
-        writeMember("id", contact.id.rawValue)
+        writeIdentifier("id", contact.id.text)
         writeMember("jobTitle", contact.jobTitle)
         writeMember("language", contact.language)
         if !contact.mergedContactIDs.isEmpty { writeStrings("mergedContactIDs", contact.mergedContactIDs.map(\.rawValue)) }
@@ -124,6 +124,17 @@ extension JSONStreamWriter {
         guard let value else { return }
         startMember(literalKey: key)
         writeString(value)
+    }
+
+    /// An identifier member, left out when `nil`: a UUID's text is written from its bits, without
+    /// a string made for it (nor an escape looked for: a UUID has none).
+    func writeIdentifier(_ key: StaticString, _ value: IdentifierText?) {
+        guard let value else { return }
+        startMember(literalKey: key)
+        guard case .uuid = value else { return writeString(value.string) }
+        bytes.append(UInt8(ascii: "\""))
+        value.withUTF8 { bytes.append($0) }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A member holding an array of strings.

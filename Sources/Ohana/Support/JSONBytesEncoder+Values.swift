@@ -8,7 +8,7 @@ extension JSONStreamWriter {
     func writeProvenance(_ provenance: Provenance) {
         openFrame(isObject: true, isNested: false, keysInOrder: true)
         writeMember("providerID", provenance.providerID)
-        writeMember("recordID", provenance.recordID)
+        writeIdentifier("recordID", provenance.record)
         writeMember("revision", provenance.revision)
         closeFrame()
     }
