@@ -44,7 +44,8 @@ struct SharedTextsTests {
     }
 
     /// More distinct texts than the table keeps, texts that collide in the table, escaped values and
-    /// invalid UTF-8: every value reads as it does without the table.
+    /// invalid UTF-8: every value reads as it does without the table; texts past 256 bytes are
+    /// not kept (a streamed input would otherwise leave the table holding any amount of text).
     @Test func aFullTableAndEscapedOrBrokenValuesReadAsWritten() {
         let table = SharedTexts()
         var expected: [String] = []
@@ -58,6 +59,14 @@ struct SharedTextsTests {
         }
         #expect(table.text(ArraySlice<UInt8>([0x41, 0x42, 0xFF] + Array(repeating: 0x41, count: 20))) == nil)
         #expect(table.text(ArraySlice("short".utf8)) == "short")
+        // Texts past 256 bytes are made each time, not kept: a table's memory is bounded.
+        let long = String(repeating: "Vereinigte Stahlwerke ", count: 20)
+        let fresh = SharedTexts()
+        let first = fresh.text(ArraySlice(long.utf8)), second = fresh.text(ArraySlice(long.utf8))
+        #expect(first == long && second == long)
+        #expect(storage(first) != storage(second))
+        let company = String(long.prefix(200))
+        #expect(storage(fresh.text(ArraySlice(company.utf8))) == storage(fresh.text(ArraySlice(company.utf8))))
 
         let card = """
             BEGIN:VCARD\r

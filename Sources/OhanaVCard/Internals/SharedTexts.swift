@@ -18,6 +18,10 @@ final class SharedTexts: @unchecked Sendable {
     static let limit = 1 << 13
     /// The shortest text worth sharing: shorter ones are held inline by `String`.
     static let shortestShared = 16
+    /// The longest text shared: names of companies, titles and places are shorter, and a table
+    /// then holds at most `limit` × 256 bytes of text however the input is made (a streamed
+    /// input's contacts are let go, the table's texts are not).
+    static let longestShared = 256
 
     /// Open addressing, linear probing, at most half full: each slot's hash (0: empty) and text,
     /// apart, so that a probe reads hashes and touches a text only when its hash is the one sought.
@@ -31,7 +35,7 @@ final class SharedTexts: @unchecked Sendable {
     func text(_ bytes: ArraySlice<UInt8>) -> String? {
         // Inlined: most texts are short, and a call with the slice cost a retain and a release of
         // its array for every component of every address.
-        bytes.count < Self.shortestShared ? validUTF8(bytes) : sharedText(bytes)
+        bytes.count < Self.shortestShared || bytes.count > Self.longestShared ? validUTF8(bytes) : sharedText(bytes)
     }
 
     /// ``text(_:)`` of 16 bytes or more: looked up, or made and remembered.
