@@ -1,4 +1,4 @@
-/// The text of an identifier (a ``ContactID``, a provenance record's identifier), held in 18 bytes
+/// The text of an identifier (a ``ContactID``, a provenance record's identifier), held in 17 bytes
 /// when it is a UUID written the usual way, instead of in a heap string.
 ///
 /// Nearly every identifier in an address book is a UUID: the UIDs CardDAV servers, Apple's and

@@ -164,9 +164,7 @@ struct CardMapper {
             }
         case .uid where uid == nil:
             // A UUID written plainly (nearly every UID): its bits straight from the bytes, no text made.
-            if p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }),
-                let compact = p.value.withUnsafeBufferPointer({ IdentifierText(uuidBytes: $0) })
-            {
+            if p.isUnencoded, let compact = p.value.withUnsafeBufferPointer({ IdentifierText(uuidBytes: $0) }) {
                 uid = compact
                 keepDetails(p)
                 break
@@ -227,9 +225,7 @@ struct CardMapper {
             for b in buffer { escapes |= (b == 0x5C ? 1 : 0) | (b == 0x0D ? 1 : 0) }
             return escapes == 0
         }
-        if plain, p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }),
-            let s = shared ? sharedTexts.text(p.value) : validUTF8(p.value)
-        {
+        if plain, p.isUnencoded, let s = shared ? sharedTexts.text(p.value) : validUTF8(p.value) {
             return s
         }
         return unescape(text(of: p))
@@ -253,7 +249,7 @@ struct CardMapper {
     /// UTF-8), which ``text(of:)`` and ``components(_:separator:alsoSemicolon:)`` then do. The
     /// components from `sharedFrom` on are texts cards repeat, made once (``SharedTexts``).
     mutating func plainComponents(of p: RawProperty, separator: UInt8, sharedFrom: Int = .max) -> [String]? {
-        guard p.parameters.allSatisfy({ $0.name != "ENCODING" && $0.name != "CHARSET" }) else { return nil }
+        guard p.isUnencoded else { return nil }
         let bytes = p.value
         var pieces = 1
         for b in bytes {

@@ -29,6 +29,12 @@ struct RawProperty {
     func first(_ parameter: String) -> String? {
         parameters.first(where: { $0.name == parameter })?.values.first
     }
+
+    /// Whether the value's bytes are its text as they are: no ENCODING or CHARSET parameter says
+    /// they must be decoded first (escapes aside).
+    var isUnencoded: Bool {
+        parameters.allSatisfy { $0.name != "ENCODING" && $0.name != "CHARSET" }
+    }
 }
 
 /// Why a content line could not be parsed.
