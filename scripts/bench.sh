@@ -4,6 +4,7 @@
 # on the same generated address book, and prints one table of every stage and one table of the
 # ratios issue #13 asks for (scripts/bench-table.py). Raw JSON lines go to bench-out/results.jsonl.
 #   scripts/bench.sh [COUNT...]      default: 100000
+# Then BENCH_STREAM cards (default 1,000,000) are streamed, against holding the same file.
 # The stages issue #13 compares run BENCH_REPEAT times (default 3), Ohana's and the peers' alike,
 # each beside its peer, taking turns,
 # and the table keeps each one's fastest run and highest peak memory: this 2-core VM's second core
@@ -129,4 +130,16 @@ for n in "${counts[@]}"; do
     repeated eval "$pipeline"
   fi
 done
+# Streaming (issue #13, item 2): BENCH_STREAM cards (default 1,000,000; 0 skips this) read a batch
+# at a time and none kept (`ohana-bench vcard --stream-only`), against holding every card of the same
+# file (`ohana-read-bench`), taking turns. The file (300 MB) is generated first, its figures dropped:
+# the generator's memory would count in the stream's peak. It is removed afterwards.
+streamed="${BENCH_STREAM:-1000000}"
+if [ "$streamed" -gt 0 ]; then
+  big=bench-out/book-$streamed.stream.vcf
+  echo "== streaming $streamed cards" >&2
+  "$bin/ohana-bench" vcard "$big" --generate "$streamed" --stream-only >/dev/null 2>>bench-out/stderr.log
+  alternating 'run "$bin/ohana-bench" vcard "$big" --stream-only' 'run "$bin/ohana-read-bench" "$big"'
+  rm -f "$big"
+fi
 python3 scripts/bench-table.py "$out"
