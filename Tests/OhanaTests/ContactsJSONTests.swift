@@ -56,6 +56,21 @@ struct ContactsJSONTests {
         }
     }
 
+    /// Encoding into one `Data` copies round after round of batches into one growing block: with
+    /// rounds of one, two and three batches (so that the room first reserved runs out), and the
+    /// default, the bytes are the whole array's.
+    @Test(arguments: [true, false])
+    func encodingInRoundsGivesTheWholeArraysBytes(pretty: Bool) throws {
+        let whole = try wholeArray(Self.contacts, pretty: pretty)
+        for round in [1, 2, 3] {
+            #expect(try ContactsJSON.encode(Self.contacts, pretty: pretty, batchesPerRound: round) == whole)
+        }
+        #expect(try ContactsJSON.encode(Self.contacts, pretty: pretty) == whole)
+        var longer = Self.contacts
+        longer[longer.count - 1].organization = String(repeating: "Longer than any before ", count: 4_000)
+        #expect(try ContactsJSON.encode(longer, pretty: pretty, batchesPerRound: 1) == wholeArray(longer, pretty: pretty))
+    }
+
     @Test func aWrittenFileReadsBackTheSameContactsInOrder() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-json-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -57,14 +57,6 @@ public enum ContactsJSON {
         return LoadedContacts(contacts: filled.elements, diagnostics: filled.extras.flatMap { $0 })
     }
 
-    /// Encodes contacts as a JSON array with sorted keys: pretty-printed (indented, a member a line)
-    /// by default, or compact, on one line, when `pretty` is `false`. Slashes are not escaped.
-    public static func encode(_ contacts: [Contact], pretty: Bool = true) throws -> Data {
-        var output = Data()
-        try write(contacts, pretty: pretty) { output.append($0) }
-        return output
-    }
-
     /// Encodes contacts as ``encode(_:pretty:)`` does, byte for byte, handing the text to `sink` a
     /// batch at a time (batches are encoded on every core, a few at once, and passed on in order).
     public static func write(_ contacts: [Contact], pretty: Bool = true, to sink: (Data) throws -> Void) throws {
@@ -113,7 +105,7 @@ public enum ContactsJSON {
     }
 
     /// The streaming encoder set up as ``makeEncoder(pretty:)`` sets up Foundation's: same bytes.
-    private static func makeBytesEncoder(pretty: Bool) -> JSONBytesEncoder {
+    static func makeBytesEncoder(pretty: Bool) -> JSONBytesEncoder {
         var encoder = JSONBytesEncoder()
         encoder.pretty = pretty
         encoder.escapesSlashes = false
@@ -122,7 +114,7 @@ public enum ContactsJSON {
     }
 
     /// A batch as one JSON array: by the streaming encoder, or by Foundation's for a value it cannot stream.
-    private static func encodeBatch(_ batch: ArraySlice<Contact>, with encoder: JSONBytesEncoder, pretty: Bool) throws -> Data {
+    static func encodeBatch(_ batch: ArraySlice<Contact>, with encoder: JSONBytesEncoder, pretty: Bool) throws -> Data {
         do {
             return try encoder.encodeData(contacts: batch)
         } catch is JSONBytesEncoder.Unsupported {
@@ -130,7 +122,7 @@ public enum ContactsJSON {
         }
     }
 
-    private static func makeEncoder(pretty: Bool) -> JSONEncoder {
+    static func makeEncoder(pretty: Bool) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
