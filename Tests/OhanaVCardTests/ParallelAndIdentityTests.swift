@@ -214,6 +214,37 @@ import Testing
         #expect(parallel.diagnostics == reference.diagnostics)
     }
 
+    /// A batch the identified contacts fill is taken without identifying the cards of the block
+    /// read last: they get theirs as a job of the next block, on whichever core is free, not on the
+    /// core taking the batch. What is taken, in order, is what reading at once gives.
+    @Test func aBatchIsTakenWithoutIdentifyingTheBlockReadLast() {
+        let data = Data(Self.book(count: 600, seed: 4, target: .rfc6350).utf8)
+        var reader = CardBlockReader(options: .init(), source: "big.vcf", blockSize: 1 << 14, minimumRun: 1 << 11)
+        var taken: [Contact] = []
+        var leftWaiting = 0
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + 4096)
+                reader.feed(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                start = end
+                while reader.deliveredContacts >= 20 {
+                    let waiting = reader.hasCardsWaiting
+                    let batch = reader.takeBatch(max: 20)
+                    #expect(batch?.contacts.count == 20)
+                    #expect(reader.hasCardsWaiting == waiting)
+                    if waiting { leftWaiting += 1 }
+                    taken += batch?.contacts ?? []
+                }
+            }
+        }
+        reader.finish()
+        while let batch = reader.takeBatch(max: 20) { taken += batch.contacts }
+        #expect(leftWaiting > 5)
+        #expect(taken == VCardReader().read(data, source: "big.vcf").contacts)
+    }
+
     @Test func streamingGivesWhatReadingAtOnceGives() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-vcard-\(UUID().uuidString).vcf")
         defer { try? FileManager.default.removeItem(at: url) }

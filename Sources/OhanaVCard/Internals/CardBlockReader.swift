@@ -49,8 +49,12 @@ struct CardBlockReader {
         if options.maxCards != nil { sequential = CardStream(options: options, source: source) }
     }
 
-    /// Contacts read and not yet taken.
-    var pendingContacts: Int { delivery.pendingContacts }
+    /// Contacts read and given their identifiers, not yet taken: a batch of these is taken without
+    /// the one-core work of identifying the cards of the block read last.
+    var deliveredContacts: Int { delivery.deliveredContacts }
+
+    /// Whether the cards of the block read last still wait for their identifiers.
+    var hasCardsWaiting: Bool { delivery.hasWaiting }
 
     /// Feeds the next chunk of input.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -17,8 +17,6 @@ struct CardDelivery {
     private(set) var cardsRead = 0
     /// Results of runs that ended cleanly, waiting for their identifiers.
     private var waiting: [RunResult] = []
-    /// The cards in `waiting`.
-    private(set) var waitingCards = 0
 
     init(source: String) {
         identifiers = ContactIdentifiers(source: source)
@@ -27,8 +25,8 @@ struct CardDelivery {
     /// Whether results wait for ``deliverWaiting()``.
     var hasWaiting: Bool { !waiting.isEmpty }
 
-    /// Contacts read and not yet taken, those waiting included.
-    var pendingContacts: Int { contacts.count - contactsTaken + waitingCards }
+    /// Contacts read, given their identifiers and not yet taken (those waiting not included).
+    var deliveredContacts: Int { contacts.count - contactsTaken }
 
     /// Makes room for `count` contacts in all (room not used is never touched).
     mutating func reserveCapacity(_ count: Int) {
@@ -36,8 +34,10 @@ struct CardDelivery {
     }
 
     /// Takes up to `max` contacts and the diagnostics so far; `nil` when there is nothing to take.
+    /// Cards still waiting for their identifiers are delivered first only when the contacts
+    /// delivered are fewer than `max` (otherwise they wait for the next block's parallel round).
     mutating func take(max: Int) -> LoadedContacts? {
-        deliverWaiting()
+        if deliveredContacts < max { deliverWaiting() }
         let end = Swift.min(contacts.count, contactsTaken + max)
         guard end > contactsTaken || !diagnostics.isEmpty else { return nil }
         var batch: [Contact] = []
@@ -76,7 +76,6 @@ struct CardDelivery {
     mutating func queue(_ results: inout [RunResult]) {
         deliverWaiting()
         swap(&waiting, &results)
-        waitingCards = waiting.reduce(0) { $0 + $1.cards.count }
     }
 
     /// Delivers what waits, in input order.
@@ -88,7 +87,6 @@ struct CardDelivery {
             deliver(&cards, waiting[i].diagnostics)
         }
         waiting = []
-        waitingCards = 0
     }
 
     /// Gives the cards their identifiers, in order, and keeps their contacts.
