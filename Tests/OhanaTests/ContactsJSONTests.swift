@@ -56,6 +56,31 @@ struct ContactsJSONTests {
         }
     }
 
+    /// The sink is called on the calling thread only, while the next round is encoded elsewhere,
+    /// and an error it throws ends the writing with that error.
+    @Test func theSinkRunsOnTheCallingThreadAndItsErrorEndsTheWriting() throws {
+        struct Full: Error {}
+        let caller = pthread_self()
+        var calls = 0
+        var onOtherThreads = 0
+        #expect(throws: Full.self) {
+            try ContactsJSON.write(Self.contacts, pretty: false) { _ in
+                calls += 1
+                if pthread_equal(pthread_self(), caller) == 0 { onOtherThreads += 1 }
+                if calls == 20 { throw Full() }
+            }
+        }
+        #expect(calls == 20)
+        #expect(onOtherThreads == 0)
+        var written = 0
+        try ContactsJSON.write(Self.contacts, pretty: false) { _ in
+            written += 1
+            if pthread_equal(pthread_self(), caller) == 0 { onOtherThreads += 1 }
+        }
+        #expect(written > 2 * ContactsJSON.writingRound)
+        #expect(onOtherThreads == 0)
+    }
+
     /// Encoding into one `Data` copies round after round of batches into one growing block: with
     /// rounds of one, two and three batches (so that the room first reserved runs out), and the
     /// default, the bytes are the whole array's.

@@ -76,23 +76,63 @@ public enum ContactsJSON {
     }
 
     /// Writes the elements of a non-empty array's text, separated (and preceded by a separator
-    /// unless they are the `first`), without brackets.
+    /// unless they are the `first`), without brackets. Rounds of batches are encoded on every core
+    /// while the calling thread hands the round before to `sink` (which is only ever called on
+    /// the calling thread, in order): written between rounds, the cores waited for each write.
     static func writeElements(_ contacts: [Contact], first: Bool, pretty: Bool, to sink: (Data) throws -> Void) throws {
         let brackets = ArrayBrackets(pretty: pretty)
-        let group = batchSize * processorCount
+        let round = batchSize * max(processorCount, writingRound)
+        var encoded: [Result<Data, any Error>] = []  // the round before, not yet written
+        var encodedFirst = first
         var start = 0
         while start < contacts.count {
-            let end = min(contacts.count, start + group)
+            let end = min(contacts.count, start + round)
             let batches = stride(from: start, to: end, by: batchSize).map { $0..<min(end, $0 + batchSize) }
-            let encoded = parallelMap(batches, minimumPerWorker: 1, state: { makeBytesEncoder(pretty: pretty) }) { encoder, batch in
-                Result { try encodeBatch(contacts[batch], with: encoder, pretty: pretty) }
+            let encode: @Sendable () -> [Result<Data, any Error>] = {
+                parallelMap(batches, minimumPerWorker: 1, state: { makeBytesEncoder(pretty: pretty) }) { encoder, batch in
+                    Result { try encodeBatch(contacts[batch], with: encoder, pretty: pretty) }
+                }
             }
-            for (index, result) in encoded.enumerated() {
-                let text = try result.get()
-                if !first || start > 0 || index > 0 { try sink(Data(brackets.separator.utf8)) }
-                try sink(text[(text.startIndex + brackets.open.utf8.count)..<(text.endIndex - brackets.close.utf8.count)])
+            if start == 0 {
+                // Nothing to write yet (and a batch streamed is one round): encoded on this thread too.
+                encoded = encode()
+                start = end
+                continue
             }
+            // A thread of its own, not the shared pool's: the calling thread, waiting, may be one of
+            // the pool's, which then lent its parallel map one core instead of two.
+            let next = RoundBox()
+            let encoding = DispatchSemaphore(value: 0)
+            Thread {
+                next.results = encode()
+                encoding.signal()
+            }.start()
+            do {
+                try writePieces(encoded, first: encodedFirst, brackets: brackets, to: sink)
+            } catch {
+                encoding.wait()
+                throw error
+            }
+            encoding.wait()
+            encoded = next.results
+            encodedFirst = first && start == 0
             start = end
+        }
+        try writePieces(encoded, first: encodedFirst, brackets: brackets, to: sink)
+    }
+
+    /// Batches encoded side by side while the round before is written.
+    static let writingRound = 8
+
+    /// Hands a round's encoded batches to `sink` in order, without their brackets, each after a
+    /// separator except the very first of the array.
+    private static func writePieces(
+        _ pieces: [Result<Data, any Error>], first: Bool, brackets: ArrayBrackets, to sink: (Data) throws -> Void
+    ) throws {
+        for (index, result) in pieces.enumerated() {
+            let text = try result.get()
+            if !first || index > 0 { try sink(Data(brackets.separator.utf8)) }
+            try sink(text[(text.startIndex + brackets.open.utf8.count)..<(text.endIndex - brackets.close.utf8.count)])
         }
     }
 
@@ -206,4 +246,9 @@ public enum ContactsJSON {
             return "\(error)"
         }
     }
+}
+
+/// One round's encoded batches, set by the worker that encoded them and read once it is done.
+private final class RoundBox: @unchecked Sendable {
+    var results: [Result<Data, any Error>] = []
 }
