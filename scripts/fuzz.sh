@@ -13,7 +13,7 @@ work="${FUZZ_OUT:-fuzz-out}"
 mkdir -p "$work/src" "$work/corpus" "$work/crashes"
 rm -f "$work/src/"*.swift
 # One module: drop the cross-module imports.
-for f in Sources/Ohana/Model/*.swift Sources/Ohana/Providers/*.swift Sources/Ohana/Support/Parallel*.swift Sources/Ohana/Support/JSONByte*.swift Sources/Ohana/Support/ByteWord.swift Sources/Ohana/Support/ReleasableFileBytes.swift Sources/Ohana/Support/String+Whitespace.swift $(find Sources/OhanaVCard -name '*.swift') Fuzz/VCardFuzz.swift; do
+for f in Sources/Ohana/Model/*.swift Sources/Ohana/Providers/*.swift Sources/Ohana/Support/Parallel*.swift Sources/Ohana/Support/JSONByte*.swift Sources/Ohana/Support/ByteWord.swift Sources/Ohana/Support/ReleasableFileBytes.swift Sources/Ohana/Support/BackgroundWriter.swift Sources/Ohana/Support/String+Whitespace.swift $(find Sources/OhanaVCard -name '*.swift') Fuzz/VCardFuzz.swift; do
   sed -e '/^import Ohana$/d' -e '/^@testable import/d' "$f" > "$work/src/$(echo "$f" | tr '/' '_')"
 done
 if [ "$seconds" = "--check" ]; then

@@ -24,10 +24,7 @@ extension ContactsJSON {
         var start = 0
         while start < contacts.count {
             let end = min(contacts.count, start + round)
-            let batches = stride(from: start, to: end, by: batchSize).map { $0..<min(end, $0 + batchSize) }
-            let pieces = try parallelMap(batches, minimumPerWorker: 1, state: { makeBytesEncoder(pretty: pretty) }) { encoder, batch in
-                Result { try encodeBatch(contacts[batch], with: encoder, pretty: pretty) }
-            }.map { try $0.get() }
+            let pieces = try encodeBatches(of: contacts, start..<end, pretty: pretty).map { try $0.get() }
             // Where each piece goes: a separator (except before the very first), then its elements.
             var places: [Int] = []
             var at = text.count

@@ -87,12 +87,8 @@ public enum ContactsJSON {
         var start = 0
         while start < contacts.count {
             let end = min(contacts.count, start + round)
-            let batches = stride(from: start, to: end, by: batchSize).map { $0..<min(end, $0 + batchSize) }
-            let encode: @Sendable () -> [Result<Data, any Error>] = {
-                parallelMap(batches, minimumPerWorker: 1, state: { makeBytesEncoder(pretty: pretty) }) { encoder, batch in
-                    Result { try encodeBatch(contacts[batch], with: encoder, pretty: pretty) }
-                }
-            }
+            let range = start..<end
+            let encode: @Sendable () -> [Result<Data, any Error>] = { encodeBatches(of: contacts, range, pretty: pretty) }
             if start == 0 {
                 // Nothing to write yet (and a batch streamed is one round): encoded on this thread too.
                 encoded = encode()
@@ -124,6 +120,16 @@ public enum ContactsJSON {
     /// Batches encoded side by side while the round before is written.
     static let writingRound = 8
 
+    /// The contacts of `range` encoded as arrays of ``batchSize`` on every core, in order.
+    static func encodeBatches(of contacts: [Contact], _ range: Range<Int>, pretty: Bool) -> [Result<Data, any Error>] {
+        let batches = stride(from: range.lowerBound, to: range.upperBound, by: batchSize).map {
+            $0..<min(range.upperBound, $0 + batchSize)
+        }
+        return parallelMap(batches, minimumPerWorker: 1, state: { makeBytesEncoder(pretty: pretty) }) { encoder, batch in
+            Result { try encodeBatch(contacts[batch], with: encoder, pretty: pretty) }
+        }
+    }
+
     /// Hands a round's encoded batches to `sink` in order, without their brackets, each after a
     /// separator except the very first of the array.
     private static func writePieces(
@@ -137,15 +143,29 @@ public enum ContactsJSON {
     }
 
     /// Writes contacts to a file as ``write(_:pretty:to:)`` encodes them, through a temporary file
-    /// next to it that replaces it at the end, so that a failed write leaves no half file.
+    /// next to it that replaces it at the end, so that a failed write leaves no half file. The
+    /// text is written by a thread of its own while the next batches are encoded.
     public static func write(_ contacts: [Contact], pretty: Bool = true, to url: URL) throws {
         try ReplacingFile.write(to: url) { handle in
-            try write(contacts, pretty: pretty) { try handle.write(contentsOf: $0) }
+            try writeInBackground(to: handle) { sink in try write(contacts, pretty: pretty, to: sink) }
         }
     }
 
+    /// Runs `body` with a sink that queues what it is given for a ``BackgroundWriter`` on `handle`,
+    /// then waits for the writing to end; the first error, `body`'s or a write's, is thrown.
+    package static func writeInBackground(to handle: FileHandle, _ body: ((Data) throws -> Void) throws -> Void) throws {
+        let writer = BackgroundWriter(handle)
+        do {
+            try body { try writer.enqueue($0) }
+        } catch {
+            try? writer.finish()
+            throw error
+        }
+        try writer.finish()
+    }
+
     /// The streaming encoder set up as ``makeEncoder(pretty:)`` sets up Foundation's: same bytes.
-    static func makeBytesEncoder(pretty: Bool) -> JSONBytesEncoder {
+    private static func makeBytesEncoder(pretty: Bool) -> JSONBytesEncoder {
         var encoder = JSONBytesEncoder()
         encoder.pretty = pretty
         encoder.escapesSlashes = false
@@ -154,7 +174,7 @@ public enum ContactsJSON {
     }
 
     /// A batch as one JSON array: by the streaming encoder, or by Foundation's for a value it cannot stream.
-    static func encodeBatch(_ batch: ArraySlice<Contact>, with encoder: JSONBytesEncoder, pretty: Bool) throws -> Data {
+    private static func encodeBatch(_ batch: ArraySlice<Contact>, with encoder: JSONBytesEncoder, pretty: Bool) throws -> Data {
         do {
             return try encoder.encodeData(contacts: batch)
         } catch is JSONBytesEncoder.Unsupported {
