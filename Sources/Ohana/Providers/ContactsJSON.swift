@@ -76,48 +76,21 @@ public enum ContactsJSON {
     }
 
     /// Writes the elements of a non-empty array's text, separated (and preceded by a separator
-    /// unless they are the `first`), without brackets. Rounds of batches are encoded on every core
-    /// while the calling thread hands the round before to `sink` (which is only ever called on
-    /// the calling thread, in order): written between rounds, the cores waited for each write.
+    /// unless they are the `first`), without brackets: rounds of batches encoded on every core, each
+    /// handed to `sink` in order, on the calling thread. A file is written on a thread of its own
+    /// (``writeInBackground(to:_:)``), so the cores do not wait for the kernel's copy.
     static func writeElements(_ contacts: [Contact], first: Bool, pretty: Bool, to sink: (Data) throws -> Void) throws {
         let brackets = ArrayBrackets(pretty: pretty)
         let round = batchSize * max(processorCount, writingRound)
-        var encoded: [Result<Data, any Error>] = []  // the round before, not yet written
-        var encodedFirst = first
         var start = 0
         while start < contacts.count {
             let end = min(contacts.count, start + round)
-            let range = start..<end
-            let encode: @Sendable () -> [Result<Data, any Error>] = { encodeBatches(of: contacts, range, pretty: pretty) }
-            if start == 0 {
-                // Nothing to write yet (and a batch streamed is one round): encoded on this thread too.
-                encoded = encode()
-                start = end
-                continue
-            }
-            // A thread of its own, not the shared pool's: the calling thread, waiting, may be one of
-            // the pool's, which then lent its parallel map one core instead of two.
-            let next = RoundBox()
-            let encoding = DispatchSemaphore(value: 0)
-            Thread {
-                next.results = encode()
-                encoding.signal()
-            }.start()
-            do {
-                try writePieces(encoded, first: encodedFirst, brackets: brackets, to: sink)
-            } catch {
-                encoding.wait()
-                throw error
-            }
-            encoding.wait()
-            encoded = next.results
-            encodedFirst = first && start == 0
+            try writePieces(encodeBatches(of: contacts, start..<end, pretty: pretty), first: first && start == 0, brackets: brackets, to: sink)
             start = end
         }
-        try writePieces(encoded, first: encodedFirst, brackets: brackets, to: sink)
     }
 
-    /// Batches encoded side by side while the round before is written.
+    /// Batches encoded side by side, then written.
     static let writingRound = 8
 
     /// The contacts of `range` encoded as arrays of ``batchSize`` on every core, in order.
@@ -266,9 +239,4 @@ public enum ContactsJSON {
             return "\(error)"
         }
     }
-}
-
-/// One round's encoded batches, set by the worker that encoded them and read once it is done.
-private final class RoundBox: @unchecked Sendable {
-    var results: [Result<Data, any Error>] = []
 }

@@ -43,6 +43,20 @@ struct JSONByteBuffer: ~Copyable {
         capacity = wanted
     }
 
+    /// Makes room for `total` bytes in all, without touching the room (so pages not written are not
+    /// taken from the system).
+    mutating func reserveCapacity(_ total: Int) {
+        if total > capacity { grow(total - count) }
+    }
+
+    /// Appends `length` bytes the caller writes through the pointer returned (before reading them
+    /// or appending more); the pointer is valid until the buffer next grows.
+    mutating func appendUninitialized(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity - count < length { grow(length) }
+        defer { count += length }
+        return start + count
+    }
+
     /// Appends one byte.
     @inline(__always)
     mutating func append(_ byte: UInt8) {
