@@ -138,6 +138,6 @@ func writeOutput(_ data: Data, to path: String?) throws {
             throw ToolError("\(path): cannot write: \(readFailureReason(error))")
         }
     } else {
-        FileHandle.standardOutput.write(data)
+        try writeStandardOutput(data)
     }
 }

@@ -28,6 +28,6 @@ struct SearchCommand: AsyncParsableCommand {
         let storage = try await storeOptions.openStorage()
         let contacts = try await storage.search(query, limit: limit)
         try await storage.shutDown()
-        FileHandle.standardOutput.write(try encode(contacts, options: OutputOptions(format: output)))
+        try writeStandardOutput(try encode(contacts, options: OutputOptions(format: output)))
     }
 }

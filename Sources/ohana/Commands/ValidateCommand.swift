@@ -50,7 +50,7 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         for d in diagnostics {
             if d.severity == .error { errors += 1 } else { warnings += 1 }
-            if !errorsOnly || d.severity == .error { FileHandle.standardOutput.write(Data((d.description + "\n").utf8)) }
+            if !errorsOnly || d.severity == .error { try writeStandardOutput(Data((d.description + "\n").utf8)) }
         }
         printError("\(inputs.count) file\(inputs.count == 1 ? "" : "s"), \(cards) card\(cards == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         if errors > 0 { throw ExitCode(1) }

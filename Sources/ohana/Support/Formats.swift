@@ -59,6 +59,16 @@ struct ToolError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// Writes to standard output; a write that fails (a full disk, say) is an error naming standard
+/// output, where `FileHandle.write(_:)` stopped the process with a crash report.
+func writeStandardOutput(_ data: Data) throws {
+    do {
+        try FileHandle.standardOutput.write(contentsOf: data)
+    } catch {
+        throw ToolError("standard output: cannot write: \(readFailureReason(error))")
+    }
+}
+
 /// Makes the provider that reads one input argument (a file path, or later a URL).
 func makeProvider(for argument: String, format: InputFormat?, csvDialect: CSVDialectOption? = nil) throws -> any ContactsDataProvider {
     if isCardDAVArgument(argument) { return try makeCardDAVProvider(for: argument) }  // carddav://user@host/path
@@ -131,8 +141,7 @@ func writeContacts(_ contacts: [Contact], options: OutputOptions, to path: Strin
     }
     guard options.format == .json else { return try writeOutput(try encode(contacts, options: options), to: path) }
     guard let path else {
-        let output = FileHandle.standardOutput
-        return try ContactsJSON.write(contacts, pretty: !options.compact) { output.write($0) }
+        return try ContactsJSON.write(contacts, pretty: !options.compact) { try writeStandardOutput($0) }
     }
     do {
         try ContactsJSON.write(contacts, pretty: !options.compact, to: URL(fileURLWithPath: path))

@@ -37,11 +37,12 @@ enum StreamingConvert {
             if let outputFile {
                 written = try await ContactsJSON.write(batches: batches, pretty: pretty, toFile: URL(fileURLWithPath: outputFile), report: report)
             } else {
-                let output = FileHandle.standardOutput
-                written = try await ContactsJSON.write(batches: batches, pretty: pretty, to: { output.write($0) }, report: report)
+                written = try await ContactsJSON.write(batches: batches, pretty: pretty, to: { try writeStandardOutput($0) }, report: report)
             }
             return (written, errors)
-        } catch let error as CocoaError where (512...639).contains(error.code.rawValue) {  // Foundation's file-write codes
+        } catch let error as ToolError {
+            throw error
+        } catch let error as CocoaError where (512...642).contains(error.code.rawValue) {  // Foundation's file-write codes, out of space (640) included
             throw ToolError("\(outputFile ?? "-"): cannot write: \(readFailureReason(error))")
         } catch {
             throw ToolError("\(path): \(readFailureReason(error))")
