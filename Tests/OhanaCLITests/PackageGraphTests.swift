@@ -44,6 +44,45 @@ private func localDependencies(of name: String, in manifest: [String: Any]) -> S
     return found
 }
 
+/// The direct dependencies of each target, local ones by name and products as `package/Product`.
+private func directDependencies(in manifest: [String: Any]) -> [String: Set<String>] {
+    let targets = (manifest["targets"] as? [[String: Any]]) ?? []
+    var result: [String: Set<String>] = [:]
+    for target in targets {
+        guard let name = target["name"] as? String else { continue }
+        let dependencies = (target["dependencies"] as? [[String: Any]]) ?? []
+        result[name] = Set(dependencies.compactMap { dependency -> String? in
+            if let item = (dependency["byName"] ?? dependency["target"]) as? [Any] { return item.first as? String }
+            if let item = dependency["product"] as? [Any], item.count > 1,
+               let product = item[0] as? String, let package = item[1] as? String {
+                return "\(package)/\(product)"
+            }
+            return nil
+        })
+    }
+    return result
+}
+
+/// The rows of docs/architecture.md's module map: target name and the names its last column gives.
+private func documentedModuleMap() throws -> [String: Set<String>] {
+    let url = CLI.repositoryRoot.appendingPathComponent("docs/architecture.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    guard let start = text.range(of: "| target | holds | depends on |") else { return [:] }
+    var rows: [String: Set<String>] = [:]
+    for line in text[start.upperBound...].split(separator: "\n").dropFirst() {
+        guard line.hasPrefix("|") else { break }
+        let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard cells.count >= 4 else { continue }
+        func names(_ cell: String) -> [String] {
+            cell.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        guard let target = names(cells[1]).first else { continue }
+        rows[target] = Set(names(cells[3]))
+    }
+    return rows
+}
+
 @Suite("The package's build graph")
 struct PackageGraphTests {
     @Test("the ohana binary and every product leave the test-support target out; sample data is its own target")
@@ -65,5 +104,20 @@ struct PackageGraphTests {
         // Only through the `ohana` binary, which the CLI tests and the CardDAV tests run, do other targets reach it.
         #expect(Set(onServer) == ["ohana", "OhanaServerTests", "OhanaCLITests", "OhanaCardDAVTests"],
                 "targets that reach the server: \(onServer)")
+    }
+
+    @Test("docs/architecture.md's module map names every library target and the tool with their dependencies")
+    func moduleMapMatchesTheManifest() throws {
+        let manifest = try dumpedManifest()
+        let dependencies = directDependencies(in: manifest)
+        let documented = try documentedModuleMap()
+        let products = ((manifest["products"] as? [[String: Any]]) ?? []).flatMap { ($0["targets"] as? [String]) ?? [] }
+        let expected = Set(products)
+        #expect(!expected.isEmpty)
+        #expect(Set(documented.keys) == expected, "documented \(documented.keys.sorted()), products \(expected.sorted())")
+        for target in expected.sorted() {
+            #expect(documented[target] == dependencies[target],
+                    "\(target): docs say \(documented[target]?.sorted() ?? []), Package.swift says \(dependencies[target]?.sorted() ?? [])")
+        }
     }
 }
