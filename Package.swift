@@ -71,10 +71,21 @@ var targets: [Target] = [
         dependencies: ["Ohana", "OhanaPhoneNumbers", .product(name: "Logging", package: "swift-log")],
         swiftSettings: swiftSettings
     ),
+    // Connection failures (refused, unknown host, TLS) read from SwiftNIO's errors, in a user's words:
+    // shared by the PostgreSQL store and the CardDAV client.
+    .target(
+        name: "OhanaConnectionErrors",
+        dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ],
+        swiftSettings: swiftSettings
+    ),
     .target(
         name: "OhanaStore",
         dependencies: [
-            "Ohana",
+            "Ohana", "OhanaConnectionErrors",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
@@ -84,7 +95,7 @@ var targets: [Target] = [
     .target(
         name: "OhanaCardDAV",
         dependencies: [
-            "Ohana", "OhanaVCard", "OhanaStore",
+            "Ohana", "OhanaVCard", "OhanaStore", "OhanaConnectionErrors",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -253,6 +264,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),

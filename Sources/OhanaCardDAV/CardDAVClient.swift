@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Ohana
+import OhanaConnectionErrors
 
 /// The process-wide HTTP client: redirects are followed by ``CardDAVClient`` itself (same origin only).
 private let sharedHTTPClient = HTTPClient(
@@ -182,11 +183,22 @@ public actor CardDAVClient {
             if error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout || error == .writeTimeout {
                 throw .timeout(method: method, url: url.absoluteString, seconds: timeout)
             }
-            throw .transport(method: method, url: url.absoluteString, reason: "\(error)")
+            throw Self.transportError(error, method: method, url: url)
         } catch {
             if error is CancellationError { throw .transport(method: method, url: url.absoluteString, reason: "cancelled") }
-            throw .transport(method: method, url: url.absoluteString, reason: "\(error)")
+            throw Self.transportError(error, method: method, url: url)
         }
+    }
+
+    /// A transport error in the user's words: a connection that could not be made says where and why.
+    private static func transportError(_ error: any Error, method: String, url: URL) -> CardDAVError {
+        if let failure = ConnectionFailure(error) {
+            let host = url.host ?? url.absoluteString
+            let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+            return .cannotConnect(url: url.absoluteString, address: "\(host):\(port)", reason: failure.description,
+                                  advice: failure.advice(server: "the CardDAV server"))
+        }
+        return .transport(method: method, url: url.absoluteString, reason: "\(error)")
     }
 
     // MARK: Helpers

@@ -29,6 +29,8 @@ public enum CardDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     case noAddressBook(url: String)
     /// A contact cannot be written back: it has no CardDAV record of this provider.
     case notACardDAVContact(contactID: String)
+    /// No connection could be made to the server at `address` (`HOST:PORT`) for `url`: why, and what to do.
+    case cannotConnect(url: String, address: String, reason: String, advice: String)
 
     /// The error in one line, naming the URL and the status or reason.
     public var description: String {
@@ -60,6 +62,8 @@ public enum CardDAVError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(url): no CardDAV address book found"
         case .notACardDAVContact(let id):
             "contact \(id) has no CardDAV record of this provider; create it instead"
+        case .cannotConnect(_, let address, let reason, let advice):
+            "cannot connect to the CardDAV server at \(address) (\(reason)): \(advice)"
         }
     }
 

@@ -29,6 +29,10 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case migrationMismatch(String)
     /// The PostgreSQL server asks for a password and none was given (`PGPASSWORD`, or a prompt).
     case passwordRequired(location: String)
+    /// No connection could be made to the database server at `address` (`HOST:PORT`): why, and what to do.
+    case cannotConnect(address: String, reason: String, advice: String)
+    /// The database server was reached but refused the store at `location`: the server's reason, and what to do.
+    case refusedByServer(location: String, reason: String, advice: String)
 
     /// The error in one line.
     public var description: String {
@@ -62,6 +66,10 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             "the copy between stores does not match: \(reason)"
         case .passwordRequired(let location):
             "\(location): the server asks for a password; set PGPASSWORD (never put it in the URL)"
+        case .cannotConnect(let address, let reason, let advice):
+            "cannot connect to PostgreSQL at \(address) (\(reason)): \(advice)"
+        case .refusedByServer(let location, let reason, let advice):
+            "\(location): PostgreSQL refused: \(reason): \(advice)"
         }
     }
 }

@@ -100,7 +100,7 @@ struct RobustnessTests {
         }
     }
 
-    @Test("a refused connection is a transport error naming the URL")
+    @Test("a refused connection says where it tried, why, and what to do")
     func connectionRefused() async throws {
         let port = try freeLoopbackPort()
         let url = URL(string: "http://127.0.0.1:\(port)/book/")!
@@ -109,11 +109,14 @@ struct RobustnessTests {
             _ = try await client.addressBook(at: url)
             Issue.record("expected a connection error")
         } catch {
-            #expect(error.description.contains(url.absoluteString))
-            switch error {
-            case .transport, .timeout: break
-            default: Issue.record("got \(error)")
+            guard case .cannotConnect(let failedURL, let address, let reason, _) = error else {
+                Issue.record("got \(error)")
+                return
             }
+            #expect(failedURL == url.absoluteString)
+            #expect(address == "127.0.0.1:\(port)")
+            #expect(reason == "connection refused")
+            #expect(error.description.contains("127.0.0.1:\(port) (connection refused)"))
         }
     }
 

@@ -42,8 +42,54 @@ struct PostgresStoreTests {
             _ = try await PostgresContactStore(location: wrong, password: nil)
             Issue.record("connected to port 1")
         } catch let error as ContactStoreError {
-            guard case .cannotOpen(let path, _) = error else { Issue.record("unexpected \(error)"); return }
-            #expect(path == wrong.description)
+            guard case .cannotConnect(let address, let reason, _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(address == "127.0.0.1:1")
+            #expect(reason == "connection refused")
+            #expect(error.description.hasPrefix("cannot connect to PostgreSQL at 127.0.0.1:1 (connection refused): is PostgreSQL running"))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test("a host name that does not resolve says so")
+    func unknownHost() async throws {
+        let wrong = PostgresContactStore.Location(host: "no-such-host.invalid", port: 5432, user: "ohana", database: "contacts")
+        await #expect(throws: ContactStoreError.cannotConnect(
+            address: "no-such-host.invalid:5432", reason: "host not found", advice: "check the host name")) {
+            _ = try await PostgresContactStore(location: wrong, password: nil)
+        }
+    }
+
+    @Test("a database or a role the server does not have is the server's reason and what to do")
+    func refusedByServer() async throws {
+        let location = PostgresContactStore.Location(try await PostgresTestServer.shared.newDatabase())
+        let noDatabase = PostgresContactStore.Location(host: location.host, port: location.port, user: location.user,
+                                                      database: "no_such_database")
+        do {
+            _ = try await PostgresContactStore(location: noDatabase, password: nil)
+            Issue.record("opened a database that does not exist")
+        } catch let error as ContactStoreError {
+            guard case .refusedByServer(let path, let reason, let advice) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(path == noDatabase.description)
+            #expect(reason.contains("no_such_database") && reason.contains("does not exist"), "\(reason)")
+            #expect(advice.hasPrefix("create it (createdb"))
+        }
+        let noRole = PostgresContactStore.Location(host: location.host, port: location.port, user: "no_such_role",
+                                                  database: location.database)
+        do {
+            _ = try await PostgresContactStore(location: noRole, password: nil)
+            Issue.record("opened as a role that does not exist")
+        } catch let error as ContactStoreError {
+            guard case .refusedByServer(_, let reason, _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(reason.contains("no_such_role"), "\(reason)")
+        }
+    }
+
+    @Test("a URL with a password is refused, named with its port and database but not the password")
+    func passwordInURL() throws {
+        #expect(throws: ContactStoreError.cannotOpen(
+            path: "postgres://crm@db.example.com:6543/contacts",
+            reason: "the URL carries a password; give it in PGPASSWORD or at the prompt instead")) {
+            _ = try PostgresContactStore.Location(url: "postgres://crm:s3cret@db.example.com:6543/contacts")
         }
     }
 

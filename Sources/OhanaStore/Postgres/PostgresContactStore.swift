@@ -39,8 +39,10 @@ public final class PostgresContactStore: ContactStorage {
                 throw ContactStoreError.cannotOpen(path: url, reason: "not a postgres://USER@HOST:PORT/DATABASE URL")
             }
             if components.password != nil {
+                // Named without the password, and with everything else the URL said.
+                let port = components.port.map { ":\($0)" } ?? ""
                 throw ContactStoreError.cannotOpen(
-                    path: "postgres://\(components.user ?? "")@\(host)",
+                    path: "postgres://\(components.user ?? "")@\(host)\(port)\(components.path)",
                     reason: "the URL carries a password; give it in PGPASSWORD or at the prompt instead")
             }
             let environment = ProcessInfo.processInfo.environment
@@ -93,7 +95,7 @@ public final class PostgresContactStore: ContactStorage {
         } catch let error as PSQLError where error.code == .authMechanismRequiresPassword {
             throw ContactStoreError.passwordRequired(location: location.description)
         } catch {
-            throw ContactStoreError.cannotOpen(path: location.description, reason: Self.reason(error))
+            throw Self.openingError(error, location: location)
         }
         var pooled = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.user, password: password,

@@ -117,6 +117,11 @@ struct ProcessCommand: AsyncParsableCommand {
             inputs, options: inputOptions, csvDialect: outputFileOptions.csvDialect,
             postProcessors: try makePostProcessors(), quiet: quiet, toleratesFailures: true)
         let report = loaded.report
+        // Nothing loaded at all: the error alone, no empty output before it.
+        if !report.providers.isEmpty, report.failures.count == report.providers.count {
+            for failure in report.failures { printError("error: \(failure.failure.map { "\($0)" } ?? "")") }
+            throw ExitCode(1)
+        }
         if trace { printError(report.description) }
         if trace, formatPhones != nil { printError(PhoneResolutionSummary(loaded.contacts).description) }
         try writeContacts(loaded.contacts, options: outputFileOptions.options(for: output), to: outputFileOptions.outputFile)
