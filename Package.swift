@@ -17,7 +17,10 @@ var targets: [Target] = [
     // Core: model, protocols, data source, post processors, selection, search.
     .target(
         name: "Ohana",
-        dependencies: [.product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+        ],
         swiftSettings: swiftSettings
     ),
     // Google's libphonenumber (C++) as a system library: pkg-config where it has a .pc file, apt and brew providers.
@@ -118,6 +121,8 @@ var targets: [Target] = [
         dependencies: [
             "Ohana", "OhanaAddressBook", "OhanaVCard", "OhanaJSContact", "OhanaCSV",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Logging", package: "swift-log"),
         ],
         // The page's files are embedded in the binary by the EmbedWebFiles plugin.
@@ -190,6 +195,13 @@ var targets: [Target] = [
         path: "Examples/GettingStarted",
         swiftSettings: swiftSettings
     ),
+    // Two trackers registered by an app receive the same events (Ohana.docc's "Tracking events").
+    .executableTarget(
+        name: "EventTracking",
+        dependencies: ["Ohana"],
+        path: "Examples/EventTracking",
+        swiftSettings: swiftSettings
+    ),
 ]
 
 let testTargets: [(name: String, dependencies: [String])] = [
@@ -207,6 +219,9 @@ let testTargets: [(name: String, dependencies: [String])] = [
 ]
 for test in testTargets {
     var deps: [Target.Dependency] = test.dependencies.map { .target(name: $0) }
+    if test.name == "OhanaTests" {
+        deps.append(.product(name: "MetricsTestKit", package: "swift-metrics"))
+    }
     if test.name == "OhanaServerTests" {
         deps.append(.product(name: "HummingbirdTesting", package: "hummingbird"))
     }
@@ -260,6 +275,8 @@ let package = Package(
         + (present.contains("ohana") ? [.executable(name: "ohana", targets: ["ohana"])] : []),
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),

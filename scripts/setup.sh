@@ -31,6 +31,8 @@ if [ "$want_tests" = 1 ]; then
   need_pkg fonts-noto-core
   # Store tests on the PostgreSQL backend: Debian's server; each test run starts a private cluster.
   need_pkg postgresql
+  # `ohana serve --metrics` is scraped by a real Prometheus in the tests.
+  need_pkg prometheus
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -29,9 +29,21 @@ public enum AddressBookServer {
     ///   - addressBook: The loaded address book.
     ///   - checksHost: Whether to refuse requests whose `Host` is not a loopback name (protects a
     ///     loopback server from DNS rebinding); use it whenever the server listens on loopback.
-    public static func makeRouter(addressBook: AddressBook, checksHost: Bool = true) -> Router<BasicRequestContext> {
+    ///   - metrics: When given, requests are counted and timed into it and `GET /metrics` answers
+    ///     with its values in the Prometheus text format.
+    public static func makeRouter(addressBook: AddressBook, checksHost: Bool = true,
+                                  metrics: ServerMetrics? = nil) -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestIDMiddleware())
         router.add(middleware: SafetyMiddleware(checksHost: checksHost))
+        if let metrics {
+            router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
+            router.get("/metrics") { _, _ -> Response in
+                Response(status: .ok,
+                         headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+            }
+        }
         router.add(middleware: StoreRefreshMiddleware(addressBook: addressBook))
         addPageRoutes(to: router)
         addContactRoutes(to: router, addressBook: addressBook)
@@ -52,10 +64,10 @@ public enum AddressBookServer {
     /// The application, listening on `host:port` (port 0 picks a free port).
     public static func makeApplication(
         addressBook: AddressBook, host: String = "127.0.0.1", port: Int = 8080,
-        logger: Logger = Logger(label: "ohana.serve"),
+        logger: Logger = Logger(label: "ohana.serve"), metrics: ServerMetrics? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = makeRouter(addressBook: addressBook, checksHost: isLoopback(host))
+        let router = makeRouter(addressBook: addressBook, checksHost: isLoopback(host), metrics: metrics)
         return Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: "ohana"),

@@ -106,7 +106,7 @@ public final class SQLiteContactStorage: ContactStorage {
 
     /// Stores a batch of contacts in one transaction.
     public func save(_ contacts: [Contact], mode: ContactSaveMode) async throws -> ContactSaveSummary {
-        try await store.save(contacts, mode: mode)
+        try await trackingSave(backend: "sqlite") { try await store.save(contacts, mode: mode) }
     }
 
     /// Removes the contacts with these ids in one transaction; returns how many were stored.

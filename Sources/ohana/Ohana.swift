@@ -26,8 +26,28 @@ struct OhanaCommand: AsyncParsableCommand {
     /// Sets up logging (standard error; level from `OHANA_LOG_LEVEL`, default `error`; `debug` names
     /// the allocator) and runs the command.
     static func main() async {
-        bootstrapLoggingFromEnvironment()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        ToolLog.bootstrap(arguments)
         Logger(label: "ohana").debug("allocator: \(ProcessAllocator.name)")
-        await main(nil)
+        guard ToolLog.format == .json else { return await main(nil) }
+        // JSON logs: a parse or run error is a JSON line too, not ArgumentParser's plain text.
+        do {
+            var command = try parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code.isSuccess {
+                let help = fullMessage(for: error)
+                if !help.isEmpty { print(help) }
+            } else {
+                let message = message(for: error)
+                if !message.isEmpty { printError("error: \(message)") }
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }

@@ -54,7 +54,7 @@ public final class ContactsDataSource: Sendable {
 
     private let authorizationHandler: AuthorizationHandler?
     private let maximumAuthorizationAttempts: Int
-    private let hub = EventHub()
+    private let hub: EventHub
     private let logger: Logger
 
     private struct State {
@@ -76,14 +76,17 @@ public final class ContactsDataSource: Sendable {
     ///   - authorizationHandler: Asked when a provider needs authorization; `nil` refuses.
     ///   - maximumAuthorizationAttempts: How often one provider may ask during one load.
     ///   - logger: Where load progress is logged.
+    ///   - eventTrackers: The trackers that receive every event as a ``TrackedEvent`` as well.
     public init(
         providers: [any ContactsDataProvider],
         postProcessors: [any ContactsPostProcessor] = [],
         selectionFilters: [any ContactsSelectionFilter] = [],
         authorizationHandler: AuthorizationHandler? = nil,
         maximumAuthorizationAttempts: Int = 3,
-        logger: Logger = Logger(label: "ohana.datasource")
+        logger: Logger = Logger(label: "ohana.datasource"),
+        eventTrackers: EventTrackers = .shared
     ) {
+        self.hub = EventHub(trackers: eventTrackers)
         self.providers = providers
         self.postProcessors = postProcessors
         self.selectionFilters = selectionFilters

@@ -41,6 +41,10 @@ final class EventHub: Sendable {
     }
 
     private let state = Mutex(State())
+    private let trackers: EventTrackers
+
+    /// Creates a hub that also sends every event to `trackers`, as data.
+    init(trackers: EventTrackers) { self.trackers = trackers }
 
     /// A new stream of every event from now on.
     func stream(bufferingNewest limit: Int) -> AsyncStream<ContactsEvent> {
@@ -97,6 +101,7 @@ final class EventHub: Sendable {
             for continuation in streams { continuation.yield(event) }
             for observer in observers { observer.deliver(event) }
         }
+        trackers.track(all: { events.flatMap(\.trackedEvents) })
     }
 
     /// Ends every stream.

@@ -8,7 +8,7 @@ extension PostgresContactStore {
     /// same rules as the SQLite store (``ContactWriteTransaction/save(_:mode:)``). New contacts and
     /// their lookup rows go in through `COPY`.
     public func save(_ contacts: [Contact], mode: ContactSaveMode) async throws -> ContactSaveSummary {
-        try await write { try await $0.save(contacts, mode: mode) }
+        try await trackingSave(backend: "postgresql") { try await write { try await $0.save(contacts, mode: mode) } }
     }
 
     /// Removes the contacts with these ids in one transaction; returns how many were stored.

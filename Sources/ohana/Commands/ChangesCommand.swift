@@ -19,6 +19,8 @@ struct ChangesCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() async throws {
         let store = try await storeOptions.openStorage()
         guard let since else {

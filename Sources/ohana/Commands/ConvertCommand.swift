@@ -25,6 +25,8 @@ struct ConvertCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Exit non-zero when the input has errors (cards or lines that could not be read).")
     var strict = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("name at least one input file") }
     }

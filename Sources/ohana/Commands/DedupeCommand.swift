@@ -64,6 +64,8 @@ struct DedupeCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if undo == nil, input == nil { throw ValidationError("give the address book to deduplicate, or --undo ID to undo a merge in the store") }
         if undo != nil, input != nil { throw ValidationError("--undo works on the store; give no input with it") }

@@ -20,6 +20,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if to == .table { throw ValidationError("--to table is for reading on a terminal; use `ohana list` instead") }
         if outputOptions.outputFile != nil, legacyOutputFile != nil {
@@ -34,7 +36,7 @@ struct ExportCommand: AsyncParsableCommand {
         let output = outputOptions.outputFile ?? legacyOutputFile
         try writeContacts(contacts, options: outputOptions.options(for: to), to: output)
         if let output {
-            FileHandle.standardError.write(Data("exported \(contacts.count) contacts to \(output)\n".utf8))
+            printError("exported \(contacts.count) contacts to \(output)")
         }
     }
 }

@@ -28,6 +28,8 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @OptionGroup var outputOptions: OutputFileOptions
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         guard count >= 0 else { throw ValidationError("--count must be zero or more, not \(count)") }
         guard (0...0.5).contains(duplicateRate) else {

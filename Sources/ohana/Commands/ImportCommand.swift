@@ -23,6 +23,8 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() async throws {
         let storage = try await storeOptions.openStorage()
         let loaded = try await loadInputs(inputs, options: inputOptions).contacts

@@ -20,6 +20,8 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() async throws {
         let storage = try await storeOptions.openStorage()
         var contacts = if let prefix {

@@ -64,6 +64,8 @@ struct ProcessCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "No progress bar.")
     var quiet = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if let formatPhones { _ = try Self.parseFormats(formatPhones) }
     }

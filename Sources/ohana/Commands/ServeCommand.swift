@@ -29,6 +29,11 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "count"))
     var sample: Int?
 
+    @Flag(name: .long, help: "Expose metrics at /metrics in the Prometheus text format (requests per route, latency, the library's events).")
+    var metrics = false
+
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
@@ -39,9 +44,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before anything is loaded, so that the load is counted too.
+        let serverMetrics: ServerMetrics? = metrics ? ServerMetrics() : nil
+        serverMetrics?.installAsMetricsSystem()
         if !AddressBookServer.isLoopback(host) {
             let line = String(repeating: "!", count: 78)
-            FileHandle.standardError.write(Data("""
+            printError("""
                 \(line)
                 WARNING: ohana serve is listening on \(host), not on a loopback address.
                 Anyone who can reach this machine on port \(port) can read, export and merge
@@ -49,7 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
                 unless you really mean to share them.
                 \(line)
 
-                """.utf8))
+                """)
         }
         let store: any ContactStorage
         let source: String
@@ -68,12 +76,14 @@ struct ServeCommand: AsyncParsableCommand {
             throw ToolError("cannot load \(source): \(error)")
         }
         var logger = Logger(label: "ohana.serve")
-        logger.logLevel = .notice
+        // Notices (start, stop) by default; OHANA_LOG_LEVEL=info adds a line per request.
+        logger.logLevel = ProcessInfo.processInfo.environment["OHANA_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .notice
         let count = await addressBook.contactCount
         let host = self.host
-        let app = AddressBookServer.makeApplication(addressBook: addressBook, host: host, port: port, logger: logger) { port in
+        let app = AddressBookServer.makeApplication(addressBook: addressBook, host: host, port: port, logger: logger,
+                                                    metrics: serverMetrics) { port in
             let shown = host.contains(":") ? "[\(host)]" : host
-            FileHandle.standardError.write(Data("ohana serve: \(count) contacts from \(source); open http://\(shown):\(port)/ (Ctrl-C to stop)\n".utf8))
+            printError("ohana serve: \(count) contacts from \(source); open http://\(shown):\(port)/ (Ctrl-C to stop)")
         }
         try await app.runService()
     }

@@ -35,6 +35,8 @@ struct StoreMigrateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Contacts per transaction.")
     var batchSize = 5_000
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
     }

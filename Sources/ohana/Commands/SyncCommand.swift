@@ -87,6 +87,8 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(help: "Print what would be pulled and pushed, per card with field-level diffs, and change nothing.")
     var dryRun = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() async throws {
         guard isCardDAVArgument(url) else { throw ValidationError("\(url): not a carddav:// or carddavs:// URL") }
         let provider = try makeCardDAVProvider(for: url)

@@ -21,6 +21,8 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print errors only.")
     var errorsOnly = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("name at least one file to check") }
     }

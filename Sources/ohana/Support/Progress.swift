@@ -13,7 +13,8 @@ final class ProgressBar: Sendable {
 
     /// Creates a bar; `quiet` turns it off.
     init(quiet: Bool = false) {
-        enabled = !quiet && isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        enabled = !quiet && ToolLog.format == .text && isatty(STDERR_FILENO) == 1
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 
     /// Draws `done` of `total` with a label, at most every 50 ms unless it is the last step.
@@ -48,7 +49,7 @@ final class ProgressBar: Sendable {
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    ToolLog.write(line)
 }
 
 /// Whether standard output is a terminal.
