@@ -275,4 +275,13 @@ bool ohpn_is_supported_region(const char *region) {
     }
 }
 
+int32_t ohpn_country_code_for_region(const char *region) {
+    if (region == nullptr) return 0;
+    try {
+        return util()->GetCountryCodeForRegion(std::string(region));
+    } catch (...) {
+        return 0;
+    }
+}
+
 }  // extern "C"

@@ -107,6 +107,12 @@ public final class PhoneNumberUtility: Sendable {
         region.withCString { ohpn_is_supported_region($0) }
     }
 
+    /// The country calling code of `region` (ISO 3166 code), such as 1 for `"CA"`; `nil` when unknown.
+    public func countryCode(forRegion region: String) -> Int? {
+        let code = region.withCString { ohpn_country_code_for_region($0) }
+        return code == 0 ? nil : Int(code)
+    }
+
     // MARK: - Shim calls
 
     /// Parses with the shim; `withType: false` leaves `type` unknown (see `ohpn_parse_checking`).
