@@ -23,13 +23,13 @@ public struct PhoneNumberFormatting: ContactsPostProcessor {
     /// Whether the country-code top-level domains of a contact's email addresses are evidence.
     public var infersRegionFromEmail: Bool
 
-    /// Creates the post processor; `defaultRegion` defaults to ``RegionCodes/current``.
+    /// Creates the post processor; `defaultRegion` defaults to ``RegionCodes/defaultRegion``.
     public init(
         formats: PhoneNumberFormat = .all, defaultRegion: String? = nil, usesAddressRegion: Bool = true,
         infersRegionFromNumbers: Bool = true, infersRegionFromEmail: Bool = true
     ) {
         self.formats = formats
-        self.defaultRegion = (defaultRegion?.uppercased()).flatMap { $0.isEmpty ? nil : $0 } ?? RegionCodes.current
+        self.defaultRegion = (defaultRegion?.uppercased()).flatMap { $0.isEmpty ? nil : $0 } ?? RegionCodes.defaultRegion
         self.usesAddressRegion = usesAddressRegion
         self.infersRegionFromNumbers = infersRegionFromNumbers
         self.infersRegionFromEmail = infersRegionFromEmail

@@ -44,23 +44,20 @@ extension PhoneNumberResolver {
         if written.digitCount < 5 && written.wordLetterCount == 0 { return junk("too few digits for a phone number") }
         if written.isOnlyZeros { return junk("only zeros, not a phone number") }
         var readings: [Reading] = []
-        var invalid: [String] = []
         // Whether a region of the evidence reads the number after its own international prefix
         // (Australia's `0011`, which `00` would misread): then `00` is not read on its own.
         var readAfterExitCode = false
-        for (region, sources, weight) in regions {
-            guard let raw = parse(text, region: region) else {
-                invalid.append(Self.describe(region, sources))
-                continue
+        for (position, (region, sources, weight)) in regions.enumerated() {
+            if position > 0, readings.count == 1,
+               let settled = settledWithout(regions[position...], text, written, readings[0], defaultRegion: defaultRegion) {
+                return settled
             }
+            guard let raw = parse(text, region: region) else { continue }
             let afterExitCode = raw.country_code_source == Int32(OHPN_SOURCE_IDD.rawValue)
             readAfterExitCode = readAfterExitCode || afterExitCode
             // Letters stand for keypad digits in North America's vanity numbers (`1-800-FLOWERS`);
             // elsewhere a number with words (`(555) CALL-NOW`) is not read as one.
-            guard raw.is_valid, written.wordLetterCount < 3 || raw.country_code == 1 else {
-                invalid.append(Self.describe(region, sources))
-                continue
-            }
+            guard raw.is_valid, written.wordLetterCount < 3 || raw.country_code == 1 else { continue }
             // The default region's international prefix, and North America's `011` wherever the
             // evidence names a North American region, are certain: the country code decides.
             if afterExitCode, region == defaultRegion || PhoneNumberUtility.shared.countryCode(forRegion: region) == 1 {
@@ -80,7 +77,9 @@ extension PhoneNumberResolver {
             return details(reading.text, reading.raw, region: nil, source: .countryCode)
         }
         guard !readings.isEmpty else {
-            let reason = invalid.isEmpty ? "no region to read it in" : "not valid in " + invalid.joined(separator: " nor ")
+            // No region of the evidence makes it valid.
+            let tried = regions.map { Self.describe($0.region, $0.sources) }
+            let reason = tried.isEmpty ? "no region to read it in" : "not valid in " + tried.joined(separator: " nor ")
             return unresolved(written, reason: reason)
         }
         if readings.count == 1 { return resolved(text, readings[0], candidates: nil) }
@@ -122,6 +121,32 @@ extension PhoneNumberResolver {
         let written = WrittenPhoneNumber(text)
         let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
         return shape.match(national: utility.render(&raw, as: .national), international: utility.render(&raw, as: .international))
+    }
+
+    /// The details of the one reading found when the regions left (lighter evidence, heaviest
+    /// first) cannot change the outcome, so that they need not be read: none can come within the
+    /// winning margin even written exactly as there, and none can read the number after an
+    /// international prefix that decides (the default region's, North America's `011`). `nil` when
+    /// they might. Tried only when the details hold the national and international forms the
+    /// writing is compared with (no extra formatting).
+    private mutating func settledWithout(
+        _ left: ArraySlice<(region: String, sources: [PhoneRegionSource], weight: Int)>, _ text: String,
+        _ written: WrittenPhoneNumber, _ reading: Reading, defaultRegion: String
+    ) -> PhoneNumberDetails? {
+        guard let strongest = left.first?.weight, reading.weight - strongest >= Self.winningMargin,
+              formats.contains(.national), formats.contains(.international), !reading.afterExitCode,
+              written.afterDoubleZero == nil else { return nil }
+        for (region, _, _) in left {
+            let info = prefixInfo(of: region)
+            guard region == defaultRegion || info.isNorthAmerican else { continue }
+            guard let prefix = info.prefix, !written.leadingDigits.starts(with: prefix) else { return nil }
+        }
+        let result = resolved(text, reading, candidates: nil)
+        guard let national = result.national, let international = result.international else { return nil }
+        let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
+        let writing = shape.match(national: national, international: international)
+        return reading.weight + writing.points - (strongest + PhoneWritingMatch.groupingAndSeparators.points) >= Self.winningMargin
+            ? result : nil
     }
 
     /// The details of the reading that won.

@@ -40,6 +40,8 @@ public struct PhoneNumberResolver {
     private var parses: [Key: ohpn_number?] = [:]
     private var resolved: [DetailsKey: PhoneNumberDetails] = [:]
     private var countries: [String: String?] = [:]
+    /// Per region: whether it is North American, and its international prefix when plain digits.
+    private var regionPrefixes: [String: (isNorthAmerican: Bool, prefix: [UInt8]?)] = [:]
     private static let cacheLimit = 250_000
 
     /// Creates a resolver that computes `formats` for each resolved number.
@@ -127,8 +129,12 @@ public struct PhoneNumberResolver {
             return Self.regionCode(raw)
         }
         guard written.digitCount >= 5 else { return nil }
-        // The default region's own prefix first: Australia's `0011` is not `00` and `11`.
-        if let raw = parse(text, region: defaultRegion.uppercased()), raw.country_code_source == Int32(OHPN_SOURCE_IDD.rawValue) {
+        // The default region's own prefix first: Australia's `0011` is not `00` and `11`. A number
+        // that does not start with a prefix of plain digits is not parsed for it.
+        let region = defaultRegion.uppercased()
+        let prefix = prefixInfo(of: region).prefix
+        if prefix.map({ written.leadingDigits.starts(with: $0) }) ?? true, let raw = parse(text, region: region),
+           raw.country_code_source == Int32(OHPN_SOURCE_IDD.rawValue) {
             return raw.is_valid ? Self.regionCode(raw) : nil
         }
         if let digits = written.afterDoubleZero, let reading = international(digits, tail: written.tail), reading.raw.is_valid {
@@ -150,6 +156,16 @@ public struct PhoneNumberResolver {
         let exact = code + national
         guard digits.elementsEqual(exact) || digits.elementsEqual(code + [UInt8(ascii: "0")] + national) else { return nil }
         return (text, raw)
+    }
+
+    /// Whether `region` reads a number after its international prefix as certainly international
+    /// (the default region, a North American one), and that prefix when it is plain digits; cached.
+    mutating func prefixInfo(of region: String) -> (isNorthAmerican: Bool, prefix: [UInt8]?) {
+        if let known = regionPrefixes[region] { return known }
+        let utility = PhoneNumberUtility.shared
+        let info = (utility.countryCode(forRegion: region) == 1, utility.literalInternationalPrefix(ofRegion: region))
+        regionPrefixes[region] = info
+        return info
     }
 
     /// ``RegionCodes/region(forCountry:)``, cached.

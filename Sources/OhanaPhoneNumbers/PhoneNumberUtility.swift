@@ -113,6 +113,15 @@ public final class PhoneNumberUtility: Sendable {
         return code == 0 ? nil : Int(code)
     }
 
+    /// The international prefix of `region` as ASCII digits when the metadata gives it as plain
+    /// digits (`011`, `00`, `010`); `nil` when it is a pattern (Australia's) or the region is unknown.
+    func literalInternationalPrefix(ofRegion region: String) -> [UInt8]? {
+        var buffer = [CChar](repeating: 0, count: 16)
+        let length = region.withCString { ohpn_literal_international_prefix($0, &buffer, buffer.count) }
+        guard length >= 0, Int(length) < buffer.count else { return nil }
+        return buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }
+    }
+
     // MARK: - Shim calls
 
     /// Parses with the shim; `withType: false` leaves `type` unknown (see `ohpn_parse_checking`).

@@ -1,5 +1,6 @@
 import Ohana
 import OhanaPhoneNumbers
+import OhanaSampleData
 import Testing
 
 /// Resolves the first phone field of `contact` and returns its details.
@@ -135,5 +136,23 @@ struct PhoneWeighingTests {
     ])
     func writing(_ number: String, _ region: String, _ match: PhoneWritingMatch) throws {
         #expect(PhoneNumberResolver.writingMatch(of: number, in: region) == match)
+    }
+
+    @Test("the resolution is the same whichever formats are asked for (lighter regions are skipped only when they cannot change it)")
+    func sameWithEveryFormat() async throws {
+        let contacts = PhoneNumberTestSet.contacts + ContactGenerator(seed: 11).generate(count: 1_500)
+        let all = try await PhoneNumberFormatting(formats: .all, defaultRegion: "US").process(contacts)
+        let e164 = try await PhoneNumberFormatting(formats: .e164, defaultRegion: "US").process(contacts)
+        var compared = 0
+        for (a, b) in zip(all, e164) {
+            for (x, y) in zip(a.phoneNumbers, b.phoneNumbers) {
+                let first = try #require(x.phoneNumber), second = try #require(y.phoneNumber)
+                #expect(first.status == second.status, "\(x.value)")
+                #expect(first.e164 == second.e164, "\(x.value)")
+                #expect(first.regionSource == second.regionSource, "\(x.value)")
+                compared += 1
+            }
+        }
+        #expect(compared > 2_000)
     }
 }

@@ -280,7 +280,7 @@ public struct PhoneNumberDetails: Hashable, Codable, Sendable {
     /// disagrees, or is no number at all; `nil` in details from before it was recorded.
     public var status: PhoneNumberStatus?
     /// The regions the number was weighed in when more than one made it valid, likeliest first;
-    /// `nil` when no such choice was made.
+    /// `nil` when no other region could compete.
     public var candidates: [PhoneRegionCandidate]?
 
     /// Creates phone number details.
