@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <list>
+#include <map>
 #include <set>
 #include <string>
 
@@ -49,6 +50,24 @@ const std::set<std::string> &regions_found_valid() {
         return result;
     }();
     return regions;
+}
+
+// Each region's international prefix when it is a plain string of digits ("011", "00", "010"),
+// from the compiled-in metadata; regions whose prefix is a pattern (Australia's) are absent.
+const std::map<std::string, std::string> &literal_international_prefixes() {
+    static const std::map<std::string, std::string> prefixes = [] {
+        std::map<std::string, std::string> result;
+        if (i18n::phonenumbers::metadata_get == nullptr || i18n::phonenumbers::metadata_size == nullptr) return result;
+        i18n::phonenumbers::PhoneMetadataCollection collection;
+        if (!collection.ParseFromArray(i18n::phonenumbers::metadata_get(), i18n::phonenumbers::metadata_size())) return result;
+        for (const auto &metadata : collection.metadata()) {
+            const std::string &prefix = metadata.international_prefix();
+            if (prefix.empty() || prefix.find_first_not_of("0123456789") != std::string::npos) continue;
+            result[metadata.id()] = prefix;
+        }
+        return result;
+    }();
+    return prefixes;
 }
 
 ohpn_parse_status status_from(PhoneNumberUtil::ErrorType error) {
@@ -177,6 +196,7 @@ extern "C" {
 bool ohpn_initialize(void) {
     try {
         regions_found_valid();
+        literal_international_prefixes();
         return util() != nullptr;
     } catch (...) {
         return false;
@@ -272,6 +292,27 @@ bool ohpn_is_supported_region(const char *region) {
         return util()->GetCountryCodeForRegion(std::string(region)) != 0;
     } catch (...) {
         return false;
+    }
+}
+
+int32_t ohpn_literal_international_prefix(const char *region, char *buffer, size_t capacity) {
+    if (region == nullptr) return -1;
+    try {
+        const auto &prefixes = literal_international_prefixes();
+        const auto found = prefixes.find(std::string(region));
+        if (found == prefixes.end()) return -1;
+        return copy_out(found->second, buffer, capacity);
+    } catch (...) {
+        return -1;
+    }
+}
+
+int32_t ohpn_country_code_for_region(const char *region) {
+    if (region == nullptr) return 0;
+    try {
+        return util()->GetCountryCodeForRegion(std::string(region));
+    } catch (...) {
+        return 0;
     }
 }
 

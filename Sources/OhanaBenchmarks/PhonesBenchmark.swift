@@ -12,7 +12,10 @@ import OhanaSampleData
 /// national and RFC 3966. Ohana's parse also classifies the number (validity, region, type), which
 /// the peer does not. A second line gives the peer's extra figures (numbers, parse errors, valid
 /// numbers, numbers per second, metadata load time). Stage `phones.postprocess` runs the whole
-/// ``PhoneNumberFormatting`` post processor (address regions, details on every field).
+/// ``PhoneNumberFormatting`` post processor (weighed evidence, details on every field). The last
+/// line, `phones.testset`, scores the resolution on ``PhoneNumberTestSet`` (issue #33's adversarial
+/// cards with their truth): decided and real numbers right, wrong E.164s, ambiguous numbers,
+/// E.164s that are not valid numbers, junk given a number.
 struct PhonesBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "phones",
@@ -73,9 +76,12 @@ struct PhonesBenchmark: AsyncParsableCommand {
         let unresolved = processed.reduce(0) { sum, contact in
             sum + contact.phoneNumbers.count(where: { $0.phoneNumber?.status == .unresolved })
         }
+        let ambiguous = processed.reduce(0) { sum, contact in
+            sum + contact.phoneNumbers.count(where: { $0.phoneNumber?.status == .ambiguous })
+        }
         Self.printLine(stage: "phones.postprocess.counts", [
             "tels": Double(phones.count), "unparsed": Double(unparsed), "unresolved": Double(unresolved),
-            "junk": Double(unparsed - unresolved),
+            "ambiguous": Double(ambiguous), "junk": Double(unparsed - unresolved - ambiguous),
         ])
 
         let testSet = try await PhoneNumberFormatting(formats: .e164, defaultRegion: PhoneNumberTestSet.defaultRegion)
@@ -84,6 +90,7 @@ struct PhonesBenchmark: AsyncParsableCommand {
         Self.printLine(stage: "phones.testset", [
             "decided": Double(score.decided), "decidedRight": Double(score.decidedRight), "decidedRate": score.decidedRate,
             "real": Double(score.real), "realRate": score.realRate, "wrong": Double(score.realWrong), "wrongRate": score.wrongRate,
+            "ambiguous": Double(score.ambiguous), "invalidNumbered": Double(score.invalidNumbered), "invalidRate": score.invalidRate,
             "junk": Double(score.junk), "junkWithNumber": Double(score.junkWithNumber),
         ])
     }

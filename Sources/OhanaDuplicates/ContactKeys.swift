@@ -29,9 +29,8 @@ struct PhoneKey {
     var written: String
     /// Its ASCII digits as written (extension included).
     var digits: String
-    /// What to hand libphonenumber: for a plain number (see ``PhoneDigits/scan(_:)``) its digits,
-    /// after a `+` when written with one, which parse to the same number about a third faster
-    /// than the punctuated text; otherwise the text as written.
+    /// What to hand the resolver: the text as written, whose grouping is evidence of its region
+    /// (the shim itself reads a plainly written number from its digits, as fast).
     var parseInput: String
     /// Its E.164 form: set when the number was parsed and is valid; `nil` when unparsed or invalid.
     var e164: String?
@@ -119,10 +118,10 @@ struct KeyExtractor {
         let count = rules.matchingTrailingDigits
         for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
             let value = contact.fields[index].value
-            let (digits, isPlain, hasPlus) = PhoneDigits.scan(value)
+            let (digits, isPlain, _) = PhoneDigits.scan(value)
             // Fewer than 6 digits is no number to match on; more than 15 is no E.164 number.
             guard (6...15).contains(digits.count) else { continue }
-            let input = isPlain ? (hasPlus ? "+" + digits : digits) : value
+            let input = value
             var key = PhoneKey(
                 fieldIndex: index, written: value, digits: digits, parseInput: input, e164: nil, isParsed: false, trailing: digits)
             if let known = Self.resolvedE164(of: contact.fields[index]) {

@@ -1,4 +1,5 @@
 import Ohana
+import OhanaPhoneNumbers
 
 /// A kind of evidence that two contacts are the same person.
 public enum DuplicateEvidence: String, Hashable, Codable, Sendable, CaseIterable, Comparable {
@@ -77,7 +78,7 @@ public struct DuplicateRules: Hashable, Sendable {
     /// Creates rules; the defaults are ``default``'s.
     public init(
         rules: [DuplicateRule] = [.nameAndPhone, .nameAndEmail, .sharedEmail, .sharedPhone],
-        defaultRegion: String = "US",
+        defaultRegion: String = RegionCodes.defaultRegion,
         usesContactRegion: Bool = true,
         matchingTrailingDigits: Int = 8,
         appliesMailProviderRules: Bool = true,
@@ -99,11 +100,11 @@ public struct DuplicateRules: Hashable, Sendable {
         self.maximumClusterSize = max(2, maximumClusterSize)
     }
 
-    /// Same name with a shared phone or email, or a shared email or phone alone with compatible names; region
-    /// US; Gmail rules on; last 8 digits; built-in nicknames; blocks of up to 50; values shared by
+    /// Same name with a shared phone or email, or a shared email or phone alone with compatible names; the
+    /// library's ``RegionCodes/defaultRegion`` (read each time); Gmail rules on; last 8 digits; built-in nicknames; blocks of up to 50; values shared by
     /// more than 4 differently named contacts (a family of four shares a line) and role addresses
     /// are no evidence; clusters of up to 12.
-    public static let `default` = DuplicateRules()
+    public static var `default`: DuplicateRules { DuplicateRules() }
 }
 
 /// Decisions a user made about particular contacts, by id: these belong together, these never.

@@ -4,11 +4,12 @@ import Ohana
 ///
 /// The port of Ohana's `OHPhoneNumberFormattingPostProcessor`, with ``PhoneNumberResolver``'s one
 /// resolution: a number written with a country code (`+49 …`, `0049 …`) belongs to that country;
-/// any other number is read in the country of the contact's address (so `030 1234567` on a contact
-/// living in Germany is a Berlin number), else of its other numbers' country codes, else of its
-/// email domain (`web.de`), else in ``defaultRegion``, and only where it is valid. A number no
-/// evidence decides keeps its value exactly as written and is marked (``PhoneNumberStatus/unresolved``
-/// or ``PhoneNumberStatus/junk``, with a `problem`); nothing is dropped and no country is invented.
+/// any other number is weighed in every region the contact's evidence names (its address, its
+/// other numbers' country codes, its email domain, ``defaultRegion``, and how the number is
+/// written), and resolved only to a region where it is valid and that clearly wins. A number no
+/// evidence decides keeps its value exactly as written and is marked (``PhoneNumberStatus/unresolved``,
+/// ``PhoneNumberStatus/ambiguous`` with its candidates, or ``PhoneNumberStatus/junk``, with a
+/// `problem`); nothing is dropped and no country is invented.
 /// Cost: linear in the number of phone fields, each distinct number parsed once per region, on every core.
 public struct PhoneNumberFormatting: ContactsPostProcessor {
     /// The formats to compute for each number.
@@ -22,13 +23,13 @@ public struct PhoneNumberFormatting: ContactsPostProcessor {
     /// Whether the country-code top-level domains of a contact's email addresses are evidence.
     public var infersRegionFromEmail: Bool
 
-    /// Creates the post processor; `defaultRegion` defaults to ``RegionCodes/current``.
+    /// Creates the post processor; `defaultRegion` defaults to ``RegionCodes/defaultRegion``.
     public init(
         formats: PhoneNumberFormat = .all, defaultRegion: String? = nil, usesAddressRegion: Bool = true,
         infersRegionFromNumbers: Bool = true, infersRegionFromEmail: Bool = true
     ) {
         self.formats = formats
-        self.defaultRegion = (defaultRegion?.uppercased()).flatMap { $0.isEmpty ? nil : $0 } ?? RegionCodes.current
+        self.defaultRegion = (defaultRegion?.uppercased()).flatMap { $0.isEmpty ? nil : $0 } ?? RegionCodes.defaultRegion
         self.usesAddressRegion = usesAddressRegion
         self.infersRegionFromNumbers = infersRegionFromNumbers
         self.infersRegionFromEmail = infersRegionFromEmail

@@ -3,16 +3,23 @@ import Ohana
 
 /// The one resolution of phone numbers: the number its author meant, or none.
 ///
-/// A number written with its country code (`+49 …`, or after an exit code such as `00`, `011`,
-/// `0011`, `010`, `8~10`) belongs to that country, whatever the default region. Any other number is
-/// read in the candidate regions of its ``PhoneRegionEvidence``, strongest first, and resolved to
-/// the first where libphonenumber calls it valid (or, when none does, to the contact's address
-/// country if the number is possible there). A number no region makes valid stays exactly as
-/// written and is marked ``PhoneNumberStatus/unresolved``; a value that is no number (a word, `+`
-/// alone, fewer than five digits) is marked ``PhoneNumberStatus/junk``. Neither gets an E.164 form.
+/// A number written with its country code (`+49 …`, or after `00`, the international prefix of
+/// most of the world) belongs to that country, whatever the default region; so does one written
+/// after the default region's own international prefix (`011` in North America), as
+/// libphonenumber's metadata names it. Any other prefix (`010` in Japan, `0011` in Australia,
+/// `8~10` in Russia) is read as one only in a region the contact's evidence names, and weighs
+/// what that evidence weighs. A number without a country code is read in every region its
+/// ``PhoneRegionEvidence`` names; each region where libphonenumber calls it valid is weighed by
+/// that evidence and by how the number is written compared with the region's own forms. It is
+/// resolved when one region clearly wins (by two points or more, or alone), and then only to a
+/// valid number. When several valid regions come close, it stays as written, marked
+/// ``PhoneNumberStatus/ambiguous`` with its ``PhoneNumberDetails/candidates``; when no region makes
+/// it valid, it stays as written, marked ``PhoneNumberStatus/unresolved`` with the regions tried; a
+/// value that is no number (a word, `+` alone, fewer than five digits, only zeros) is marked
+/// ``PhoneNumberStatus/junk``. None of those gets an E.164 form.
 ///
 /// Every parse is cached per distinct (text, region), so a resolver kept across many contacts reads
-/// each number once. A resolver is a value with its own cache: give each task its own.
+/// each number once in each region. A resolver is a value with its own cache: give each task its own.
 public struct PhoneNumberResolver {
     /// The formats computed for each resolved number.
     public var formats: PhoneNumberFormat
@@ -33,6 +40,8 @@ public struct PhoneNumberResolver {
     private var parses: [Key: ohpn_number?] = [:]
     private var resolved: [DetailsKey: PhoneNumberDetails] = [:]
     private var countries: [String: String?] = [:]
+    /// Per region: whether it is North American, and its international prefix when plain digits.
+    private var regionPrefixes: [String: (isNorthAmerican: Bool, prefix: [UInt8]?)] = [:]
     private static let cacheLimit = 250_000
 
     /// Creates a resolver that computes `formats` for each resolved number.
@@ -64,9 +73,9 @@ public struct PhoneNumberResolver {
         guard contact.fields.contains(where: { $0.type == .phoneNumber }) else { return }
         let evidence = self.evidence(for: contact, defaultRegion: defaultRegion, usesAddress: usesAddress,
                                      usesOtherNumbers: usesOtherNumbers, usesEmailDomain: usesEmailDomain)
-        let candidates = evidence.candidates
+        let regions = evidence.weighedRegions
         for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
-            contact.fields[index].phoneNumber = resolve(contact.fields[index].value, candidates: candidates)
+            contact.fields[index].phoneNumber = resolve(contact.fields[index].value, regions: regions, defaultRegion: evidence.defaultRegion)
         }
     }
 
@@ -77,16 +86,12 @@ public struct PhoneNumberResolver {
     ) -> PhoneRegionEvidence {
         var evidence = PhoneRegionEvidence(defaultRegion: defaultRegion)
         if usesAddress {
-            for preferred in [true, false] {
-                for address in contact.postalAddresses where address.isPreferred == preferred {
-                    let region = address.isoCountryCode.flatMap { countryRegion($0) } ?? address.country.flatMap { countryRegion($0) }
-                    if let region, !evidence.addressRegions.contains(region) { evidence.addressRegions.append(region) }
-                }
-            }
+            evidence.addressRegions = PhoneRegionEvidence.addressRegions(of: contact) { countryRegion($0) }
         }
         if usesOtherNumbers {
             for field in contact.fields where field.type == .phoneNumber {
-                if let region = ownCountryCodeRegion(of: field.value), !evidence.numberRegions.contains(region) {
+                if let region = ownCountryCodeRegion(of: field.value, defaultRegion: evidence.defaultRegion),
+                   !evidence.numberRegions.contains(region) {
                     evidence.numberRegions.append(region)
                 }
             }
@@ -109,66 +114,58 @@ public struct PhoneNumberResolver {
 
     /// Resolves one number with the evidence of its contact.
     public mutating func resolve(_ text: String, evidence: PhoneRegionEvidence) -> PhoneNumberDetails {
-        resolve(text, candidates: evidence.candidates)
+        resolve(text, regions: evidence.weighedRegions, defaultRegion: evidence.defaultRegion)
     }
 
-    /// Resolves one number in the candidate regions of its contact's evidence (worked out once a
-    /// contact, not once a number).
-    private mutating func resolve(_ text: String, candidates: [(region: String, source: PhoneRegionSource)]) -> PhoneNumberDetails {
-        let written = WrittenPhoneNumber(text)
-        if written.hasPlus {
-            if let raw = parse(text, region: "ZZ"), raw.is_valid || isPossible(raw) {
-                return details(text, raw, region: nil, source: .countryCode)
-            }
-            return unresolved(text, written, tried: [], plusInvalid: true)
-        }
-        if written.digitCount == 0 { return junk("not a phone number") }
-        if written.digitCount < 5 && written.wordLetterCount == 0 { return junk("too few digits for a phone number") }
-        // Written after an exit code: valid as an international number whatever the default region.
-        var international: (text: String, raw: ohpn_number)?
-        for digits in written.afterExitCodes {
-            let candidate = "+" + String(decoding: digits, as: UTF8.self) + (written.tail.isEmpty ? "" : " " + written.tail)
-            if let raw = parse(candidate, region: "ZZ"), raw.is_valid {
-                international = (candidate, raw)
-                break
-            }
-        }
-        let exitCodeIsUniversal = written.leadingDigits.starts(with: [0x30, 0x30])
-        var possibleInAddress: (raw: ohpn_number, region: String)?
-        var tried: [String] = []
-        for (region, source) in candidates {
-            if let international, exitCodeIsUniversal || source == .defaultRegion {
-                return details(international.text, international.raw, region: nil, source: .countryCode)
-            }
-            tried.append(region)
-            guard let raw = parse(text, region: region) else { continue }
-            let ownCode = raw.country_code_source != Int32(OHPN_SOURCE_DEFAULT_COUNTRY.rawValue)
-            if raw.is_valid {
-                return details(text, raw, region: ownCode ? nil : region, source: ownCode ? .countryCode : source)
-            }
-            if source == .address, possibleInAddress == nil, isPossible(raw) { possibleInAddress = (raw, region) }
-        }
-        if let international { return details(international.text, international.raw, region: nil, source: .countryCode) }
-        if written.wordLetterCount >= 3 || written.digitCount < 5 { return unresolved(text, written, tried: tried, plusInvalid: false) }
-        if let possibleInAddress {
-            return details(text, possibleInAddress.raw, region: possibleInAddress.region, source: .address)
-        }
-        return unresolved(text, written, tried: tried, plusInvalid: false)
-    }
-
-    /// The region of the country code a number is written with (`+49 …`, `0049 …`, `011 49 …`),
-    /// when that reading is valid; `nil` for a number written without one.
-    public mutating func ownCountryCodeRegion(of text: String) -> String? {
+    /// The region of the country code a number is written with behind a certain prefix: `+49 …`,
+    /// `0049 …`, or the default region's own international prefix (`011 49 …` where it is a North
+    /// American region), when that reading is valid; `nil` for any other number. A number read
+    /// through a prefix only other evidence makes one (`010` on a card with a Japanese address) is
+    /// never evidence for another number.
+    public mutating func ownCountryCodeRegion(of text: String, defaultRegion: String) -> String? {
         let written = WrittenPhoneNumber(text)
         if written.hasPlus {
             guard let raw = parse(text, region: "ZZ"), raw.is_valid else { return nil }
             return Self.regionCode(raw)
         }
-        for digits in written.afterExitCodes {
-            let candidate = "+" + String(decoding: digits, as: UTF8.self) + (written.tail.isEmpty ? "" : " " + written.tail)
-            if let raw = parse(candidate, region: "ZZ"), raw.is_valid { return Self.regionCode(raw) }
+        guard written.digitCount >= 5 else { return nil }
+        // The default region's own prefix first: Australia's `0011` is not `00` and `11`. A number
+        // that does not start with a prefix of plain digits is not parsed for it.
+        let region = defaultRegion.uppercased()
+        let prefix = prefixInfo(of: region).prefix
+        if prefix.map({ written.leadingDigits.starts(with: $0) }) ?? true, let raw = parse(text, region: region),
+           raw.country_code_source == Int32(OHPN_SOURCE_IDD.rawValue) {
+            return raw.is_valid ? Self.regionCode(raw) : nil
+        }
+        if let digits = written.afterDoubleZero, let reading = international(digits, tail: written.tail), reading.raw.is_valid {
+            return Self.regionCode(reading.raw)
         }
         return nil
+    }
+
+    /// The number written after `00`, read as `+` and the same digits; `nil` unless those digits are
+    /// its country code and national number (or with `0` between them, as `0049 (0)30 …` writes it).
+    /// libphonenumber would also drop a trunk prefix after the country code: `0011 64 9 309 1234`
+    /// (Australia's `0011`) is no `+1 649 309 1234`.
+    mutating func international(_ digits: ArraySlice<UInt8>, tail: Substring) -> (text: String, raw: ohpn_number)? {
+        let text = "+" + String(decoding: digits, as: UTF8.self) + (tail.isEmpty ? "" : " " + tail)
+        guard let raw = parse(text, region: "ZZ") else { return nil }
+        let code = Array(String(raw.country_code).utf8)
+        let zeros = raw.italian_leading_zero ? max(1, Int(raw.number_of_leading_zeros)) : 0
+        let national = Array(repeating: UInt8(ascii: "0"), count: zeros) + Array(String(raw.national_number).utf8)
+        let exact = code + national
+        guard digits.elementsEqual(exact) || digits.elementsEqual(code + [UInt8(ascii: "0")] + national) else { return nil }
+        return (text, raw)
+    }
+
+    /// Whether `region` reads a number after its international prefix as certainly international
+    /// (the default region, a North American one), and that prefix when it is plain digits; cached.
+    mutating func prefixInfo(of region: String) -> (isNorthAmerican: Bool, prefix: [UInt8]?) {
+        if let known = regionPrefixes[region] { return known }
+        let utility = PhoneNumberUtility.shared
+        let info = (utility.countryCode(forRegion: region) == 1, utility.literalInternationalPrefix(ofRegion: region))
+        regionPrefixes[region] = info
+        return info
     }
 
     /// ``RegionCodes/region(forCountry:)``, cached.
@@ -182,7 +179,7 @@ public struct PhoneNumberResolver {
 
     // MARK: - Parsing and details
 
-    private mutating func parse(_ text: String, region: String) -> ohpn_number? {
+    mutating func parse(_ text: String, region: String) -> ohpn_number? {
         let key = Key(text: text, region: region)
         if let cached = parses[key] { return cached }
         // The type is never read here: only validity, region and formats.
@@ -195,17 +192,17 @@ public struct PhoneNumberResolver {
         return raw
     }
 
-    private func isPossible(_ raw: ohpn_number) -> Bool {
+    func isPossible(_ raw: ohpn_number) -> Bool {
         raw.possibility == Int32(OHPN_POSSIBLE.rawValue)
     }
 
-    private static func regionCode(_ raw: ohpn_number) -> String? {
+    static func regionCode(_ raw: ohpn_number) -> String? {
         var raw = raw
         let region = ParsedPhoneNumber.string(fromRegionCode: &raw)
         return region.count == 2 ? region : nil
     }
 
-    private mutating func details(_ text: String, _ raw: ohpn_number, region: String?, source: PhoneRegionSource) -> PhoneNumberDetails {
+    mutating func details(_ text: String, _ raw: ohpn_number, region: String?, source: PhoneRegionSource) -> PhoneNumberDetails {
         // E.164 alone is written from the parsed parts for less than a cache lookup costs.
         let caches = formats != .e164
         let key = DetailsKey(text: text, region: region, formats: Int(formats.rawValue))
@@ -230,16 +227,14 @@ public struct PhoneNumberResolver {
         return details
     }
 
-    private func junk(_ reason: String) -> PhoneNumberDetails {
+    func junk(_ reason: String) -> PhoneNumberDetails {
         PhoneNumberDetails(isParsed: false, isValid: false, problem: reason, status: .junk)
     }
 
-    private func unresolved(_ text: String, _ written: WrittenPhoneNumber, tried: [String], plusInvalid: Bool) -> PhoneNumberDetails {
+    /// A number kept as written: junk when it is words or too few digits, else unresolved for `reason`.
+    func unresolved(_ written: WrittenPhoneNumber, reason: String) -> PhoneNumberDetails {
         if written.wordLetterCount >= 3 { return junk("words, not a phone number") }
         if written.digitCount < 5 { return junk("too few digits for a phone number") }
-        let reason = plusInvalid
-            ? "not a valid number for the country code it is written with"
-            : "no evidence decides its country: not a valid number in " + tried.joined(separator: ", ")
         return PhoneNumberDetails(isParsed: false, isValid: false, problem: reason, status: .unresolved)
     }
 }

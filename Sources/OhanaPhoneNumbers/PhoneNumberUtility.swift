@@ -107,6 +107,21 @@ public final class PhoneNumberUtility: Sendable {
         region.withCString { ohpn_is_supported_region($0) }
     }
 
+    /// The country calling code of `region` (ISO 3166 code), such as 1 for `"CA"`; `nil` when unknown.
+    public func countryCode(forRegion region: String) -> Int? {
+        let code = region.withCString { ohpn_country_code_for_region($0) }
+        return code == 0 ? nil : Int(code)
+    }
+
+    /// The international prefix of `region` as ASCII digits when the metadata gives it as plain
+    /// digits (`011`, `00`, `010`); `nil` when it is a pattern (Australia's) or the region is unknown.
+    func literalInternationalPrefix(ofRegion region: String) -> [UInt8]? {
+        var buffer = [CChar](repeating: 0, count: 16)
+        let length = region.withCString { ohpn_literal_international_prefix($0, &buffer, buffer.count) }
+        guard length >= 0, Int(length) < buffer.count else { return nil }
+        return buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }
+    }
+
     // MARK: - Shim calls
 
     /// Parses with the shim; `withType: false` leaves `type` unknown (see `ohpn_parse_checking`).

@@ -1,12 +1,14 @@
 import Ohana
 
-/// What a contact says about where its numbers written without a country code belong, in order of
-/// strength: its addresses' countries, its other numbers' country codes, its email domains'
-/// country-code top-level domains, then the caller's default region.
+/// What a contact says about where its numbers written without a country code belong: its
+/// addresses' countries (named in any language, by ISO code or by Apple's `X-ABADR`), its other
+/// numbers' country codes, its email domains' country-code top-level domains, and the caller's
+/// default region. Each kind weighs as much as ``weight(of:)`` says; a region named by several
+/// kinds weighs their sum.
 public struct PhoneRegionEvidence: Hashable, Sendable {
-    /// Regions of the contact's postal addresses (preferred first), by ISO code or country name.
+    /// Regions of the contact's postal addresses (preferred first), by ISO code, `X-ABADR` or country name.
     public var addressRegions: [String]
-    /// Regions of the contact's numbers written with a country code (`+49 …`, `0049 …`).
+    /// Regions of the contact's numbers written with a country code behind a certain prefix (`+49 …`, `0049 …`).
     public var numberRegions: [String]
     /// Regions of the country-code top-level domains of the contact's email addresses.
     public var emailRegions: [String]
@@ -21,28 +23,72 @@ public struct PhoneRegionEvidence: Hashable, Sendable {
         self.defaultRegion = defaultRegion.uppercased()
     }
 
-    /// The candidate regions in order of evidence, each once, with the evidence that names it.
+    /// How much one kind of evidence weighs: an address 4, another number's country code 3, an email
+    /// domain 2, the default region 1 (the country code a number is written with is no weight: it decides).
+    public static func weight(of source: PhoneRegionSource) -> Int {
+        switch source {
+        case .countryCode: 0
+        case .address: 4
+        case .otherNumbers: 3
+        case .emailDomain: 2
+        case .defaultRegion: 1
+        }
+    }
+
+    /// The candidate regions in order of evidence, each once, with the strongest evidence that names it.
     public var candidates: [(region: String, source: PhoneRegionSource)] {
-        var result: [(region: String, source: PhoneRegionSource)] = []
+        weighedRegions.map { ($0.region, $0.sources[0]) }
+    }
+
+    /// Every region the evidence names, each once with the kinds that name it (strongest first)
+    /// and their summed weight; heaviest first, ties in the order of the evidence.
+    public var weighedRegions: [(region: String, sources: [PhoneRegionSource], weight: Int)] {
+        var result: [(region: String, sources: [PhoneRegionSource], weight: Int)] = []
         func add(_ regions: [String], _ source: PhoneRegionSource) {
-            for region in regions where !result.contains(where: { $0.region == region }) { result.append((region, source)) }
+            for region in regions {
+                if let index = result.firstIndex(where: { $0.region == region }) {
+                    guard !result[index].sources.contains(source) else { continue }
+                    result[index].sources.append(source)
+                    result[index].weight += Self.weight(of: source)
+                } else {
+                    result.append((region, [source], Self.weight(of: source)))
+                }
+            }
         }
         add(addressRegions, .address)
         add(numberRegions, .otherNumbers)
         add(emailRegions, .emailDomain)
         add([defaultRegion], .defaultRegion)
+        // A stable sort: a handful of regions.
+        for i in result.indices.dropFirst() {
+            var j = i
+            while j > 0, result[j - 1].weight < result[j].weight {
+                result.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
         return result
     }
 
-    /// The regions of a contact's postal addresses, preferred addresses first, each once.
+    /// The regions of a contact's postal addresses, preferred addresses first, each once; then
+    /// the country codes of Apple's `X-ABADR` properties (`item1.X-ABADR:de`) not named yet.
     public static func addressRegions(of contact: Contact) -> [String] {
+        addressRegions(of: contact, region: RegionCodes.region(forCountry:))
+    }
+
+    /// ``addressRegions(of:)`` with `region` turning a country name or code into a region.
+    static func addressRegions(of contact: Contact, region: (String) -> String?) -> [String] {
         var regions: [String] = []
         for preferred in [true, false] {
             for address in contact.postalAddresses where address.isPreferred == preferred {
-                let region = address.isoCountryCode.flatMap(RegionCodes.region(forCountry:))
-                    ?? address.country.flatMap(RegionCodes.region(forCountry:))
-                if let region, !regions.contains(region) { regions.append(region) }
+                let found = address.isoCountryCode.flatMap(region) ?? address.country.flatMap(region)
+                if let found, !regions.contains(found) { regions.append(found) }
             }
+        }
+        for property in contact.unmappedProperties where property.name.utf8.count == 7 {
+            guard property.name.uppercased() == "X-ABADR", property.value.utf8.count == 2,
+                  let found = region(property.value), !regions.contains(found) else { continue }
+            regions.append(found)
         }
         return regions
     }

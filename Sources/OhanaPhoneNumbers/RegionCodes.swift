@@ -37,6 +37,17 @@ public enum RegionCodes {
         return "US"
     }
 
+    /// The one default region of the library: the region assumed for numbers written without a
+    /// country code when a caller names none, by phone formatting, duplicate detection and what is
+    /// built on them (the address book's page, its merge review, the store's phone keys). The
+    /// locale's region (``current``) until set; setting an empty code goes back to it.
+    public static var defaultRegion: String {
+        get { configuredRegion.withLock { $0 } ?? current }
+        set { configuredRegion.withLock { $0 = newValue.isEmpty ? nil : newValue.uppercased() } }
+    }
+
+    private static let configuredRegion = Mutex<String?>(nil)
+
     // MARK: - Table
 
     /// Languages whose region names are looked up, in priority order (the first name wins).

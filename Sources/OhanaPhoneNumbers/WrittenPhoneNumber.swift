@@ -14,12 +14,6 @@ struct WrittenPhoneNumber {
     /// Letters outside an extension mark (`x`, `ext`, `extn`, `extension`, `ext=`).
     var wordLetterCount = 0
 
-    /// International exit codes people write before a country code, tried in this order: `0011`
-    /// (Australia) before `00`, whose `1` would otherwise read as North America's code; `00` before
-    /// the rarer `001`, `002`... (so `001 212 …` is the North American number Europeans mean).
-    static let exitCodes: [[UInt8]] = ["0011", "00", "011", "010", "810", "001", "002", "005", "007", "008", "009", "000"]
-        .map { Array($0.utf8) }
-
     init(_ text: String) {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { self.init(ascii: text) } else { self.init(anyText: text) }
     }
@@ -110,12 +104,17 @@ struct WrittenPhoneNumber {
         return packed
     })
 
-    /// The digits after each exit code the leading digits start with, most common exit code first.
-    var afterExitCodes: [ArraySlice<UInt8>] {
-        guard !hasPlus else { return [] }
-        return Self.exitCodes.compactMap { code in
-            leadingDigits.count > code.count + 4 && leadingDigits.starts(with: code) ? leadingDigits[code.count...] : nil
-        }
+    /// The digits after `00`, the international prefix of most of the world (ITU-T E.164's
+    /// recommendation), read as a country code and number wherever the caller is; `nil` when the
+    /// leading digits do not start with it or leave too few digits for a number.
+    var afterDoubleZero: ArraySlice<UInt8>? {
+        guard !hasPlus, leadingDigits.count > 6, leadingDigits[0] == 0x30, leadingDigits[1] == 0x30 else { return nil }
+        return leadingDigits[2...]
+    }
+
+    /// Whether every digit of the leading run is a zero (`00000000`): a placeholder, no number.
+    var isOnlyZeros: Bool {
+        !leadingDigits.isEmpty && leadingDigits.allSatisfy { $0 == 0x30 } && digitCount == leadingDigits.count
     }
 
     private static func asciiDigit(_ character: Character) -> UInt8? {

@@ -35,6 +35,10 @@ public enum PhoneNumberTestSet {
         public var real = 0, realRight = 0, realWrong = 0
         /// Junk values, and how many of them got an E.164 form.
         public var junk = 0, junkWithNumber = 0
+        /// Numbers not written with `+` that got an E.164 form that is not a valid number.
+        public var invalidNumbered = 0
+        /// Numbers left ambiguous (valid in several regions, none clearly stronger).
+        public var ambiguous = 0
         /// Which numbers went wrong: written form, expected and found E.164.
         public var failures: [String] = []
 
@@ -44,10 +48,13 @@ public enum PhoneNumberTestSet {
         public var realRate: Double { real == 0 ? 1 : Double(realRight) / Double(real) }
         /// Share of real numbers with a wrong E.164.
         public var wrongRate: Double { real == 0 ? 0 : Double(realWrong) / Double(real) }
+        /// Share of all numbers (real and junk) given an E.164 form that is not a valid number, `+CC` aside.
+        public var invalidRate: Double { real + junk == 0 ? 0 : Double(invalidNumbered) / Double(real + junk) }
 
         /// The figures in one line.
         public var description: String {
-            "decided \(decidedRight)/\(decided), real \(realRight)/\(real), wrong \(realWrong), junk given a number \(junkWithNumber)/\(junk)"
+            "decided \(decidedRight)/\(decided), real \(realRight)/\(real), wrong \(realWrong), ambiguous \(ambiguous), "
+                + "invalid E.164 \(invalidNumbered), junk given a number \(junkWithNumber)/\(junk)"
         }
     }
 
@@ -58,6 +65,11 @@ public enum PhoneNumberTestSet {
             let phones = contact.fields.filter { $0.type == .phoneNumber }
             for (truth, field) in zip(entry.truths, phones) {
                 let found = field.phoneNumber?.e164
+                if field.phoneNumber?.status == .ambiguous { score.ambiguous += 1 }
+                if found != nil, field.phoneNumber?.isValid == false, !field.value.hasPrefix("+") {
+                    score.invalidNumbered += 1
+                    score.failures.append("invalid \(field.value) -> \(found!)")
+                }
                 switch truth {
                 case .junk:
                     score.junk += 1
@@ -91,8 +103,12 @@ public enum PhoneNumberTestSet {
     public static let entries: [Entry] = PhoneNumberTestSetRows.rows.enumerated().map { index, row in
         var fields = row.phones.map { ContactField.phone($0.written) }
         if let email = row.email { fields.append(.email(email)) }
-        let addresses = row.country == nil && row.iso == nil ? [] : [PostalAddress(country: row.country, isoCountryCode: row.iso)]
-        let contact = Contact(givenName: "Person", familyName: "No. \(index + 1)", fields: fields, postalAddresses: addresses)
+        var addresses = row.country == nil && row.iso == nil ? [] : [PostalAddress(country: row.country, isoCountryCode: row.iso)]
+        addresses += row.otherCountries.map { PostalAddress(country: $0) }
+        let unmapped = row.abadr.map { [UnmappedProperty(group: "item1", name: "X-ABADR", value: $0)] } ?? []
+        let contact = Contact(
+            givenName: "Person", familyName: "No. \(index + 1)", fields: fields, postalAddresses: addresses,
+            unmappedProperties: unmapped)
         return Entry(contact: contact, truths: row.phones.map(\.truth))
     }
 }

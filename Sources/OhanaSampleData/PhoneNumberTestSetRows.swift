@@ -9,21 +9,28 @@ enum PhoneNumberTestSetRows {
         var country: String?
         var iso: String?
         var email: String?
+        /// Further addresses' countries, and Apple's `X-ABADR` country code.
+        var otherCountries: [String] = []
+        var abadr: String?
     }
 
-    private static func card(_ phones: (String, Truth)..., country: String? = nil, iso: String? = nil, email: String? = nil) -> Row {
-        Row(phones: phones.map { (written: $0.0, truth: $0.1) }, country: country, iso: iso, email: email)
+    static func card(
+        _ phones: (String, Truth)..., country: String? = nil, iso: String? = nil, email: String? = nil,
+        also otherCountries: [String] = [], abadr: String? = nil
+    ) -> Row {
+        Row(phones: phones.map { (written: $0.0, truth: $0.1) }, country: country, iso: iso, email: email,
+            otherCountries: otherCountries, abadr: abadr)
     }
 
-    private static func cc(_ e164: String) -> Truth { .decided(e164, .countryCode) }
-    private static func address(_ e164: String) -> Truth { .decided(e164, .address) }
-    private static func others(_ e164: String) -> Truth { .decided(e164, .otherNumbers) }
-    private static func email(_ e164: String) -> Truth { .decided(e164, .emailDomain) }
-    private static func home(_ e164: String) -> Truth { .decided(e164, .defaultRegion) }
-    private static let junk = Truth.junk
+    static func cc(_ e164: String) -> Truth { .decided(e164, .countryCode) }
+    static func address(_ e164: String) -> Truth { .decided(e164, .address) }
+    static func others(_ e164: String) -> Truth { .decided(e164, .otherNumbers) }
+    static func email(_ e164: String) -> Truth { .decided(e164, .emailDomain) }
+    static func home(_ e164: String) -> Truth { .decided(e164, .defaultRegion) }
+    static let junk = Truth.junk
 
     static let rows: [Row] = countryCodes + exitCodes + addresses + nativeScripts + otherNumbers + emails
-        + defaults + extensions + digits + junkValues + undecided
+        + defaults + extensions + digits + junkValues + undecided + PhoneNumberTestSetAdversarialRows.rows
 
     /// Numbers written with `+CC`, the way each country groups them, and `+CC (0)`.
     static let countryCodes: [Row] = [
@@ -63,7 +70,9 @@ enum PhoneNumberTestSetRows {
         card(("+1 416-979-1234", cc("+14169791234"))),
     ]
 
-    /// International numbers after the exit codes people dial from home, with no other hint.
+    /// International numbers after the exit codes people dial from home: `00` and, with a North
+    /// American default region, `011` decide; the others (`0011`, `010`, `8~10`) only where the
+    /// card's evidence puts the caller in the country that dials them.
     static let exitCodes: [Row] = [
         card(("00966 59 255 4721", cc("+966592554721"))),
         card(("0049 30 90182000", cc("+493090182000"))),
@@ -76,13 +85,20 @@ enum PhoneNumberTestSetRows {
         card(("011 49 30 9018 2000", cc("+493090182000"))),
         card(("011-44-7911-123456", cc("+447911123456"))),
         card(("011 52 55 1234 5678", cc("+525512345678"))),
-        card(("0011 44 20 7946 0018", cc("+442079460018"))),
-        card(("0011 64 9 309 1234", cc("+6493091234"))),
-        card(("010 33 1 42 68 53 00", cc("+33142685300"))),
-        card(("010-82-2-312-3456", cc("+8223123456"))),
-        card(("8~10 49 151 62794932", cc("+4915162794932"))),
-        card(("8 10 33 6 12 34 56 78", cc("+33612345678"))),
-        card(("810 44 20 7946 0018", cc("+442079460018"))),
+        card(("0011 44 20 7946 0018", .undecided("+442079460018"))),
+        card(("0011 64 9 309 1234", .undecided("+6493091234"))),
+        card(("010 33 1 42 68 53 00", .undecided("+33142685300"))),
+        card(("010-82-2-312-3456", .undecided("+8223123456"))),
+        card(("8~10 49 151 62794932", .undecided("+4915162794932"))),
+        card(("8 10 33 6 12 34 56 78", .undecided("+33612345678"))),
+        card(("810 44 20 7946 0018", .undecided("+442079460018"))),
+        card(("0011 44 20 7946 0018", cc("+442079460018")), country: "Australia"),
+        card(("0011 64 9 309 1234", cc("+6493091234")), iso: "AU"),
+        card(("010 33 1 42 68 53 00", cc("+33142685300")), country: "日本"),
+        card(("010-82-2-312-3456", cc("+8223123456")), iso: "JP"),
+        card(("8~10 49 151 62794932", cc("+4915162794932")), country: "Россия"),
+        card(("8 10 33 6 12 34 56 78", cc("+33612345678")), iso: "RU"),
+        card(("810 44 20 7946 0018", cc("+442079460018")), country: "Russia"),
     ]
 
     /// National numbers on contacts whose address gives the country by ISO code or by name.

@@ -162,15 +162,15 @@ struct PhoneNumberFormattingTests {
         #expect(processed[0].fields.last?.value == "a@example.com")
     }
 
-    @Test("a number possible but not valid in the address's country is formatted there and marked with a problem")
+    @Test("a number possible but not valid in the address's country is not formatted: kept as written, with why")
     func invalidMarked() async throws {
         let contact = Contact(fields: [.phone("030 12")], postalAddresses: [PostalAddress(isoCountryCode: "DE")])
         let processed = try await PhoneNumberFormatting(formats: .e164, defaultRegion: "US").process([contact])
         let details = try #require(processed[0].fields[0].phoneNumber)
-        #expect(details.isParsed)
-        #expect(!details.isValid)
-        #expect(details.e164 == "+493012")
-        #expect(details.problem == "not a valid number for DE: no such number range")
+        #expect(!details.isParsed)
+        #expect(details.status == .unresolved)
+        #expect(details.e164 == nil)
+        #expect(details.problem == "not valid in DE (address) nor US (default region)")
     }
 
     @Test("extensions survive formatting")

@@ -3,8 +3,8 @@ import OhanaPhoneNumbers
 import OhanaSampleData
 import Testing
 
-/// Resolves the one phone field of a contact (default region US) and returns its details.
-private func resolved(
+/// Resolves the first phone field of a contact (default region US) and returns its details.
+func resolved(
     _ number: String, country: String? = nil, iso: String? = nil, email: String? = nil, others: [String] = [],
     defaultRegion: String = "US"
 ) throws -> PhoneNumberDetails {
@@ -99,19 +99,6 @@ struct PhoneNumberResolverEvidenceTests {
 
 @Suite("PhoneNumberResolver: prefixes and digits")
 struct PhoneNumberResolverPrefixTests {
-    @Test("a number after an exit code is international whatever the default region", arguments: [
-        ("00966 59 255 4721", "US", "+966592554721"), ("011 49 30 9018 2000", "DE", "+493090182000"),
-        ("0011 44 20 7946 0018", "US", "+442079460018"), ("010 33 1 42 68 53 00", "US", "+33142685300"),
-        ("8~10 49 151 62794932", "US", "+4915162794932"), ("810 44 20 7946 0018", "FR", "+442079460018"),
-        ("0049 (0)151 62794932", "US", "+4915162794932"),
-    ])
-    func exitCodes(_ number: String, _ region: String, _ e164: String) throws {
-        let details = try resolved(number, defaultRegion: region)
-        #expect(details.e164 == e164)
-        #expect(details.regionSource == .countryCode)
-        #expect(details.assumedRegion == nil)
-    }
-
     @Test("+CC (0) drops the trunk zero", arguments: [
         ("+49 (0)30 9018 2000", "+493090182000"), ("+44 (0) 7911 123456", "+447911123456"), ("+31 (0)20 555 1234", "+31205551234"),
     ])
@@ -140,7 +127,8 @@ struct PhoneNumberResolverPrefixTests {
     }
 
     @Test("values that are no number are junk: kept as written, never formatted", arguments: [
-        "+", "0", "n/a", "call reception", "-", "tbd", "123", "0000", "ask Maria at the front desk", "", "+49",
+        "+", "0", "n/a", "call reception", "-", "tbd", "123", "0000", "ask Maria at the front desk", "", "+49", "00000000",
+        "000 000 0000",
     ])
     func junk(_ value: String) throws {
         let details = try resolved(value)
@@ -149,28 +137,31 @@ struct PhoneNumberResolverPrefixTests {
         #expect(details.problem != nil)
     }
 
-    @Test("the own country code region of a number, nil for a national one")
-    func ownCountryCodeRegion() {
-        var resolver = PhoneNumberResolver()
-        #expect(resolver.ownCountryCodeRegion(of: "+49 30 9018 2000") == "DE")
-        #expect(resolver.ownCountryCodeRegion(of: "0044 20 7946 0018") == "GB")
-        #expect(resolver.ownCountryCodeRegion(of: "+1 416-979-1234") == "CA")
-        #expect(resolver.ownCountryCodeRegion(of: "030 9018 2000") == nil)
-        #expect(resolver.ownCountryCodeRegion(of: "+") == nil)
+    @Test("a vanity number is read in North America only; elsewhere words are no number", arguments: [
+        ("1-800-FLOWERS", nil as String?, "+18003569377" as String?), ("(555) CALL-NOW", "GB", nil), ("(555) CALL-NOW", nil, nil),
+    ])
+    func vanity(_ number: String, _ iso: String?, _ e164: String?) throws {
+        let details = try resolved(number, iso: iso)
+        #expect(details.e164 == e164)
+        if e164 == nil { #expect(details.status == .junk) }
     }
 }
 
 @Suite("PhoneNumberResolver: the test set")
 struct PhoneNumberTestSetTests {
-    @Test("the issue's rates hold on the test set: ≥ 99 % of decided and ≥ 90 % of all real numbers right, ≤ 0.5 % wrong, no junk formatted")
+    @Test("issue #33's rates hold on the test set: ≥ 99.5 % of numbers with their own country code or one deciding region right, ≤ 3 % wrong, no invalid E.164, no junk numbered")
     func rates() async throws {
         let processed = try await PhoneNumberFormatting(formats: .e164, defaultRegion: PhoneNumberTestSet.defaultRegion)
             .process(PhoneNumberTestSet.contacts)
         let score = PhoneNumberTestSet.score(processed)
-        #expect(score.decided >= 150, "\(score)")
-        #expect(score.decidedRate >= 0.99, "\(score): \(score.failures)")
-        #expect(score.realRate >= 0.90, "\(score): \(score.failures)")
-        #expect(score.wrongRate <= 0.005, "\(score): \(score.failures)")
+        #expect(score.decided >= 170, "\(score)")
+        #expect(score.decidedRate >= 0.995, "\(score): \(score.failures)")
+        // A sixth of the real numbers are undecided on purpose (nothing on the card places them, or
+        // the evidence disagrees): those may stay without a number.
+        #expect(score.realRate >= 0.80, "\(score): \(score.failures)")
+        #expect(score.wrongRate <= 0.03, "\(score): \(score.failures)")
+        #expect(score.invalidRate <= 0.0005, "\(score): \(score.failures)")
+        #expect(score.ambiguous >= 5, "\(score)")
         #expect(score.junk > 10 && score.junkWithNumber == 0, "\(score): \(score.failures)")
     }
 
@@ -208,6 +199,6 @@ struct PhoneResolutionSummaryTests {
         #expect(summary.junk == 1)
         #expect(summary.notes.count == 2)
         #expect(summary.notes[0].hasPrefix("Ana Sousa: \"919 109 619\": unresolved: "))
-        #expect(summary.description.hasPrefix("phone numbers: 2 resolved (1 by its own country code, 1 by the contact's email domain), 1 unresolved, 1 not a number"))
+        #expect(summary.description.hasPrefix("phone numbers: 2 resolved (1 by its own country code, 1 by the contact's email domain), 1 unresolved, 0 ambiguous, 1 not a number"))
     }
 }

@@ -33,6 +33,15 @@ struct WrittenPhoneNumberTests {
         #expect(WrittenPhoneNumber("1-800-GOT-JUNK").wordLetterCount == 7)
         #expect(WrittenPhoneNumber("0800 FLOWERS").wordLetterCount == 7)
         #expect(WrittenPhoneNumber("+44 20 7946 0958").hasPlus)
-        #expect(WrittenPhoneNumber("0049 30 1234567").afterExitCodes.first.map(Array.init) == Array("49301234567".utf8))
+    }
+
+    @Test("the digits after 00 are read as a country code and number; other prefixes are not read here")
+    func doubleZero() {
+        #expect(WrittenPhoneNumber("0049 30 1234567").afterDoubleZero.map(Array.init) == Array("49301234567".utf8))
+        #expect(WrittenPhoneNumber("011 49 30 1234567").afterDoubleZero == nil)
+        #expect(WrittenPhoneNumber("+0049 30 1234567").afterDoubleZero == nil)
+        #expect(WrittenPhoneNumber("00 12").afterDoubleZero == nil)
+        #expect(WrittenPhoneNumber("0000 0000").isOnlyZeros)
+        #expect(!WrittenPhoneNumber("0000 0001").isOnlyZeros)
     }
 }

@@ -71,6 +71,16 @@ import Testing
                     customProperties: ["k": .string("v")], parameters: parameters, group: "item1", provenance: provenance),
                 ContactField(type: .emailAddress, value: "ada@example.org"),
                 ContactField(type: .phoneNumber, value: "12", phoneNumber: PhoneNumberDetails(isParsed: false, isValid: false, problem: "short")),
+                ContactField(
+                    type: .phoneNumber, value: "713-660-0344",
+                    phoneNumber: PhoneNumberDetails(
+                        isParsed: false, isValid: false, problem: "valid in MX and US", status: .ambiguous,
+                        candidates: [
+                            PhoneRegionCandidate(
+                                region: "US", e164: "+17136600344", evidence: [.defaultRegion], writing: .groupingAndSeparators, score: 4),
+                            PhoneRegionCandidate(
+                                region: "MX", e164: "+527136600344", evidence: [.address, .emailDomain], writing: .none, score: 6),
+                        ])),
             ],
             postalAddresses: [
                 PostalAddress(

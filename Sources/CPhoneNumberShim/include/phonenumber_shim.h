@@ -125,6 +125,13 @@ ohpn_match_level ohpn_match(const char *a, size_t a_length, const char *b, size_
 /// Whether libphonenumber has metadata for `region` (ISO 3166 code, NUL-terminated).
 bool ohpn_is_supported_region(const char *region);
 
+/// Writes `region`'s international prefix into `buffer` when the metadata gives it as plain digits
+/// ("011", "00"); returns its length, or -1 when it is a pattern (Australia's) or unknown.
+int32_t ohpn_literal_international_prefix(const char *region, char *buffer, size_t capacity);
+
+/// The country calling code of `region` (ISO 3166 code), such as 1 for "CA"; 0 when unknown.
+int32_t ohpn_country_code_for_region(const char *region);
+
 #ifdef __cplusplus
 }
 #endif

@@ -276,9 +276,12 @@ public struct PhoneNumberDetails: Hashable, Codable, Sendable {
     public var problem: String?
     /// Which evidence decided the number's region (resolved numbers only); `nil` in details from before it was recorded.
     public var regionSource: PhoneRegionSource?
-    /// Whether the number was resolved, left as written for want of evidence, or is no number at all;
-    /// `nil` in details from before it was recorded.
+    /// Whether the number was resolved, left as written for want of evidence or for evidence that
+    /// disagrees, or is no number at all; `nil` in details from before it was recorded.
     public var status: PhoneNumberStatus?
+    /// The regions the number was weighed in when more than one made it valid, likeliest first;
+    /// `nil` when no other region could compete.
+    public var candidates: [PhoneRegionCandidate]?
 
     /// Creates phone number details.
     public init(
@@ -292,7 +295,8 @@ public struct PhoneNumberDetails: Hashable, Codable, Sendable {
         rfc3966: String? = nil,
         problem: String? = nil,
         regionSource: PhoneRegionSource? = nil,
-        status: PhoneNumberStatus? = nil
+        status: PhoneNumberStatus? = nil,
+        candidates: [PhoneRegionCandidate]? = nil
     ) {
         self.isParsed = isParsed
         self.isValid = isValid
@@ -305,10 +309,11 @@ public struct PhoneNumberDetails: Hashable, Codable, Sendable {
         self.problem = problem
         self.regionSource = regionSource
         self.status = status
+        self.candidates = candidates
     }
 
     /// Whether the number may stand as an E.164 number: resolved (or from before statuses were recorded) with an E.164 form.
-    public var isResolved: Bool { status != .unresolved && status != .junk && isParsed }
+    public var isResolved: Bool { (status == nil || status == .resolved) && isParsed }
 
     /// The formatted form for one format, if it was computed.
     public func formatted(_ format: PhoneNumberFormat) -> String? {

@@ -29,6 +29,67 @@ public enum PhoneNumberStatus: String, Hashable, Codable, Sendable, CaseIterable
     case resolved
     /// A number no evidence decides: kept exactly as written, never formatted or used as E.164.
     case unresolved
+    /// A number valid in more than one region the evidence names, none clearly stronger: kept as
+    /// written, never formatted, with its ``PhoneNumberDetails/candidates``.
+    case ambiguous
     /// Not a phone number at all (a word, `+` alone, too few digits): kept as written, never formatted.
     case junk
+}
+
+/// How a number is written compared with a region's own ways of writing its numbers.
+public enum PhoneWritingMatch: String, Hashable, Codable, Sendable, CaseIterable {
+    /// Its digits are grouped differently from the region's national and international forms.
+    case none
+    /// Its digits are grouped as the region groups them (`(55) 1996-0480` as Mexico's `55 1996 0480`).
+    case grouping
+    /// Grouped and separated as the region writes them (`713-660-0344` as North America's `713-660-0344`).
+    case groupingAndSeparators
+}
+
+/// A region a number was weighed in: the number read there, the evidence that names the region
+/// and how well the number's writing fits it.
+public struct PhoneRegionCandidate: Hashable, Codable, Sendable {
+    /// The region (ISO 3166 code) the number was read in.
+    public var region: String
+    /// The number's E.164 form when read in that region.
+    public var e164: String
+    /// The kinds of evidence that name the region, strongest first.
+    public var evidence: [PhoneRegionSource]
+    /// How the number's writing compares with the region's forms.
+    public var writing: PhoneWritingMatch
+    /// The weight of the evidence and the writing together; the higher, the likelier.
+    public var score: Int
+
+    /// Creates a candidate.
+    public init(region: String, e164: String, evidence: [PhoneRegionSource], writing: PhoneWritingMatch, score: Int) {
+        self.region = region
+        self.e164 = e164
+        self.evidence = evidence
+        self.writing = writing
+        self.score = score
+    }
+
+    /// The candidate in words, such as `MX (email domain, written as there)`.
+    public var explanation: String {
+        var reasons = evidence.map(\.shortExplanation)
+        switch writing {
+        case .none: break
+        case .grouping: reasons.append("grouped as there")
+        case .groupingAndSeparators: reasons.append("written as there")
+        }
+        return reasons.isEmpty ? region : "\(region) (\(reasons.joined(separator: ", ")))"
+    }
+}
+
+extension PhoneRegionSource {
+    /// The evidence in a few words, such as `address` or `default region`.
+    public var shortExplanation: String {
+        switch self {
+        case .countryCode: "country code"
+        case .address: "address"
+        case .otherNumbers: "other numbers"
+        case .emailDomain: "email domain"
+        case .defaultRegion: "default region"
+        }
+    }
 }

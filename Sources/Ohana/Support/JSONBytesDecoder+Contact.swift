@@ -119,17 +119,18 @@ extension JSONTape {
         try forEachMember(of: object, keys: Self.phoneNumberKeys) { key, value in
             switch key {
             case 0: details.assumedRegion = try string(at: value)
-            case 1: details.e164 = try string(at: value)
-            case 2: details.international = try string(at: value)
-            case 3: details.isParsed = try bool(at: value); required += 1
-            case 4: details.isValid = try bool(at: value); required += 1
-            case 5: details.national = try string(at: value)
-            case 6: details.problem = try string(at: value)
-            case 7: details.regionCode = try string(at: value)
-            case 8:
+            case 1: details.candidates = try decode([PhoneRegionCandidate].self, at: value)
+            case 2: details.e164 = try string(at: value)
+            case 3: details.international = try string(at: value)
+            case 4: details.isParsed = try bool(at: value); required += 1
+            case 5: details.isValid = try bool(at: value); required += 1
+            case 6: details.national = try string(at: value)
+            case 7: details.problem = try string(at: value)
+            case 8: details.regionCode = try string(at: value)
+            case 9:
                 guard let source = PhoneRegionSource(rawValue: try string(at: value)) else { throw reject("unknown region source") }
                 details.regionSource = source
-            case 9: details.rfc3966 = try string(at: value)
+            case 10: details.rfc3966 = try string(at: value)
             default:
                 guard let status = PhoneNumberStatus(rawValue: try string(at: value)) else { throw reject("unknown status") }
                 details.status = status
@@ -156,7 +157,7 @@ extension JSONTape {
     ])
 
     static let phoneNumberKeys = KeyTable([
-        "assumedRegion", "e164", "international", "isParsed", "isValid", "national", "problem", "regionCode",
+        "assumedRegion", "candidates", "e164", "international", "isParsed", "isValid", "national", "problem", "regionCode",
         "regionSource", "rfc3966", "status",
     ])
 

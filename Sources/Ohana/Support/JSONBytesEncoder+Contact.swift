@@ -104,6 +104,7 @@ extension JSONStreamWriter {
     func writePhoneNumberDetails(_ details: PhoneNumberDetails) {
         openFrame(isObject: true, isNested: false, keysInOrder: true)
         writeMember("assumedRegion", details.assumedRegion)
+        if let candidates = details.candidates { writeArray("candidates", candidates, writePhoneRegionCandidate) }
         writeMember("e164", details.e164)
         writeMember("international", details.international)
         startMember(literalKey: "isParsed")
@@ -116,6 +117,18 @@ extension JSONStreamWriter {
         writeMember("regionSource", details.regionSource?.rawValue)
         writeMember("rfc3966", details.rfc3966)
         writeMember("status", details.status?.rawValue)
+        closeFrame()
+    }
+
+    /// Writes `candidate` as its synthesized `encode(to:)` does.
+    func writePhoneRegionCandidate(_ candidate: PhoneRegionCandidate) {
+        openFrame(isObject: true, isNested: false, keysInOrder: true)
+        writeMember("e164", candidate.e164)
+        writeStrings("evidence", candidate.evidence.map(\.rawValue))
+        writeMember("region", candidate.region)
+        startMember(literalKey: "score")
+        writeInteger(candidate.score)
+        writeMember("writing", candidate.writing.rawValue)
         closeFrame()
     }
 

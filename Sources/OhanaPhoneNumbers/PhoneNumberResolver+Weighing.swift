@@ -1,0 +1,165 @@
+import CPhoneNumberShim
+import Ohana
+
+extension PhoneNumberResolver {
+    /// How far the likeliest region must lead the next one for a number to be resolved to it.
+    static let winningMargin = 2
+
+    /// One reading of a number: the number libphonenumber found when reading it in `region`.
+    private struct Reading {
+        /// The number read.
+        var raw: ohpn_number
+        /// The region it was read in.
+        var region: String
+        /// Whether it was read after the region's international prefix (so its country is its own).
+        var afterExitCode: Bool
+        /// The evidence that names the region, strongest first, and its weight.
+        var sources: [PhoneRegionSource]
+        var weight: Int
+        var writing = PhoneWritingMatch.none
+
+        var score: Int { weight + writing.points }
+
+        /// Whether two readings are the same number (read in two regions that share a country code).
+        func isSameNumber(as other: Reading) -> Bool {
+            raw.country_code == other.raw.country_code && raw.national_number == other.raw.national_number
+                && raw.italian_leading_zero == other.raw.italian_leading_zero
+                && raw.number_of_leading_zeros == other.raw.number_of_leading_zeros
+        }
+    }
+
+    /// Resolves one number in the weighed regions of its contact's evidence (worked out once a
+    /// contact, not once a number).
+    mutating func resolve(
+        _ text: String, regions: [(region: String, sources: [PhoneRegionSource], weight: Int)], defaultRegion: String
+    ) -> PhoneNumberDetails {
+        let written = WrittenPhoneNumber(text)
+        if written.hasPlus {
+            if let raw = parse(text, region: "ZZ"), raw.is_valid || isPossible(raw) {
+                return details(text, raw, region: nil, source: .countryCode)
+            }
+            return unresolved(written, reason: "not a valid number for the country code it is written with")
+        }
+        if written.digitCount == 0 { return junk("not a phone number") }
+        if written.digitCount < 5 && written.wordLetterCount == 0 { return junk("too few digits for a phone number") }
+        if written.isOnlyZeros { return junk("only zeros, not a phone number") }
+        var readings: [Reading] = []
+        // Whether a region of the evidence reads the number after its own international prefix
+        // (Australia's `0011`, which `00` would misread): then `00` is not read on its own.
+        var readAfterExitCode = false
+        for (position, (region, sources, weight)) in regions.enumerated() {
+            if position > 0, readings.count == 1,
+               let settled = settledWithout(regions[position...], text, written, readings[0], defaultRegion: defaultRegion) {
+                return settled
+            }
+            guard let raw = parse(text, region: region) else { continue }
+            let afterExitCode = raw.country_code_source == Int32(OHPN_SOURCE_IDD.rawValue)
+            readAfterExitCode = readAfterExitCode || afterExitCode
+            // Letters stand for keypad digits in North America's vanity numbers (`1-800-FLOWERS`);
+            // elsewhere a number with words (`(555) CALL-NOW`) is not read as one.
+            guard raw.is_valid, written.wordLetterCount < 3 || raw.country_code == 1 else { continue }
+            // The default region's international prefix, and North America's `011` wherever the
+            // evidence names a North American region, are certain: the country code decides.
+            if afterExitCode, region == defaultRegion || PhoneNumberUtility.shared.countryCode(forRegion: region) == 1 {
+                return details(text, raw, region: nil, source: .countryCode)
+            }
+            let reading = Reading(raw: raw, region: region, afterExitCode: afterExitCode, sources: sources, weight: weight)
+            if let same = readings.firstIndex(where: { $0.isSameNumber(as: reading) }) {
+                readings[same].weight += weight
+                readings[same].sources += sources.filter { !readings[same].sources.contains($0) }
+            } else {
+                readings.append(reading)
+            }
+        }
+        // After `00`: an international number wherever the caller is.
+        if !readAfterExitCode, let digits = written.afterDoubleZero, let reading = international(digits, tail: written.tail),
+           reading.raw.is_valid {
+            return details(reading.text, reading.raw, region: nil, source: .countryCode)
+        }
+        guard !readings.isEmpty else {
+            // No region of the evidence makes it valid.
+            let tried = regions.map { Self.describe($0.region, $0.sources) }
+            let reason = tried.isEmpty ? "no region to read it in" : "not valid in " + tried.joined(separator: " nor ")
+            return unresolved(written, reason: reason)
+        }
+        if readings.count == 1 { return resolved(text, readings[0], candidates: nil) }
+        // Several regions make it valid: how it is written weighs too.
+        let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
+        var candidates: [PhoneRegionCandidate] = []
+        for index in readings.indices {
+            var raw = readings[index].raw
+            if !readings[index].afterExitCode {
+                let utility = PhoneNumberUtility.shared
+                readings[index].writing = shape.match(
+                    national: utility.render(&raw, as: .national), international: utility.render(&raw, as: .international))
+            }
+        }
+        // Stable: equal scores keep the order of the evidence.
+        readings = readings.enumerated().sorted { ($0.element.score, -$0.offset) > ($1.element.score, -$1.offset) }.map(\.element)
+        for reading in readings {
+            var raw = reading.raw
+            candidates.append(PhoneRegionCandidate(
+                region: reading.region, e164: PhoneNumberUtility.shared.render(&raw, as: .e164),
+                evidence: reading.sources, writing: reading.writing, score: reading.score))
+        }
+        if readings[0].score - readings[1].score >= Self.winningMargin {
+            return resolved(text, readings[0], candidates: candidates)
+        }
+        let close = candidates.prefix { readings[0].score - $0.score < Self.winningMargin }
+        return PhoneNumberDetails(
+            isParsed: false, isValid: false,
+            problem: "valid in " + close.map(\.explanation).joined(separator: " and ") + ": no region clearly wins",
+            status: .ambiguous, candidates: candidates)
+    }
+
+    /// How `text` is written compared with `region`'s national and international forms of the
+    /// number it is there; ``PhoneWritingMatch/none`` when it is no valid national number there.
+    public static func writingMatch(of text: String, in region: String) -> PhoneWritingMatch {
+        let utility = PhoneNumberUtility.shared
+        guard case .success(var raw) = utility.rawParse(text, defaultRegion: region, withType: false), raw.is_valid,
+              raw.country_code_source != Int32(OHPN_SOURCE_IDD.rawValue) else { return .none }
+        let written = WrittenPhoneNumber(text)
+        let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
+        return shape.match(national: utility.render(&raw, as: .national), international: utility.render(&raw, as: .international))
+    }
+
+    /// The details of the one reading found when the regions left (lighter evidence, heaviest
+    /// first) cannot change the outcome, so that they need not be read: none can come within the
+    /// winning margin even written exactly as there, and none can read the number after an
+    /// international prefix that decides (the default region's, North America's `011`). `nil` when
+    /// they might. Tried only when the details hold the national and international forms the
+    /// writing is compared with (no extra formatting).
+    private mutating func settledWithout(
+        _ left: ArraySlice<(region: String, sources: [PhoneRegionSource], weight: Int)>, _ text: String,
+        _ written: WrittenPhoneNumber, _ reading: Reading, defaultRegion: String
+    ) -> PhoneNumberDetails? {
+        guard let strongest = left.first?.weight, reading.weight - strongest >= Self.winningMargin,
+              formats.contains(.national), formats.contains(.international), !reading.afterExitCode,
+              written.afterDoubleZero == nil else { return nil }
+        for (region, _, _) in left {
+            let info = prefixInfo(of: region)
+            guard region == defaultRegion || info.isNorthAmerican else { continue }
+            guard let prefix = info.prefix, !written.leadingDigits.starts(with: prefix) else { return nil }
+        }
+        let result = resolved(text, reading, candidates: nil)
+        guard let national = result.national, let international = result.international else { return nil }
+        let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
+        let writing = shape.match(national: national, international: international)
+        return reading.weight + writing.points - (strongest + PhoneWritingMatch.groupingAndSeparators.points) >= Self.winningMargin
+            ? result : nil
+    }
+
+    /// The details of the reading that won.
+    private mutating func resolved(_ text: String, _ reading: Reading, candidates: [PhoneRegionCandidate]?) -> PhoneNumberDetails {
+        let ownCode = reading.raw.country_code_source != Int32(OHPN_SOURCE_DEFAULT_COUNTRY.rawValue)
+        var result = details(
+            text, reading.raw, region: ownCode ? nil : reading.region, source: ownCode ? .countryCode : reading.sources[0])
+        result.candidates = candidates
+        return result
+    }
+
+    /// A region with the evidence that names it, such as `AE (address)`.
+    private static func describe(_ region: String, _ sources: [PhoneRegionSource]) -> String {
+        "\(region) (\(sources.map(\.shortExplanation).joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,93 @@
+import Ohana
+
+/// How a number is written: the lengths of its groups of digits and what separates each group
+/// from the next (`(55) 1996-0480` is 2, 4, 4 separated by a parenthesis and a dash). Compared
+/// with a region's national and international forms of the same number, it tells whether the
+/// author wrote the number the way that region writes its numbers. Cost: linear in the text.
+struct PhoneWritingShape: Equatable {
+    /// What separates two groups; a parenthesis outweighs a dash, dot or slash, which outweigh a space.
+    enum Separator: UInt8 {
+        case space, dash, dot, slash, parenthesis, other
+    }
+
+    /// The number of digits in each group, in order.
+    var groups: [Int] = []
+    /// What separates each group from the next (one fewer than the groups).
+    var separators: [Separator] = []
+
+    /// The shape of `text` (digits of any script count as digits).
+    init(_ text: Substring) {
+        var pending: Separator?
+        var length = 0
+        for character in text {
+            if let value = character.wholeNumberValue, value < 10, character.unicodeScalars.count == 1 {
+                if length == 0, !groups.isEmpty { separators.append(pending ?? .other) }
+                pending = nil
+                length += 1
+                continue
+            }
+            if length > 0 {
+                groups.append(length)
+                length = 0
+            }
+            let kind: Separator = switch character {
+            case " ", "\u{00A0}", "\t", "\u{3000}": .space
+            case "-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "－": .dash
+            case ".", "．": .dot
+            case "/", "／": .slash
+            case "(", ")", "（", "）": .parenthesis
+            default: .other
+            }
+            if let current = pending { pending = Self.stronger(current, kind) } else { pending = kind }
+        }
+        if length > 0 { groups.append(length) }
+    }
+
+    private static func stronger(_ a: Separator, _ b: Separator) -> Separator {
+        if a == .parenthesis || b == .parenthesis { return .parenthesis }
+        if a == .space { return b }
+        return a
+    }
+
+    /// The shape of a number's international form without its `+` and country code (`+1 713-660-0344` → `713-660-0344`).
+    init(international text: String) {
+        guard let space = text.firstIndex(where: { $0 == " " }) else {
+            self.init(Substring(text))
+            return
+        }
+        self.init(text[text.index(after: space)...])
+    }
+
+    /// How a written shape compares with a formatted one: the same groups (a leading group the
+    /// formatted form leaves out, such as North America's `1`, aside), and the same separators.
+    func match(_ formatted: PhoneWritingShape) -> PhoneWritingMatch {
+        var written = self
+        if written.groups.count == formatted.groups.count + 1,
+           written.groups.dropFirst().reduce(0, +) == formatted.groups.reduce(0, +) {
+            written.groups.removeFirst()
+            if !written.separators.isEmpty { written.separators.removeFirst() }
+        }
+        // One group of digits says nothing about how a region groups them.
+        guard written.groups.count > 1, written.groups == formatted.groups else { return .none }
+        return written.separators == formatted.separators ? .groupingAndSeparators : .grouping
+    }
+
+    /// The better of the matches with a region's national and international forms.
+    func match(national: String, international: String) -> PhoneWritingMatch {
+        let first = match(PhoneWritingShape(Substring(national)))
+        if first == .groupingAndSeparators { return first }
+        let second = match(PhoneWritingShape(international: international))
+        return second.points > first.points ? second : first
+    }
+}
+
+extension PhoneWritingMatch {
+    /// What the match adds to a candidate region's weight: 3 written as there, 2 grouped as there.
+    var points: Int {
+        switch self {
+        case .none: 0
+        case .grouping: 2
+        case .groupingAndSeparators: 3
+        }
+    }
+}

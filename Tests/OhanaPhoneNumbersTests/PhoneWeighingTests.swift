@@ -1,0 +1,158 @@
+import Ohana
+import OhanaPhoneNumbers
+import OhanaSampleData
+import Testing
+
+/// Resolves the first phone field of `contact` and returns its details.
+private func resolve(_ contact: Contact, defaultRegion: String = "US") throws -> PhoneNumberDetails {
+    var contact = contact
+    var resolver = PhoneNumberResolver()
+    resolver.resolve(&contact, defaultRegion: defaultRegion)
+    return try #require(contact.fields.first(where: { $0.type == .phoneNumber })?.phoneNumber)
+}
+
+@Suite("PhoneNumberResolver: valid or unresolved")
+struct PhoneValidOrUnresolvedTests {
+    @Test("a number not valid in the region its evidence names gets no E.164, and says where it was tried", arguments: [
+        ("056 921 0546", "USA", "not valid in US (address, default region)"),
+        ("0161 707 8562", "United Arab Emirates", "not valid in AE (address) nor US (default region)"),
+        ("030 62516842", "Australia", "not valid in AU (address) nor US (default region)"),
+    ])
+    func invalidWithAddress(_ number: String, _ country: String, _ reason: String) throws {
+        let details = try resolved(number, country: country)
+        #expect(details.e164 == nil)
+        #expect(details.status == .unresolved)
+        #expect(details.problem == reason)
+    }
+
+    @Test("a number written with its own country code is formatted as written and still marked invalid")
+    func ownCountryCodeInvalid() throws {
+        // A possible length for North America, but no area code starts with 0.
+        let details = try resolved("+1 056 921 0546", iso: "US")
+        #expect(details.status == .resolved)
+        #expect(details.regionSource == .countryCode)
+        #expect(details.e164 == "+10569210546")
+        #expect(!details.isValid)
+        #expect(details.problem != nil)
+        // Too short for France: kept as written.
+        let short = try resolved("+33 1 42 68 53")
+        #expect(short.e164 == nil)
+        #expect(short.status == .unresolved)
+    }
+
+    @Test("every resolved national number is valid where it was read", arguments: [
+        ("056 921 0546", "AE"), ("0161 707 8562", "GB"), ("030 62516842", "DE"), ("(650) 253-0000", "US"),
+    ])
+    func resolvedAreValid(_ number: String, _ iso: String) throws {
+        let details = try resolved(number, iso: iso)
+        #expect(details.status == .resolved)
+        #expect(details.isValid)
+        #expect(details.assumedRegion == iso)
+    }
+}
+
+@Suite("PhoneNumberResolver: weighed evidence")
+struct PhoneWeighingTests {
+    @Test("evidence that disagrees and no clear winner: ambiguous, with candidates, no E.164")
+    func ambiguousWithEmail() throws {
+        // Written the North American way on a card with a Mexican email: valid in both.
+        let details = try resolved("713-660-0344", email: "lupita@prodigy.net.mx")
+        #expect(details.status == .ambiguous)
+        #expect(details.e164 == nil && details.international == nil)
+        let candidates = try #require(details.candidates)
+        #expect(Set(candidates.map(\.region)) == ["MX", "US"])
+        #expect(candidates.first { $0.region == "US" }?.writing == .groupingAndSeparators)
+        #expect(candidates.first { $0.region == "MX" }?.evidence == [.emailDomain])
+        #expect(details.problem?.contains("MX (email domain") == true)
+        #expect(details.problem?.contains("US (default region, written as there)") == true)
+        #expect(!details.isResolved)
+    }
+
+    @Test("how the number is written decides between two regions the evidence names", arguments: [
+        // Mexico City's 55 grouped the Mexican way, on a card with a Mexican email (default US).
+        ("(55) 1996-0480", "a@prodigy.net.mx", "+525519960480", PhoneRegionSource.emailDomain),
+    ])
+    func writingDecides(_ number: String, _ email: String, _ e164: String, _ source: PhoneRegionSource) throws {
+        let details = try resolved(number, email: email)
+        #expect(details.e164 == e164)
+        #expect(details.regionSource == source)
+        #expect(details.candidates?.count == 2)
+        #expect(details.candidates?.first?.writing == .grouping)
+    }
+
+    @Test("a German and a Japanese address with X-ABADR:de: Munich's number written the German way is German")
+    func twoAddresses() throws {
+        let contact = Contact(
+            fields: [.phone("089/2992940")],
+            postalAddresses: [PostalAddress(city: "München", country: "Deutschland"), PostalAddress(city: "Tokyo", country: "Japan")],
+            unmappedProperties: [UnmappedProperty(group: "item1", name: "X-ABADR", value: "de")])
+        let details = try resolve(contact)
+        #expect(details.e164 == "+49892992940")
+        #expect(details.regionSource == .address)
+        #expect(details.candidates?.map(\.region) == ["DE", "JP"])
+    }
+
+    @Test("Apple's X-ABADR names the address's country when the address has none")
+    func appleCountryCode() throws {
+        let contact = Contact(
+            fields: [.phone("0151 62794932")], postalAddresses: [PostalAddress(city: "Berlin")],
+            unmappedProperties: [UnmappedProperty(group: "item1", name: "X-ABADR", value: "de")])
+        let details = try resolve(contact)
+        #expect(details.e164 == "+4915162794932")
+        #expect(details.regionSource == .address)
+        #expect(PhoneRegionEvidence.addressRegions(of: contact) == ["DE"])
+    }
+
+    @Test("a number valid in India and in the US on a card with an Indian address: the writing tells", arguments: [
+        ("70123 45678", "+917012345678" as String?, PhoneNumberStatus.resolved),
+        ("(701) 234-5678", nil, PhoneNumberStatus.ambiguous),
+    ])
+    func indiaOrUS(_ number: String, _ e164: String?, _ status: PhoneNumberStatus) throws {
+        let details = try resolved(number, iso: "IN")
+        #expect(details.e164 == e164)
+        #expect(details.status == status)
+    }
+
+    @Test("a Japanese way of writing on a card with a Dutch address and a Japanese email is no clear winner")
+    func japaneseWriting() throws {
+        let details = try resolved("06-2326-4385", iso: "NL", email: "k.sato@docomo.ne.jp")
+        #expect(details.status == .ambiguous)
+        #expect(details.candidates?.first?.region == "JP")
+        #expect(details.candidates?.first?.writing == .groupingAndSeparators)
+    }
+
+    @Test("the same number read in two regions of one country code is one candidate, not a conflict")
+    func sameNumberTwoRegions() throws {
+        let details = try resolved("(416) 979-1234", country: "Canada")
+        #expect(details.e164 == "+14169791234")
+        #expect(details.candidates == nil)
+    }
+
+    @Test("the writing of a number compared with a region's forms", arguments: [
+        ("713-660-0344", "US", PhoneWritingMatch.groupingAndSeparators), ("713-660-0344", "MX", .grouping),
+        ("(55) 1996-0480", "MX", .grouping), ("(55) 1996-0480", "US", .none), ("089/2992940", "DE", .grouping),
+        ("089/2992940", "JP", .none), ("06-2326-4385", "JP", .groupingAndSeparators), ("06-2326-4385", "NL", .none),
+        ("1-212-736-5000", "US", .groupingAndSeparators), ("2127365000", "US", .none), ("70123 45678", "IN", .groupingAndSeparators),
+    ])
+    func writing(_ number: String, _ region: String, _ match: PhoneWritingMatch) throws {
+        #expect(PhoneNumberResolver.writingMatch(of: number, in: region) == match)
+    }
+
+    @Test("the resolution is the same whichever formats are asked for (lighter regions are skipped only when they cannot change it)")
+    func sameWithEveryFormat() async throws {
+        let contacts = PhoneNumberTestSet.contacts + ContactGenerator(seed: 11).generate(count: 1_500)
+        let all = try await PhoneNumberFormatting(formats: .all, defaultRegion: "US").process(contacts)
+        let e164 = try await PhoneNumberFormatting(formats: .e164, defaultRegion: "US").process(contacts)
+        var compared = 0
+        for (a, b) in zip(all, e164) {
+            for (x, y) in zip(a.phoneNumbers, b.phoneNumbers) {
+                let first = try #require(x.phoneNumber), second = try #require(y.phoneNumber)
+                #expect(first.status == second.status, "\(x.value)")
+                #expect(first.e164 == second.e164, "\(x.value)")
+                #expect(first.regionSource == second.regionSource, "\(x.value)")
+                compared += 1
+            }
+        }
+        #expect(compared > 2_000)
+    }
+}
