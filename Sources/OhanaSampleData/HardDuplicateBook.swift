@@ -51,7 +51,15 @@ public struct HardDuplicateBook: Sendable {
             // Most duplicated people have one more card, some two or three (four cards at most).
             let extra = state.chance(0.75) ? 1 : state.chance(0.6) ? 2 : 3
             for _ in 0..<min(extra, count - cards.count) {
-                cards.append(state.card(of: state.people[index], variant: true))
+                // Some later cards are exact copies (imported twice), organization cards most often.
+                if state.chance(state.people[index].given == nil ? 0.4 : 0.08) {
+                    var copy = cards[index]
+                    copy.id = ContactID(rawValue: "hb\(state.seedTag)-\(state.nextCardNumber())")
+                    copy.customProperties["ohana.generator.variant"] = .strings(["copy"])
+                    cards.append(copy)
+                } else {
+                    cards.append(state.card(of: state.people[index], variant: true))
+                }
             }
         }
         // Cards in an order no detector can lean on; ids are stable per seed.
