@@ -22,9 +22,12 @@ enum NameTypos {
         if allowed > 0 { allowed += extraEdits }
         guard allowed > 0, a.first == b.first, abs(a.count - b.count) <= allowed, a != b else { return false }
         if a.last != b.last {
-            // Only the last two letters swapped.
+            // Only the last two letters swapped; with extra edits (two typos of one name), also
+            // another last letter where both are not vowels (`a`, `o`: Maria and Mario stay two).
             let n = a.count
-            return n == b.count && a[n - 1] == b[n - 2] && a[n - 2] == b[n - 1] && a[..<(n - 2)] == b[..<(n - 2)]
+            let swapped = n == b.count && a[n - 1] == b[n - 2] && a[n - 2] == b[n - 1] && a[..<(n - 2)] == b[..<(n - 2)]
+            let vowels = "aeiouy".utf8
+            guard !swapped, extraEdits > 0, n == b.count, !(vowels.contains(a[n - 1]) && vowels.contains(b[n - 1])) else { return swapped }
         }
         if shorter < 5 && a.count == b.count {
             // Four letters: a swap, never a changed letter.

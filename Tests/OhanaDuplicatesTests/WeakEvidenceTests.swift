@@ -56,6 +56,10 @@ struct WeakEvidenceTests {
         #expect(!typo("maria", "mario"))
         #expect(!typo("daniel", "daniela"))
         #expect(!typo("giorgos", "yiorgos"), "the first letter is kept")
+        // Two typos of one name in one cluster: an edit more, and a last consonant.
+        #expect(!typo("huomg", "huogn"))
+        #expect(NameTypos.isTypo(Array("huomg".utf8), Array("huogn".utf8), extraEdits: 1))
+        #expect(!NameTypos.isTypo(Array("maria".utf8), Array("mario".utf8), extraEdits: 1))
         #expect(NameTypos.distance(Array("rachel".utf8), Array("rachle".utf8), limit: 2) == 1)
         #expect(NameTypos.distance(Array("ca".utf8), Array("abc".utf8), limit: 3) == 3, "optimal string alignment")
     }
