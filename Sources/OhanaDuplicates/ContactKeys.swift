@@ -112,20 +112,35 @@ struct KeyExtractor {
         return keys
     }
 
+    /// A hash seed per field type, so that one value in two kinds of field hashes apart.
+    static let fieldTypeSeeds: [ContactFieldType: UInt64] = Dictionary(
+        uniqueKeysWithValues: ContactFieldType.allCases.map { ($0, stableHash($0.rawValue)) })
+
     /// A hash of what a card holds, the order of its fields aside: folded names and organization,
     /// job title, each field's type and value (phones by digits, emails normalised), addresses
     /// and birthday; 0 without a name or without anything else.
     func fingerprint(of contact: Contact, _ keys: ContactKeys) -> UInt64 {
         guard !keys.displayName.isEmpty, !contact.fields.isEmpty || !contact.postalAddresses.isEmpty else { return 0 }
+        // Phones by the digits and emails by the normal form the keys hold (others as written).
         var content: UInt64 = 0
-        for field in contact.fields {
-            let kind = stableHash(field.type.rawValue)
-            let value = switch field.type {
-            case .phoneNumber: PhoneDigits.scan(field.value).digits
-            case .emailAddress: normalizeEmail(field.value)
-            default: field.value
+        var phoneIndex = 0
+        var emailIndex = 0
+        for (index, field) in contact.fields.enumerated() {
+            var value = field.value
+            switch field.type {
+            case .phoneNumber:
+                if phoneIndex < keys.phones.count && keys.phones[phoneIndex].fieldIndex == index {
+                    value = keys.phones[phoneIndex].digits
+                    phoneIndex += 1
+                }
+            case .emailAddress:
+                if emailIndex < keys.emails.count && keys.emails[emailIndex].written == field.value {
+                    value = keys.emails[emailIndex].normalized
+                    emailIndex += 1
+                }
+            default: break
             }
-            content &+= stableHash(value, seed: kind)
+            content &+= stableHash(value, seed: Self.fieldTypeSeeds[field.type] ?? 0)
         }
         for address in contact.postalAddresses {
             var hash = stableHash(address.city ?? "", seed: 7)

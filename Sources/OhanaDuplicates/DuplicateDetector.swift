@@ -279,7 +279,6 @@ struct DuplicateDetector {
         let names = keys.nameForms.prefix(255)
         let phones = keys.phones.prefix(127)
         let emails = keys.emails.prefix(32)
-        let words = Set(keys.nameWords).sorted().prefix(8)
         for form in names { pool.append(stableHash(form)) }
         for phone in phones {
             pool.append(phone.e164.map(stableHash) ?? 0)
@@ -289,8 +288,13 @@ struct DuplicateDetector {
             pool.append(stableHash(email.normalized))
             if RoleAddresses.isRole(email.normalized, roles: rules.roleLocalParts) { entry.roleEmails |= 1 << UInt32(k) }
         }
-        for word in words { pool.append(stableHash(word)) }
-        entry.wordCount = UInt8(words.count)
+        // Each word once (a name seldom repeats one): hashes compared in place, no set built.
+        let wordsStart = pool.count
+        for word in keys.nameWords.prefix(8) {
+            let hash = stableHash(word)
+            if !pool[wordsStart...].contains(hash) { pool.append(hash) }
+        }
+        entry.wordCount = UInt8(pool.count - wordsStart)
         entry.fingerprint = keys.fingerprint
         entry.nameCount = UInt8(names.count)
         entry.phoneCount = UInt8(phones.count)

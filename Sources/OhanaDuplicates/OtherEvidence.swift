@@ -21,27 +21,25 @@ enum OtherEvidence {
     /// The values of this kind two contacts have, with their weights (those against a match are negative).
     static func values(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: inout KeyExtractor) -> [MatchedValue] {
         var values: [MatchedValue] = []
-        if let value = mailboxName(a, b, rules: rules, extractor: extractor) { values.append(value) }
+        // Most pairs lack most of these: each part only where both cards have something for it.
+        func both(_ test: (ContactField) -> Bool) -> Bool { a.fields.contains(where: test) && b.fields.contains(where: test) }
+        if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { values.append(value) }
         if let first = a.birthday, let second = b.birthday {
             let same = first.month == second.month && first.day == second.day
                 && (first.year == nil || second.year == nil || first.year == second.year)
             values.append(MatchedValue(kind: .birthday, first: first.description, second: second.description,
                                        note: same ? nil : "different birthdays", weight: same ? sameBirthday : differentBirthdays))
         }
-        if let value = cities(a, b, extractor: &extractor) { values.append(value) }
-        if let value = mobiles(a, b, extractor: &extractor) { values.append(value) }
+        if !a.postalAddresses.isEmpty && !b.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
+            values.append(value)
+        }
+        if both({ $0.label == .mobile }), let value = mobiles(a, b, extractor: &extractor) { values.append(value) }
         return values
     }
 
     /// The sum of the weights of ``values(_:_:rules:extractor:)``.
     static func weight(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: inout KeyExtractor) -> Double {
-        // Most pairs have none of these: skip the work.
-        let hasBirthdays = a.birthday != nil && b.birthday != nil
-        let hasCities = !a.postalAddresses.isEmpty && !b.postalAddresses.isEmpty
-        let hasEmails = a.fields.contains { $0.type == .emailAddress } && b.fields.contains { $0.type == .emailAddress }
-        let hasMobiles = a.fields.contains { $0.label == .mobile } && b.fields.contains { $0.label == .mobile }
-        guard hasBirthdays || hasCities || hasEmails || hasMobiles else { return 0 }
-        return values(a, b, rules: rules, extractor: &extractor).reduce(0) { $0 + ($1.weight ?? 0) }
+        values(a, b, rules: rules, extractor: &extractor).reduce(0) { $0 + ($1.weight ?? 0) }
     }
 
     /// A mailbox name both cards have at different domains, when they share no whole address;
