@@ -61,17 +61,50 @@ struct CoherentClustering {
             case .compatible:
                 edge.score += Float(MatchWeights.compatibleName)
                 kept.append(edge)
-            case .same, .missing:
+            case .same:
+                edge.score += sameNameWeight(edge.first, edge.second)
+                kept.append(edge)
+            case .missing:
                 kept.append(edge)
             }
         }
         // Parsing costs most: only for the matches the names allow.
         confirmPhones(&kept)
+        weigh(&kept, rejected: &rejected)
+        edges = kept
+    }
+
+    /// The weight of one name on two cards whose words agree.
+    func sameNameWeight(_ a: Int32, _ b: Int32) -> Float {
+        min(tables.entries[Int(a)].nameWeight, tables.entries[Int(b)].nameWeight)
+    }
+
+    /// Adds to each match the evidence no rule asks for (``OtherEvidence``: a mailbox name,
+    /// birthdays, cities, mobiles), on every core, and drops, listing them in `rejected`, the
+    /// matches that then weigh less than ``DuplicateRules/minimumMatchWeight``.
+    private func weigh(_ edges: inout [Edge], rejected: inout [(edge: Edge, reason: Rejection)]) {
+        let rules = self.rules
+        let contacts = self.contacts
+        let pairs = edges.map { ($0.first, $0.second) }
+        let weights = parallelMap(pairs, minimumPerWorker: 256, state: { KeyExtractor(rules: rules) }) { extractor, pair in
+            OtherEvidence.weight(contacts[Int(pair.0)], contacts[Int(pair.1)], rules: rules, extractor: &extractor)
+        }
+        var kept: [Edge] = []
+        kept.reserveCapacity(edges.count)
+        for (var edge, weight) in zip(edges, weights) {
+            edge.score += Float(weight)
+            if edge.rule >= 0 && Double(edge.score) < rules.minimumMatchWeight {
+                rejected.append((edge, .tooWeak))
+            } else {
+                kept.append(edge)
+            }
+        }
         edges = kept
     }
 
     /// Drops the edges whose only phone evidence is a match in the last digits that parsing shows
-    /// to be two different valid numbers (`+1 415 555 0134` and `+44 20 5555 0134`).
+    /// to be two different valid numbers (`+1 415 555 0134` and `+44 20 5555 0134`); those it
+    /// shows to be one number weigh as an exact match.
     private func confirmPhones(_ edges: inout [Edge]) {
         let loose = edges.indices.filter { edges[$0].phoneNeedsParse }
         guard !loose.isEmpty else { return }
@@ -92,20 +125,28 @@ struct CoherentClustering {
             return false
         }
         var dropped = Set<Int>()
-        for (index, isOneNumber) in zip(loose, confirmed) where !isOneNumber { dropped.insert(index) }
+        for (index, isOneNumber) in zip(loose, confirmed) {
+            if isOneNumber {
+                // Known now to be one number, not only its last digits.
+                edges[index].score += Float(MatchWeights.phone(count: 1, loose: false) - MatchWeights.phone(count: 1, loose: true))
+            } else {
+                dropped.insert(index)
+            }
+        }
         guard !dropped.isEmpty else { return }
         edges = edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
     }
 
     /// How the names of two contacts relate: the same when a name form is shared, else word by
     /// word (folding a name not folded yet).
-    mutating func relation(_ a: Int32, _ b: Int32) -> NameRelation {
+    /// `extraEdits` allows that many more typo edits per word (for members not matched directly).
+    mutating func relation(_ a: Int32, _ b: Int32, extraEdits: Int = 0) -> NameRelation {
         let ea = tables.entries[Int(a)]
         let eb = tables.entries[Int(b)]
         if ea.nameCount == 0 || eb.nameCount == 0 { return .missing }
         let formsB = tables.pool[Int(eb.start)..<(Int(eb.start) + Int(eb.nameCount))]
         for slot in Int(ea.start)..<(Int(ea.start) + Int(ea.nameCount)) where formsB.contains(tables.pool[slot]) { return .same }
-        return signature(a).relation(to: signature(b), nicknames: rules.nicknames)
+        return signature(a).relation(to: signature(b), nicknames: rules.nicknames, wordCounts: tables.wordCounts, extraEdits: extraEdits)
     }
 
     private mutating func signature(_ index: Int32) -> NameSignature {
@@ -178,7 +219,8 @@ struct CoherentClustering {
                 continue
             }
             for m in a {
-                for o in b where relation(m, o) == .conflicting {
+                // Two typos of one name are an edit further apart than each from the name.
+                for o in b where relation(m, o, extraEdits: 1) == .conflicting {
                     rejected.append((edge, .incoherent(m, o)))
                     continue edgeLoop
                 }

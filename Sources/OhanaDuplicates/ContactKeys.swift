@@ -19,6 +19,11 @@ struct ContactKeys {
     var organization: String?
     /// Whether the card names no person, only an organization.
     var isOrganizationOnly = false
+    /// The folded words of the person's name (none for an organization card), for name frequencies.
+    var nameWords: [String] = []
+    /// A hash of everything the card holds (names, organization, fields, addresses, birthday),
+    /// equal for identical cards; 0 for a card with no name or nothing besides it.
+    var fingerprint: UInt64 = 0
 }
 
 /// One phone number of a contact, as compared: cheap keys for every number, E.164 where parsed.
@@ -68,7 +73,7 @@ struct KeyExtractor {
         var personWords = given + family
         var parts: [[String]] = [given, family].filter { !$0.isEmpty }
         if personWords.isEmpty {
-            personWords = words(contact.formattedName)
+            personWords = NameTitles.strip(words(contact.formattedName))
             parts = personWords.isEmpty ? [] : [personWords]
         }
         if personWords.isEmpty && contact.middleName != nil {
@@ -93,6 +98,7 @@ struct KeyExtractor {
             }
         }
 
+        if !keys.isOrganizationOnly { keys.nameWords = personWords }
         keys.phones = phones(of: contact)
         // Fields are read in place: copying one costs a retain per value it holds.
         for index in contact.fields.indices where contact.fields[index].type == .emailAddress {
@@ -101,7 +107,52 @@ struct KeyExtractor {
             guard normalized.utf8.contains(UInt8(ascii: "@")) else { continue }
             keys.emails.append((value, normalized))
         }
+        keys.fingerprint = fingerprint(of: contact, keys)
         return keys
+    }
+
+    /// A hash seed per field type, so that one value in two kinds of field hashes apart.
+    static let fieldTypeSeeds: [ContactFieldType: UInt64] = Dictionary(
+        uniqueKeysWithValues: ContactFieldType.allCases.map { ($0, stableHash($0.rawValue)) })
+
+    /// A hash of what a card holds, the order of its fields aside: folded names and organization,
+    /// job title, each field's type and value (phones by digits, emails normalised), addresses
+    /// and birthday; 0 without a name or without anything else.
+    func fingerprint(of contact: Contact, _ keys: ContactKeys) -> UInt64 {
+        guard !keys.displayName.isEmpty, !contact.fields.isEmpty || !contact.postalAddresses.isEmpty else { return 0 }
+        // Phones by the digits and emails by the normal form the keys hold (others as written).
+        var content: UInt64 = 0
+        var phoneIndex = 0
+        var emailIndex = 0
+        for (index, field) in contact.fields.enumerated() {
+            var value = field.value
+            switch field.type {
+            case .phoneNumber:
+                if phoneIndex < keys.phones.count && keys.phones[phoneIndex].fieldIndex == index {
+                    value = keys.phones[phoneIndex].digits
+                    phoneIndex += 1
+                }
+            case .emailAddress:
+                if emailIndex < keys.emails.count && keys.emails[emailIndex].written == field.value {
+                    value = keys.emails[emailIndex].normalized
+                    emailIndex += 1
+                }
+            default: break
+            }
+            content &+= stableHash(value, seed: Self.fieldTypeSeeds[field.type] ?? 0)
+        }
+        for address in contact.postalAddresses {
+            var hash = stableHash(address.city ?? "", seed: 7)
+            for line in address.street { hash = stableHash(line, seed: hash) }
+            hash = stableHash(address.postalCode ?? "", seed: hash)
+            hash = stableHash(address.isoCountryCode ?? address.country ?? "", seed: hash)
+            content &+= hash
+        }
+        var hash = stableHash(keys.literalNameForms.first ?? "", seed: content)
+        hash = stableHash(keys.organization ?? "", seed: hash)
+        hash = stableHash(contact.jobTitle ?? "", seed: hash)
+        hash = stableHash(contact.middleName ?? "", seed: hash)
+        return stableHash(contact.birthday.map(String.init(describing:)) ?? "", seed: hash)
     }
 
     /// The phone numbers of a contact worth matching on (6 to 15 digits), with their keys.
@@ -306,7 +357,12 @@ enum PhoneDigits {
 
 /// A 64-bit FNV-1a hash: the same on every platform and run (unlike `Hasher`).
 func stableHash(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    stableHash(text, seed: 0xCBF2_9CE4_8422_2325)
+}
+
+/// ``stableHash(_:)`` of `text` continued from `seed` (another hash), to hash several values as one.
+func stableHash(_ text: String, seed: UInt64) -> UInt64 {
+    var hash = seed
     for byte in text.utf8 {
         hash ^= UInt64(byte)
         hash &*= 0x0000_0100_0000_01B3

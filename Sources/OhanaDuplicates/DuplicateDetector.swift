@@ -19,6 +19,8 @@ struct CompactKeys {
     var nameCount: UInt8 = 0
     var phoneCount: UInt8 = 0
     var emailCount: UInt8 = 0
+    /// The folded words of the person's name, after the emails in the pool.
+    var wordCount: UInt8 = 0
     var isOrganizationOnly = false
     /// Who the card is, for counting the people that share a value: the hash of its first name
     /// form (nicknames read as the full name, word order aside); 0 without a name.
@@ -26,6 +28,10 @@ struct CompactKeys {
     /// Bit *k* set: email *k* is a role address (`info@`).
     var roleEmails: UInt32 = 0
     var organization: UInt64 = 0
+    /// The weight of agreeing on this name, lower the more contacts carry it or its words.
+    var nameWeight: Float = 0
+    /// ``ContactKeys/fingerprint``: equal for identical cards, 0 for none.
+    var fingerprint: UInt64 = 0
 }
 
 /// A pair of contacts (by index) that a rule joined, the rule (its index; -1 for an override),
@@ -40,6 +46,11 @@ struct Edge {
     /// Whether the shared phone is known only by its last digits and the rule does not need the
     /// name: the numbers are parsed to confirm it is one number.
     var phoneNeedsParse = false
+
+    /// The rule index of a match between identical cards.
+    static let identicalCards: Int32 = -2
+    /// The score that puts matches between identical cards first.
+    static let identicalScore: Float = 100
 
     /// Strongest first, then by contacts: the order clusters are built in.
     static func byStrength(_ lhs: Edge, _ rhs: Edge) -> Bool {
@@ -56,6 +67,8 @@ enum Rejection: Equatable {
     case incoherent(Int32, Int32)
     /// The cluster would grow beyond ``DuplicateRules/maximumClusterSize``.
     case clusterTooLarge
+    /// The evidence, counter evidence included, weighs less than ``DuplicateRules/minimumMatchWeight``.
+    case tooWeak
 }
 
 /// The hashed keys of every contact and how many contacts carry each value.
@@ -63,8 +76,10 @@ struct KeyTables {
     var entries: [CompactKeys]
     var pool: [UInt64]
     /// Parallel to `pool`: for a phone or email, how many differently named contacts carry it; for
-    /// the first name form, how many contacts carry it.
+    /// the first name form and each name word, how many contacts carry it.
     var counts: [UInt32]
+    /// How many contacts carry each name word.
+    var wordCounts = NameWordCounts(counts: [:])
 }
 
 /// The outcome of detection: which contact joins which, before explanations are written.
@@ -161,6 +176,7 @@ struct DuplicateDetector {
         var (edges, rejected) = comparePairs(pairs, tables)
         let compared = pairs.count
         pairs = []
+        edges += identicalCards(tables)
         tick("blocks compared")
         var clustering = CoherentClustering(rules: rules, overrides: overrides, contacts: contacts, tables: tables)
         clustering.checkNames(&edges, rejected: &rejected)
@@ -200,6 +216,29 @@ struct DuplicateDetector {
             rejected += conflicts.map { ($0, .namesConflict) }
         }
         return (edges, rejected)
+    }
+
+    /// Matches between cards equal on everything they hold (``ContactKeys/fingerprint``), whatever
+    /// the rules say about the values they share: one contact imported twice.
+    ///
+    /// Complexity: O(*n* log *n*).
+    func identicalCards(_ tables: KeyTables) -> [Edge] {
+        var keyed: [(fingerprint: UInt64, index: Int32)] = []
+        for (index, entry) in tables.entries.enumerated() where entry.fingerprint != 0 {
+            keyed.append((entry.fingerprint, Int32(index)))
+        }
+        keyed.sort { ($0.fingerprint, $0.index) < ($1.fingerprint, $1.index) }
+        var edges: [Edge] = []
+        var low = 0
+        while low < keyed.count {
+            var high = low + 1
+            while high < keyed.count && keyed[high].fingerprint == keyed[low].fingerprint { high += 1 }
+            for k in (low + 1)..<high {
+                edges.append(Edge(first: keyed[low].index, second: keyed[k].index, rule: Edge.identicalCards, score: Edge.identicalScore))
+            }
+            low = high
+        }
+        return edges
     }
 
     // MARK: Keys
@@ -249,6 +288,14 @@ struct DuplicateDetector {
             pool.append(stableHash(email.normalized))
             if RoleAddresses.isRole(email.normalized, roles: rules.roleLocalParts) { entry.roleEmails |= 1 << UInt32(k) }
         }
+        // Each word once (a name seldom repeats one): hashes compared in place, no set built.
+        let wordsStart = pool.count
+        for word in keys.nameWords.prefix(8) {
+            let hash = stableHash(word)
+            if !pool[wordsStart...].contains(hash) { pool.append(hash) }
+        }
+        entry.wordCount = UInt8(pool.count - wordsStart)
+        entry.fingerprint = keys.fingerprint
         entry.nameCount = UInt8(names.count)
         entry.phoneCount = UInt8(phones.count)
         entry.emailCount = UInt8(emails.count)
@@ -271,6 +318,12 @@ struct DuplicateDetector {
     func emails(_ e: CompactKeys, _ pool: [UInt64]) -> ArraySlice<UInt64> {
         let s = Int(e.start) + Int(e.nameCount) + 2 * Int(e.phoneCount)
         return pool[s..<(s + Int(e.emailCount))]
+    }
+
+    /// The hashes of the folded words of a person's name.
+    func nameWords(_ e: CompactKeys, _ pool: [UInt64]) -> Range<Int> {
+        let s = Int(e.start) + Int(e.nameCount) + 2 * Int(e.phoneCount) + Int(e.emailCount)
+        return s..<(s + Int(e.wordCount))
     }
 
     func firstNameHash(_ e: CompactKeys, _ pool: [UInt64]) -> UInt64 {

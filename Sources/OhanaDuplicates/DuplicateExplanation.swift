@@ -72,12 +72,16 @@ extension DuplicateMerging {
             unlistedRejectedMatches: unlisted)
     }
 
+    /// The rule name of a match between cards equal on everything they hold.
+    static let identicalCardsRule = "identical cards"
+
     /// How many matches rejected for names of two people a report lists.
     static let listedNameConflicts = 2_000
 
     private func reason(_ rejection: Rejection, _ contacts: [Contact]) -> String {
         switch rejection {
         case .namesConflict: return "names of two people"
+        case .tooWeak: return "evidence too weak: under \(MatchWeights.format(rules.minimumMatchWeight)) with counter evidence"
         case .clusterTooLarge: return "the cluster would exceed \(rules.maximumClusterSize) contacts"
         case .incoherent(let a, let b):
             let first = contacts[Int(a)]
@@ -89,15 +93,16 @@ extension DuplicateMerging {
     private func match(_ edge: Edge, _ contacts: [Contact], _ tables: KeyTables, _ state: inout Explaining) -> DuplicateMatch {
         let a = Int(edge.first)
         let b = Int(edge.second)
-        guard edge.rule >= 0 else {
+        guard edge.rule >= 0 || edge.rule == Edge.identicalCards else {
             return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: "kept together", evidence: [])
         }
-        let rule = rules.rules[Int(edge.rule)]
+        let rule = edge.rule == Edge.identicalCards ? Self.identicalCardsRule : rules.rules[Int(edge.rule)].name
         let keysA = state.keys(a, contacts)
         let keysB = state.keys(b, contacts)
-        let evidence = explain(a, b, keysA, keysB, contacts, tables, extractor: &state.extractor)
+        var evidence = explain(a, b, keysA, keysB, contacts, tables, extractor: &state.extractor)
+        evidence += OtherEvidence.values(contacts[a], contacts[b], rules: rules, extractor: &state.extractor)
         let score = evidence.reduce(0) { $0 + ($1.weight ?? 0) }
-        return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: rule.name, evidence: evidence,
+        return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: rule, evidence: evidence,
                               score: (score * 10).rounded() / 10)
     }
 
@@ -107,6 +112,7 @@ extension DuplicateMerging {
         case .name: return keys.nameForms.first { stableHash($0) == hash }.map { String($0.dropFirst(2)) } ?? keys.displayName
         case .email: return keys.emails.first { stableHash($0.normalized) == hash }?.normalized ?? ""
         case .organization: return keys.organization ?? ""
+        case .birthday, .address: return ""
         case .phone:
             guard let phone = keys.phones.first(where: { stableHash($0.trailing) == hash || $0.e164.map(stableHash) == hash }) else { return "" }
             return state.extractor.parse(phone, of: contacts[member]) ?? phone.written
@@ -166,7 +172,7 @@ extension DuplicateMerging {
             }
         }
         if let bestEmail { values.append(bestEmail) }
-        values.append(nameEvidence(ea, keysA, keysB, ca, cb, tables, extractor: &extractor))
+        values.append(nameEvidence(ea, tables.entries[b], keysA, keysB, ca, cb, tables, extractor: &extractor))
         if ea.organization != 0 && ea.organization == eb.organization && !ea.isOrganizationOnly {
             values.append(MatchedValue(kind: .organization, first: ca.organization ?? "", second: cb.organization ?? "",
                                        note: ca.organization == cb.organization ? nil : "case and accents",
@@ -175,19 +181,21 @@ extension DuplicateMerging {
         return values
     }
 
-    private func nameEvidence(_ ea: CompactKeys, _ a: ContactKeys, _ b: ContactKeys, _ ca: Contact, _ cb: Contact,
+    private func nameEvidence(_ ea: CompactKeys, _ eb: CompactKeys, _ a: ContactKeys, _ b: ContactKeys, _ ca: Contact, _ cb: Contact,
                               _ tables: KeyTables, extractor: inout KeyExtractor) -> MatchedValue {
         if !Set(a.nameForms).isDisjoint(with: b.nameForms) {
             let count = Int(tables.counts[Int(ea.start)])
             var note = nameNote(a, b, ca, cb)
+            let weight = Double(min(ea.nameWeight, eb.nameWeight))
             if count > 2 { note = (note.map { $0 + ", " } ?? "") + "\(count) contacts have it" }
+            if weight < MatchWeights.sameName(count: Double(count)) - 0.05 { note = (note.map { $0 + ", " } ?? "") + "common words" }
             return MatchedValue(kind: .name, first: a.displayName, second: b.displayName, note: note,
-                                weight: MatchWeights.sameName(count: count), count: count)
+                                weight: weight, count: count)
         }
-        let relation = NameSignature(ca, extractor: &extractor).relation(to: NameSignature(cb, extractor: &extractor),
-                                                                         nicknames: rules.nicknames)
+        let relation = NameSignature(ca, extractor: &extractor).relation(
+            to: NameSignature(cb, extractor: &extractor), nicknames: rules.nicknames, wordCounts: tables.wordCounts)
         let (weight, note): (Double, String) = switch relation {
-        case .same: (0, "same words")
+        case .same: (Double(min(ea.nameWeight, eb.nameWeight)), "same words")
         case .compatible: (MatchWeights.compatibleName, "compatible: initial, nickname or typo")
         case .missing: (MatchWeights.missingName, "one card has no name")
         case .conflicting: (MatchWeights.conflictingName, "two people")

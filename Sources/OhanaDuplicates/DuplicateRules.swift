@@ -12,8 +12,12 @@ public enum DuplicateEvidence: String, Hashable, Codable, Sendable, CaseIterable
     case email
     /// The organization names are equal after folding.
     case organization
+    /// Birthdays: the same one adds weight, two different ones count against a match (weighed, never a rule's requirement).
+    case birthday
+    /// Postal addresses: one city adds weight, only different cities count against a match (weighed, never a rule's requirement).
+    case address
 
-    /// Orders evidence as declared: name, phone, email, organization.
+    /// Orders evidence as declared: name, phone, email, organization, birthday, address.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -74,6 +78,9 @@ public struct DuplicateRules: Hashable, Sendable {
     public var roleLocalParts: Set<String>
     /// The largest cluster detection builds; a match that would make a larger one is reported, not applied.
     public var maximumClusterSize: Int
+    /// The least match weight, in bits, a match a rule found needs, counter evidence included: a
+    /// common name with a value few others share, or different birthdays, cities or mobiles, fall short.
+    public var minimumMatchWeight: Double
 
     /// Creates rules; the defaults are ``default``'s.
     public init(
@@ -86,7 +93,8 @@ public struct DuplicateRules: Hashable, Sendable {
         maximumBlockSize: Int = 50,
         maximumSharedValueCount: Int = 4,
         roleLocalParts: Set<String> = RoleAddresses.builtIn,
-        maximumClusterSize: Int = 12
+        maximumClusterSize: Int = 12,
+        minimumMatchWeight: Double = 7
     ) {
         self.rules = rules
         self.defaultRegion = defaultRegion
@@ -98,12 +106,13 @@ public struct DuplicateRules: Hashable, Sendable {
         self.maximumSharedValueCount = max(1, maximumSharedValueCount)
         self.roleLocalParts = roleLocalParts
         self.maximumClusterSize = max(2, maximumClusterSize)
+        self.minimumMatchWeight = minimumMatchWeight
     }
 
     /// Same name with a shared phone or email, or a shared email or phone alone with compatible names; the
     /// library's ``RegionCodes/defaultRegion`` (read each time); Gmail rules on; last 8 digits; built-in nicknames; blocks of up to 50; values shared by
     /// more than 4 differently named contacts (a family of four shares a line) and role addresses
-    /// are no evidence; clusters of up to 12.
+    /// are no evidence; clusters of up to 12; matches of at least 7 bits.
     public static var `default`: DuplicateRules { DuplicateRules() }
 }
 

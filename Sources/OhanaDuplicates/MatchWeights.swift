@@ -15,9 +15,10 @@ enum MatchWeights {
         max(0, (loose ? 7 : 10) - 2 * log2(Double(max(1, count))))
     }
 
-    /// The same name (nicknames, word order and script aside), carried by `count` contacts in the book.
-    static func sameName(count: Int) -> Double {
-        max(1, 8 - log2(Double(max(1, count))))
+    /// The same name (nicknames, word order and script aside), carried by `count` contacts in the
+    /// book (or expected to be, from how many carry each of its words).
+    static func sameName(count: Double) -> Double {
+        max(1, 8 - log2(max(1, count)))
     }
 
     /// Names that can be one person without being the same (an initial, a nickname, a typo).

@@ -32,7 +32,7 @@ struct NameSignature {
         var words = extractor.words(contact.givenName) + extractor.words(contact.middleName) + extractor.words(contact.familyName)
         var written = [contact.givenName, contact.familyName]
         if words.isEmpty {
-            words = extractor.words(contact.formattedName)
+            words = NameTitles.strip(extractor.words(contact.formattedName))
             written = [contact.formattedName]
         }
         // Chinese characters read as the pinyin their owners write; other scripts' Latin spellings vary.
@@ -54,7 +54,8 @@ struct NameSignature {
     /// How this name relates to `other`'s; `nicknames` tells which short forms stand for which names.
     ///
     /// Complexity: O(*w*²) in the number of words, a handful.
-    func relation(to other: NameSignature, nicknames: NicknameTable) -> NameRelation {
+    /// `extraEdits` allows that many more typo edits per word (``NameTypos/isTypo(_:_:extraEdits:)``).
+    func relation(to other: NameSignature, nicknames: NicknameTable, wordCounts: NameWordCounts? = nil, extraEdits: Int = 0) -> NameRelation {
         // A card with neither a name nor an organization fits anyone.
         if words.isEmpty || other.words.isEmpty { return .missing }
         // An organization card is only its organization.
@@ -80,7 +81,7 @@ struct NameSignature {
                 break
             }
             if !found {
-                for (k, candidate) in long.enumerated() where !used[k] && Self.wordsMatch(word, candidate, nicknames) {
+                for (k, candidate) in long.enumerated() where !used[k] && Self.wordsMatch(word, candidate, nicknames, wordCounts, extraEdits: extraEdits) {
                     used[k] = true
                     found = true
                     allExact = false
@@ -143,12 +144,15 @@ struct NameSignature {
                 // A silent r before a consonant (`Park` for 박).
                 if byte == UInt8(ascii: "r") && n + 1 < bytes.count && !vowels.contains(bytes[n + 1]) { continue }
             }
+            // `ph` is `f` (ICU writes φ as `ph`, its owner `f`).
+            if byte == UInt8(ascii: "h") && previous == UInt8(ascii: "p") { continue }
             let mapped: [UInt8] = switch byte {
+            case UInt8(ascii: "p") where n + 1 < bytes.count && bytes[n + 1] == UInt8(ascii: "h"): [UInt8(ascii: "f")]
             case UInt8(ascii: "x"): Array("ks".utf8)
             case UInt8(ascii: "c"): Array("ts".utf8)
             case UInt8(ascii: "q"), UInt8(ascii: "g"): [UInt8(ascii: "k")]
             case UInt8(ascii: "d"): [UInt8(ascii: "t")]
-            case UInt8(ascii: "b"): [UInt8(ascii: "p")]
+            case UInt8(ascii: "b"), UInt8(ascii: "v"): [UInt8(ascii: "p")]
             case UInt8(ascii: "r"): [UInt8(ascii: "l")]
             case UInt8(ascii: "y") where n == 0: [UInt8(ascii: "i")]
             default: [byte]
@@ -159,8 +163,10 @@ struct NameSignature {
     }
 
     /// Whether two different folded words can be one name: a nickname, an initial, a German
-    /// umlaut written out (`jurgen`, `juergen`) or a one-letter typo inside a longer word.
-    static func wordsMatch(_ a: String, _ b: String, _ nicknames: NicknameTable) -> Bool {
+    /// umlaut written out (`jurgen`, `juergen`) or a typo (``NameTypos``) that does not make
+    /// another name people carry (`wordCounts`, the book's; the nickname table's names).
+    static func wordsMatch(_ a: String, _ b: String, _ nicknames: NicknameTable, _ wordCounts: NameWordCounts? = nil,
+                           extraEdits: Int = 0) -> Bool {
         if a == b { return true }
         let ua = Array(a.utf8)
         let ub = Array(b.utf8)
@@ -175,7 +181,10 @@ struct NameSignature {
             if !fa.isDisjoint(with: fb) { return true }
         }
         if ua.count != ub.count && umlautsWrittenOut(ua) == umlautsWrittenOut(ub) { return true }
-        return isSmallTypo(ua, ub)
+        guard NameTypos.isTypo(ua, ub, extraEdits: extraEdits) else { return false }
+        // Two names people carry are two names, not a typo (Christian, Christina).
+        if nicknames.isKnownName(a) && nicknames.isKnownName(b) { return false }
+        return !(wordCounts?.areTwoNames(a, b) ?? false)
     }
 
     /// `ue`, `oe`, `ae` as `u`, `o`, `a`: how German names are spelled without umlauts.
@@ -190,29 +199,5 @@ struct NameSignature {
             out.append(byte)
         }
         return out
-    }
-
-    /// Two words that differ the way people mistype: two neighbouring letters swapped, or one
-    /// letter changed, dropped or doubled, never the first or the last letter (`Maria` and `Mario`,
-    /// `Daniel` and `Daniela`, `Christian` and `Christina` are two people); four letters or more
-    /// for a dropped letter, five for a changed or swapped one.
-    private static func isSmallTypo(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard min(a.count, b.count) >= 4, a.first == b.first, a.last == b.last else { return false }
-        if a.count == b.count {
-            guard a.count >= 5 else { return false }
-            let differences = a.indices.filter { a[$0] != b[$0] }
-            if differences.count == 1 { return true }
-            if differences.count == 2 {
-                let (i, j) = (differences[0], differences[1])
-                return j == i + 1 && a[i] == b[j] && a[j] == b[i]
-            }
-            return false
-        }
-        guard abs(a.count - b.count) == 1 else { return false }
-        let (long, short) = a.count > b.count ? (a, b) : (b, a)
-        // Drop one letter of the longer word (not the first or last) to get the shorter.
-        var i = 0
-        while i < short.count && long[i] == short[i] { i += 1 }
-        return i > 0 && i < long.count - 1 && Array(long[(i + 1)...]) == Array(short[i...])
     }
 }

@@ -123,6 +123,8 @@ private final class Transliterations: @unchecked Sendable {
 public struct NicknameTable: Hashable, Sendable {
     /// Folded nickname → the folded full names it can stand for.
     private(set) var fullNames: [String: [String]] = [:]
+    /// Every folded name of the table, full names and nicknames.
+    private(set) var knownNames: Set<String> = []
 
     /// Creates an empty table.
     public init() {}
@@ -144,6 +146,8 @@ public struct NicknameTable: Hashable, Sendable {
             var names = fullNames[key, default: []]
             if !names.contains(full) { names.append(full) }
             fullNames[key] = names
+            knownNames.insert(key)
+            knownNames.insert(full)
         }
     }
 
@@ -154,6 +158,9 @@ public struct NicknameTable: Hashable, Sendable {
 
     /// Whether a folded word is a known nickname.
     public func isNickname(_ word: String) -> Bool { fullNames[word] != nil }
+
+    /// Whether a folded word is a name of the table, full name or nickname.
+    public func isKnownName(_ word: String) -> Bool { knownNames.contains(word) }
 
     /// The number of nicknames in the table.
     public var count: Int { fullNames.count }
@@ -209,6 +216,12 @@ public struct NicknameTable: Hashable, Sendable {
         // Russian names in the Latin letters their owners use
         ["Dmitry", "Dima"], ["Aleksandr", "Sasha", "Sanya"], ["Dmitrij", "Dima"], ["Maria", "Masha"], ["Natalia", "Natasha"], ["Tatiana", "Tanya"], ["Elena", "Lena"],
         ["Anna", "Anya"], ["Olga", "Olya"], ["Ivan", "Vanya"], ["Alexey", "Lyosha"], ["Sergey", "Seryozha"],
+        // German short forms
+        ["Michael", "Micha"],
+        // Greek, in the Latin letters their owners use
+        ["Georgios", "Giorgos", "Giorgis", "Yorgos"], ["Ioannis", "Giannis", "Yannis"], ["Konstantinos", "Kostas", "Kostis", "Dinos"],
+        ["Dimitrios", "Dimitris", "Mitsos"], ["Nikolaos", "Nikos"], ["Panagiotis", "Panos", "Takis"], ["Vasiliki", "Vicky", "Vaso"],
+        ["Aikaterini", "Katerina", "Katia"], ["Vasileios", "Vasilis", "Vasos"], ["Eleni", "Lena"],
         // Other
         ["Venkatesh", "Venky"],
     ])

@@ -36,6 +36,8 @@ extension DuplicateDetector {
                 for slot in emails(e, tables.pool).indices { keyed.append(BlockKey(hash: tables.pool[slot], index: index, slot: Int32(slot))) }
             case .organization:
                 if e.organization != 0 { keyed.append(BlockKey(hash: e.organization, index: index, slot: -1)) }
+            case .birthday, .address:
+                break
             case .phone:
                 let pairs = phonePairs(e, tables.pool)
                 var k = pairs.startIndex
@@ -58,18 +60,44 @@ extension DuplicateDetector {
         return members
     }
 
-    /// Counts the contacts that carry each first name form (the name's term frequency).
+    /// Counts the contacts that carry each first name form and each name word (the name's term
+    /// frequency), and sets each contact's ``CompactKeys/nameWeight`` from the likelier of the two:
+    /// the contacts with the whole name, or those expected to have it from its words' frequencies
+    /// (Giorgos Papadopoulos proves little even when the book holds one, since both words are common).
+    ///
+    /// Complexity: O(*n* log *n*).
     func countNames(_ tables: inout KeyTables) {
+        func countRuns(_ keyed: inout [(hash: UInt64, slot: Int32)], _ each: (UInt64, Int) -> Void) {
+            keyed.sort { $0.hash < $1.hash }
+            var low = 0
+            while low < keyed.count {
+                var high = low + 1
+                while high < keyed.count && keyed[high].hash == keyed[low].hash { high += 1 }
+                for k in low..<high { tables.counts[Int(keyed[k].slot)] = UInt32(high - low) }
+                each(keyed[low].hash, high - low)
+                low = high
+            }
+        }
         var firsts: [(hash: UInt64, slot: Int32)] = []
         firsts.reserveCapacity(tables.entries.count)
         for e in tables.entries where e.nameCount > 0 { firsts.append((tables.pool[Int(e.start)], e.start)) }
-        firsts.sort { $0.hash < $1.hash }
-        var low = 0
-        while low < firsts.count {
-            var high = low + 1
-            while high < firsts.count && firsts[high].hash == firsts[low].hash { high += 1 }
-            for k in low..<high { tables.counts[Int(firsts[k].slot)] = UInt32(high - low) }
-            low = high
+        countRuns(&firsts) { _, _ in }
+        firsts = []
+        var words: [(hash: UInt64, slot: Int32)] = []
+        words.reserveCapacity(tables.entries.count * 2)
+        for e in tables.entries { for slot in nameWords(e, tables.pool) { words.append((tables.pool[slot], Int32(slot))) } }
+        var wordCounts: [UInt64: UInt32] = [:]
+        countRuns(&words) { hash, count in wordCounts[hash] = UInt32(count) }
+        tables.wordCounts = NameWordCounts(counts: wordCounts)
+        let n = Double(max(1, tables.entries.count))
+        for k in tables.entries.indices {
+            let e = tables.entries[k]
+            guard e.nameCount > 0 else { continue }
+            var expected = n
+            for slot in nameWords(e, tables.pool) { expected *= Double(tables.counts[slot]) / n }
+            let whole = Double(tables.counts[Int(e.start)])
+            let count = e.wordCount > 0 ? max(whole, expected) : whole
+            tables.entries[k].nameWeight = Float(MatchWeights.sameName(count: count))
         }
     }
 
@@ -103,8 +131,11 @@ extension DuplicateDetector {
                     people.append(entry.identity != 0 ? entry.identity : UInt64(UInt32(key.index)) | 1 << 63)
                 }
             }
-            let peopleCount = distinct(&people)
+            var peopleCount = distinct(&people)
             let organizationCount = distinct(&organizations)
+            // A value on an organization's card is the organization's (an office line, `office@`):
+            // its staff share it, so for people it weighs as widely shared as evidence may be.
+            if organizationCount > 0 && peopleCount > 0 { peopleCount = max(peopleCount, rules.maximumSharedValueCount) }
             for key in keyed[low..<high] {
                 let count = UInt32(tables.entries[Int(key.index)].isOrganizationOnly ? organizationCount : peopleCount)
                 tables.counts[Int(key.slot)] = count
@@ -127,6 +158,8 @@ extension DuplicateDetector {
         case .phone: 2
         case .email: 4
         case .organization: 8
+        case .birthday: 16
+        case .address: 32
         }
     }
 
@@ -194,10 +227,11 @@ extension DuplicateDetector {
         let nameMatch = namesA.contains { names(b, pool).contains($0) }
         if nameMatch {
             found |= 1
-            score += MatchWeights.sameName(count: Int(tables.counts[Int(a.start)]))
+            score += Double(min(a.nameWeight, b.nameWeight))
         }
 
         var emailWeight = -1.0
+        var emailCount = UInt32.max
         let emailsA = emails(a, pool)
         let emailsB = emails(b, pool)
         for sa in emailsA.indices {
@@ -207,13 +241,14 @@ extension DuplicateDetector {
                 let count = tables.counts[sa]
                 if !isRole && count <= limit { found |= 4 }
                 emailWeight = max(emailWeight, MatchWeights.email(count: Int(count), isRole: isRole))
+                emailCount = min(emailCount, isRole ? .max : count)
             }
         }
-        if emailWeight >= 0 { score += emailWeight }
 
         let pa = phonePairs(a, pool)
         let pb = phonePairs(b, pool)
         var phoneWeight = -1.0
+        var phoneCount = UInt32.max
         var exact = false
         var loose = false
         var x = pa.startIndex
@@ -224,16 +259,24 @@ extension DuplicateDetector {
                 if pa[x] != 0 && pa[x] == pb[y] {
                     if count <= limit { exact = true }
                     phoneWeight = max(phoneWeight, MatchWeights.phone(count: Int(count), loose: false))
+                    phoneCount = min(phoneCount, count)
                 } else if rules.matchingTrailingDigits > 0 && pa[x + 1] == pb[y + 1] {
                     if count <= limit { loose = true }
                     phoneWeight = max(phoneWeight, MatchWeights.phone(count: Int(count), loose: true))
+                    phoneCount = min(phoneCount, count)
                 }
                 y += 2
             }
             x += 2
         }
         if exact || loose { found |= 2 }
-        if phoneWeight >= 0 { score += phoneWeight }
+        // A phone and an address both shared with others (a household's line and address) say
+        // one thing, that the cards are of one household: only the heavier counts.
+        if phoneCount > 1 && emailCount > 1 {
+            score += max(0, phoneWeight, emailWeight)
+        } else {
+            score += max(0, phoneWeight) + max(0, emailWeight)
+        }
         // Values shared with other people (a small company's line, a family address) say nothing
         // when each card has a value of its own of the same kind that the other lacks.
         if found & 6 != 0 && !sharesPersonalValue(a, b, tables) && ownValuesDisagree(a, b, tables) { found &= ~6 }

@@ -19,12 +19,18 @@ extension HardBookState {
         var fullNameOnly = chance(0.08)
         var uppercaseEmails = false
         var changes: [String] = []
+        var title = person.title != nil && chance(0.5) ? person.title : nil
+        var city = person.city
+        var birthday = person.birthday != nil && chance(0.6) ? person.birthday : nil
         if variant {
             var options = ["phoneFormat", "missingField", "emailCase", "fullNameOnly", "wordOrder"]
             if culture.otherScript && person.given != nil { options += ["otherScript", "otherScript"] }
             if person.given?.nicknames.isEmpty == false { options += ["nickname", "nickname"] }
-            if (person.given?.latin.count ?? 0) >= 5 { options.append("typo") }
-            if person.given != nil { options.append("initial") }
+            if (person.given?.latin.count ?? 0) >= 4 { options += ["typo", "typo"] }
+            if (person.family?.latin.count ?? 0) >= 4 { options.append("familyTypo") }
+            if person.given != nil { options += ["initial", "sparse"] }
+            if person.title != nil { options += ["title", "title"] }
+            if person.given != nil && chance(0.3) { options.append("moved") }
             if person.given == nil { options = ["phoneFormat", "organizationCase", "emailCase"] }
             for _ in 0..<(1 + next(2)) {
                 let change = pick(options)
@@ -43,7 +49,25 @@ extension HardBookState {
                 case "nickname":
                     if !native, let nickname = person.given?.nicknames.first { given = nickname }
                 case "typo":
-                    if !native, let name = given { given = typo(name) }
+                    if let name = given { given = typo(name) }
+                case "familyTypo":
+                    if let name = family { family = typo(name) }
+                case "title": title = title == nil ? person.title : nil
+                case "moved": city = pick(culture.cities.filter { $0 != person.city })
+                case "sparse":
+                    // A card from a source that had little: one own value, no shared ones, no birthday.
+                    if ownPhones.count + ownEmails.count >= 1 {
+                        if !ownEmails.isEmpty && (ownPhones.isEmpty || chance(0.5)) {
+                            ownEmails = [ownEmails[0]]
+                            ownPhones = []
+                        } else {
+                            ownPhones = [ownPhones[0]]
+                            ownEmails = []
+                        }
+                        sharedPhones = []
+                        sharedEmails = []
+                        birthday = nil
+                    }
                 case "initial":
                     if let name = person.given?.latin {
                         native = false
@@ -74,30 +98,40 @@ extension HardBookState {
         if fullNameOnly, given != nil || family != nil {
             let cjk = native && ["KR", "CN"].contains(culture.code)
             let parts = (culture.familyFirst != swapped ? [family, given] : [given, family]).compactMap { $0 }
-            contact.formattedName = parts.joined(separator: cjk ? "" : " ")
+            contact.formattedName = ([title] + parts).compactMap { $0 }.joined(separator: cjk ? "" : " ")
         } else {
             contact.givenName = given
             contact.familyName = family
+            contact.namePrefix = title
         }
         if chance(0.7) {
-            contact.postalAddresses = [PostalAddress(label: person.organization == nil ? .home : .work, city: person.city,
+            contact.postalAddresses = [PostalAddress(label: person.organization == nil ? .home : .work, city: city,
                                                      isoCountryCode: culture.code)]
         }
+        contact.birthday = birthday
         contact.customProperties[HardDuplicateBook.personKey] = .string(person.id)
         contact.customProperties[HardDuplicateBook.patternKey] = .string(person.pattern)
         if !changes.isEmpty { contact.customProperties["ohana.generator.variant"] = .strings(changes) }
         return contact
     }
 
-    /// The way people mistype a name: two letters swapped, one dropped or one doubled.
+    /// The way people mistype a name, in any script: two letters swapped (the last two too:
+    /// `Rachle`), one dropped, doubled or hit on a neighbouring key; short names only get swaps.
     mutating func typo(_ name: String) -> String {
         var letters = Array(name)
-        guard letters.count >= 5 else { return name }
-        let k = 1 + next(letters.count - 3)
-        switch next(3) {
-        case 0: letters.swapAt(k, k + 1)
-        case 1: letters.remove(at: k)
-        default: letters.insert(letters[k], at: k)
+        guard letters.count >= 4 else { return name }
+        let k = 1 + next(letters.count - 2)
+        let kind = letters.count < 5 ? 0 : next(5)
+        switch kind {
+        case 0 where k + 1 < letters.count: letters.swapAt(k, k + 1)
+        case 0, 1: letters.swapAt(letters.count - 2, letters.count - 1)
+        case 2 where k + 1 < letters.count: letters.remove(at: k)
+        case 3 where k + 1 < letters.count: letters.insert(letters[k], at: k)
+        default:
+            let neighbours: [Character: Character] = ["a": "s", "e": "r", "i": "o", "o": "i", "n": "m", "m": "n", "r": "t",
+                                                      "t": "r", "s": "a", "l": "k", "u": "y", "y": "u", "d": "s", "h": "j"]
+            let at = min(k, letters.count - 2)
+            letters[at] = neighbours[letters[at]] ?? letters[at]
         }
         return String(letters)
     }

@@ -127,5 +127,16 @@ enum HardBookData {
             mailDomains: ["gmail.com", "yahoo.co.in", "rediffmail.com", "outlook.com"],
             cities: ["Mumbai", "Bengaluru", "New Delhi", "Chennai"],
             companySuffixes: ["Pvt. Ltd.", "Ltd."]),
+        // Greek: a few names most people carry (Papadopoulos is the most common surname, Giorgos
+        // the most common given name), listed several times so that namesakes are everywhere.
+        HardCulture(
+            code: "GR",
+            given: names("Γιώργος/Giorgos,Γιώργος/Giorgos,Γιώργος/Giorgos,Κωνσταντίνος/Konstantinos/Kostas,Γιάννης/Giannis,Γιάννης/Giannis,Δημήτρης/Dimitris,Νίκος/Nikos,Παναγιώτης/Panagiotis/Panos,Μαρία/Maria,Μαρία/Maria,Ελένη/Eleni,Αικατερίνη/Aikaterini/Katerina,Βασιλική/Vasiliki/Vicky,Σοφία/Sofia"),
+            family: names("Παπαδόπουλος/Papadopoulos,Παπαδόπουλος/Papadopoulos,Παπαδόπουλος/Papadopoulos,Παπαγεωργίου/Papageorgiou,Οικονόμου/Oikonomou,Γεωργίου/Georgiou,Νικολάου/Nikolaou,Βλάχος/Vlachos,Αντωνίου/Antoniou,Καραγιάννης/Karagiannis"),
+            familyFirst: false, otherScript: true, callingCode: "30", trunk: "",
+            prefixes: ["69", "21"], subscriberDigits: 8,
+            mailDomains: ["otenet.gr", "yahoo.gr", "gmail.com", "hotmail.gr"],
+            cities: ["Αθήνα", "Θεσσαλονίκη", "Πάτρα"],
+            companySuffixes: ["Α.Ε.", "Ε.Π.Ε."]),
     ]
 }

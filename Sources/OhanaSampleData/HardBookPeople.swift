@@ -40,6 +40,9 @@ struct HardPerson: Sendable {
     var organization: String?
     var jobTitle: String?
     var city: String
+    /// A title some of the person's cards put before the name (`Dr.`, `Prof.`).
+    var title: String?
+    var birthday: Birthday?
 }
 
 /// The running state of one book: the random stream, the people so far, what must stay unique.
@@ -122,7 +125,13 @@ struct HardBookState {
         return HardPerson(
             id: "p\(people.count)", culture: c, given: given ?? pick(culture.given), family: family ?? pick(culture.family),
             pattern: pattern, writesNative: culture.otherScript && chance(0.6), writesInternational: chance(0.4),
-            city: pick(culture.cities))
+            city: pick(culture.cities), title: chance(0.05) ? pick(["Dr.", "Prof.", "Dr", "Prof"]) : nil,
+            birthday: chance(0.35) ? randomBirthday() : nil)
+    }
+
+    /// A birthday, with its year more often than not.
+    mutating func randomBirthday() -> Birthday? {
+        Birthday(year: chance(0.7) ? 1940 + next(65) : nil, month: 1 + next(12), day: 1 + next(28))
     }
 
     // MARK: Scenarios
@@ -132,8 +141,10 @@ struct HardBookState {
         let c = next(HardBookData.cultures.count)
         let roll = next(100)
         if roll < 12 { addCompany(culture: c) }
-        else if roll < 40 { addHousehold(culture: c) }
-        else if roll < 47 { addInitialsPair(culture: c) }
+        else if roll < 38 { addHousehold(culture: c) }
+        else if roll < 44 { addInitialsPair(culture: c) }
+        else if roll < 48 { addNamesakesWithOneMailbox(culture: c) }
+        else if roll < 50 { addSmallOffice(culture: c) }
         else { addSingle(culture: c) }
     }
 
@@ -178,6 +189,16 @@ struct HardBookState {
             if chance(0.8) { person.ownPhones.append(phone(culture: c, label: .mobile)) }
             if chance(0.7) { person.ownEmails.append(personalEmail(person.given, person.family, domain: pick(culture.mailDomains))) }
             people.append(person)
+        }
+        // A son named after his father (or a grandmother's name passed on): one name, one home line.
+        if chance(0.12) {
+            var junior = newPerson(culture: c, pattern: "same-name household", given: people[start].given, family: family)
+            junior.sharedPhones.append(home)
+            if let familyMail { junior.sharedEmails.append(familyMail) }
+            junior.ownPhones.append(phone(culture: c, label: .mobile))
+            if people[start].ownPhones.isEmpty { people[start].ownPhones.append(phone(culture: c, label: .mobile)) }
+            junior.city = people[start].city
+            people.append(junior)
         }
         // A spouse's address pasted on the wrong card.
         if chance(0.3), let spouseMail = people[start].ownEmails.first {
@@ -236,6 +257,58 @@ struct HardBookState {
             if chance(0.4) { person.ownPhones.append(phone(culture: c, label: .mobile)) }
             person.ownEmails.append(personalEmail(person.given, person.family, domain: domain))
             if chance(0.03) { person.sharedEmails.append(pick(HardBookData.publicRoleAddresses)) }
+            people.append(person)
+        }
+    }
+
+    /// Two people with one common name whose mailboxes have one name at two providers
+    /// (`gpapadopoulos@otenet.gr`, `gpapadopoulos@yahoo.gr`); other phones, cities and birthdays.
+    mutating func addNamesakesWithOneMailbox(culture c: Int) {
+        let culture = HardBookData.cultures[c]
+        let first = newPerson(culture: c, pattern: "mailbox namesake")
+        let local = Self.ascii(first.given?.latin ?? "x").prefix(1) + Self.ascii(first.family?.latin ?? "mail")
+        let domains = culture.mailDomains.filter { $0 != "gmail.com" }
+        guard domains.count >= 2 else { return addSingle(culture: c) }
+        var chosen = domains
+        shuffle(&chosen)
+        for (k, domain) in chosen.prefix(2).enumerated() {
+            var person = k == 0 ? first : newPerson(culture: c, pattern: "mailbox namesake", given: first.given, family: first.family)
+            var address = "\(local)@\(domain)"
+            while !usedEmails.insert(address).inserted { address = "\(local)\(next(90) + 10)@\(domain)" }
+            person.ownEmails.append(address)
+            person.ownPhones.append(phone(culture: c, label: .mobile))
+            // Both also typed the same public role address somebody gave them.
+            if chance(0.3) { person.sharedEmails.append(HardBookData.publicRoleAddresses[0]) }
+            people.append(person)
+        }
+    }
+
+    /// A firm of two to four people with one office line and `office@`, two of whom have one
+    /// common name; its own card is the firm's name with the same line and address.
+    mutating func addSmallOffice(culture c: Int) {
+        let culture = HardBookData.cultures[c]
+        let name = "\(pick(HardBookData.companyStems)) \(pick(culture.companySuffixes))"
+        let domain = "office\(next(90_000) + 10_000)-\(culture.code.lowercased()).com"
+        let line = phone(culture: c, label: .main)
+        let role = "office@\(domain)"
+        var card = HardPerson(id: "p\(people.count)", culture: c, pattern: "office card", writesNative: false,
+                              writesInternational: chance(0.4), city: pick(culture.cities))
+        card.sharedPhones = [line]
+        card.sharedEmails = [role]
+        card.organization = name
+        people.append(card)
+        let staff = 2 + next(3)
+        var namesake: HardPerson?
+        for k in 0..<staff {
+            var person = newPerson(culture: c, pattern: "office", given: namesake?.given, family: namesake?.family)
+            person.city = card.city
+            person.organization = name
+            person.sharedPhones = [line]
+            person.sharedEmails = chance(0.5) ? [role] : []
+            // Namesakes carry a mobile each (cards equal in everything are one person's).
+            if k < 2 || chance(0.7) { person.ownPhones.append(phone(culture: c, label: .mobile)) }
+            if chance(0.5) { person.ownEmails.append(personalEmail(person.given, person.family, domain: pick(culture.mailDomains))) }
+            namesake = k == 0 && chance(0.6) ? person : nil
             people.append(person)
         }
     }

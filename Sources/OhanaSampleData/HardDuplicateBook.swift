@@ -10,9 +10,14 @@ import Ohana
 /// sharing a home phone and a family address; colleagues with the same name at one company;
 /// namesakes in big cities; a spouse's address on the wrong card; initials-based addresses such as
 /// `jyoon@naver.com` typed on the cards of 윤지우 and 윤지민; role addresses at public providers
-/// (`hello@outlook.com`) on unrelated cards; names in eight naming cultures and five scripts.
-/// About one person in ten has two to four cards (nicknames, word order, the other script,
-/// typos, numbers written nationally or internationally, missing or extra fields).
+/// (`hello@outlook.com`) on unrelated cards; names in nine naming cultures and six scripts, Greek
+/// with a few names most people carry (Γιώργος Παπαδόπουλος); namesakes that share weak evidence:
+/// one mailbox name at two providers (`gpapadopoulos@otenet.gr`, `gpapadopoulos@yahoo.gr`), a
+/// father and son with one name and one home line, two people of one name in a small office with
+/// one line and `office@`; titles (`Prof.`) on some cards; birthdays. About one person in ten has
+/// two to four cards (nicknames, word order, the other script, typos of every kind in given and
+/// family names and in any script, a title, a move to another city, numbers written nationally or
+/// internationally, missing or extra fields, a sparse card with one value, exact copies).
 ///
 /// Every card carries `customProperties[HardDuplicateBook.personKey] = .string(personID)` and
 /// `customProperties[HardDuplicateBook.patternKey]`, the pattern that made it.
@@ -51,7 +56,15 @@ public struct HardDuplicateBook: Sendable {
             // Most duplicated people have one more card, some two or three (four cards at most).
             let extra = state.chance(0.75) ? 1 : state.chance(0.6) ? 2 : 3
             for _ in 0..<min(extra, count - cards.count) {
-                cards.append(state.card(of: state.people[index], variant: true))
+                // Some later cards are exact copies (imported twice), organization cards most often.
+                if state.chance(state.people[index].given == nil ? 0.4 : 0.08) {
+                    var copy = cards[index]
+                    copy.id = ContactID(rawValue: "hb\(state.seedTag)-\(state.nextCardNumber())")
+                    copy.customProperties["ohana.generator.variant"] = .strings(["copy"])
+                    cards.append(copy)
+                } else {
+                    cards.append(state.card(of: state.people[index], variant: true))
+                }
             }
         }
         // Cards in an order no detector can lean on; ids are stable per seed.

@@ -1,0 +1,118 @@
+import Ohana
+
+/// Evidence no rule asks for but every match weighs: a mailbox name at another domain (weak),
+/// agreeing birthdays and cities, and counter evidence, which counts against a match: different
+/// birthdays, addresses in different cities only, two different mobiles in one country.
+enum OtherEvidence {
+    /// A mailbox name (the local part) shared at two different domains: many people pick the
+    /// same one (`gpapadopoulos@otenet.gr`, `gpapadopoulos@yahoo.gr`), so it only adds a little.
+    static let mailbox = 2.0
+    /// The same day and month of birth (and year, where both give one).
+    static let sameBirthday = 3.0
+    /// Two different birthdays.
+    static let differentBirthdays = -10.0
+    /// An address in one city on both cards.
+    static let sameCity = 1.0
+    /// Addresses on both cards, none in a city of the other's.
+    static let differentCities = -3.0
+    /// Each card has a mobile the other lacks, both valid in one country, and none in common.
+    static let differentMobiles = -8.0
+
+    /// The values of this kind two contacts have, with their weights (those against a match are negative).
+    static func values(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: inout KeyExtractor) -> [MatchedValue] {
+        var values: [MatchedValue] = []
+        // Most pairs lack most of these: each part only where both cards have something for it.
+        func both(_ test: (ContactField) -> Bool) -> Bool { a.fields.contains(where: test) && b.fields.contains(where: test) }
+        if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { values.append(value) }
+        if let first = a.birthday, let second = b.birthday {
+            let same = first.month == second.month && first.day == second.day
+                && (first.year == nil || second.year == nil || first.year == second.year)
+            values.append(MatchedValue(kind: .birthday, first: first.description, second: second.description,
+                                       note: same ? nil : "different birthdays", weight: same ? sameBirthday : differentBirthdays))
+        }
+        if !a.postalAddresses.isEmpty && !b.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
+            values.append(value)
+        }
+        if both({ $0.label == .mobile }), let value = mobiles(a, b, extractor: &extractor) { values.append(value) }
+        return values
+    }
+
+    /// The sum of the weights of ``values(_:_:rules:extractor:)``.
+    static func weight(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: inout KeyExtractor) -> Double {
+        values(a, b, rules: rules, extractor: &extractor).reduce(0) { $0 + ($1.weight ?? 0) }
+    }
+
+    /// A mailbox name both cards have at different domains, when they share no whole address;
+    /// role names (`info`) and names of fewer than four letters say nothing.
+    private static func mailboxName(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: KeyExtractor) -> MatchedValue? {
+        func split(_ contact: Contact) -> [(written: String, local: Substring, domain: Substring)] {
+            contact.fields.compactMap { field in
+                guard field.type == .emailAddress else { return nil }
+                let normalized = extractor.normalizeEmail(field.value)
+                guard let at = normalized.lastIndex(of: "@") else { return nil }
+                return (field.value, normalized[..<at], normalized[normalized.index(after: at)...])
+            }
+        }
+        let first = split(a)
+        let second = split(b)
+        guard !first.isEmpty, !second.isEmpty else { return nil }
+        if first.contains(where: { x in second.contains { $0.local == x.local && $0.domain == x.domain } }) { return nil }
+        for x in first where x.local.count >= 4 && !rules.roleLocalParts.contains(String(x.local)) {
+            if let y = second.first(where: { $0.local == x.local }) {
+                return MatchedValue(kind: .email, first: x.written, second: y.written,
+                                    note: "mailbox name only, other domains", weight: mailbox)
+            }
+        }
+        return nil
+    }
+
+    /// The cities of the two cards' addresses: one in common, or none (countries told apart too).
+    private static func cities(_ a: Contact, _ b: Contact, extractor: inout KeyExtractor) -> MatchedValue? {
+        func places(_ contact: Contact) -> [(city: String, country: String?, written: String)] {
+            contact.postalAddresses.compactMap { address in
+                let city = extractor.words(address.city).joined(separator: " ")
+                guard !city.isEmpty else { return nil }
+                return (city, address.isoCountryCode?.uppercased(), address.city ?? "")
+            }
+        }
+        let first = places(a)
+        let second = places(b)
+        guard let x0 = first.first, let y0 = second.first else { return nil }
+        for x in first {
+            if let y = second.first(where: { $0.city == x.city && ($0.country == nil || x.country == nil || $0.country == x.country) }) {
+                return MatchedValue(kind: .address, first: x.written, second: y.written, weight: sameCity)
+            }
+        }
+        return MatchedValue(kind: .address, first: x0.written, second: y0.written, note: "different cities", weight: differentCities)
+    }
+
+    /// Two different valid mobiles in one country, one on each card, when no mobile of one card
+    /// is among the other's numbers (people keep a number for years; a second one is another person's).
+    private static func mobiles(_ a: Contact, _ b: Contact, extractor: inout KeyExtractor) -> MatchedValue? {
+        let phonesA = extractor.phones(of: a)
+        let phonesB = extractor.phones(of: b)
+        func mobiles(_ contact: Contact, _ keys: [PhoneKey]) -> [PhoneKey] {
+            keys.filter { contact.fields[$0.fieldIndex].label == .mobile }
+        }
+        let mobilesA = mobiles(a, phonesA)
+        let mobilesB = mobiles(b, phonesB)
+        guard !mobilesA.isEmpty, !mobilesB.isEmpty else { return nil }
+        let trailingA = Set(phonesA.map(\.trailing))
+        let trailingB = Set(phonesB.map(\.trailing))
+        // A mobile of one card among the other's numbers: no conflict.
+        if mobilesA.contains(where: { trailingB.contains($0.trailing) }) || mobilesB.contains(where: { trailingA.contains($0.trailing) }) {
+            return nil
+        }
+        for x in mobilesA {
+            guard let first = extractor.parse(x, of: a) else { continue }
+            for y in mobilesB {
+                guard let second = extractor.parse(y, of: b), first != second,
+                      extractor.phoneResolver.ownCountryCodeRegion(of: first, defaultRegion: extractor.rules.defaultRegion)
+                          == extractor.phoneResolver.ownCountryCodeRegion(of: second, defaultRegion: extractor.rules.defaultRegion) else { continue }
+                return MatchedValue(kind: .phone, first: first, second: second, note: "two different mobiles in one country",
+                                    weight: differentMobiles)
+            }
+        }
+        return nil
+    }
+}
