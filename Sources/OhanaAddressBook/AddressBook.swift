@@ -68,6 +68,9 @@ public actor AddressBook {
     public let store: any ContactStorage
     /// The locale whose collation orders names.
     public let locale: Locale
+    /// The region assumed for phone numbers written without a country code, by the page's phone
+    /// formatting and by the merge review alike.
+    public let region: String
     /// The most picker sessions kept at once; the least recently used is dropped beyond it.
     public let maximumSessionCount: Int
 
@@ -89,24 +92,28 @@ public actor AddressBook {
     /// - Parameters:
     ///   - store: The contact store.
     ///   - locale: The collation locale for sorting names.
+    ///   - region: The default region for phone numbers (``RegionCodes/defaultRegion`` when `nil`).
     ///   - maximumSessionCount: The most picker sessions kept at once.
     public init(
-        store: any ContactStorage, locale: Locale = Locale(identifier: "en_US"),
+        store: any ContactStorage, locale: Locale = Locale(identifier: "en_US"), region: String? = nil,
         maximumSessionCount: Int = 64, logger: Logger = Logger(label: "ohana.serve")
     ) {
         self.store = store
         self.locale = locale
+        self.region = (region?.uppercased()).flatMap { $0.isEmpty ? nil : $0 } ?? RegionCodes.defaultRegion
         self.maximumSessionCount = max(1, maximumSessionCount)
         self.logger = logger
-        self.review = MergeReview(store: store)
+        self.review = MergeReview(store: store, region: self.region)
     }
 
     /// Creates the address book on a SQLite store; call ``reload()`` before serving.
     public init(
-        store: ContactStore, locale: Locale = Locale(identifier: "en_US"),
+        store: ContactStore, locale: Locale = Locale(identifier: "en_US"), region: String? = nil,
         maximumSessionCount: Int = 64, logger: Logger = Logger(label: "ohana.serve")
     ) {
-        self.init(store: SQLiteContactStorage(store), locale: locale, maximumSessionCount: maximumSessionCount, logger: logger)
+        self.init(
+            store: SQLiteContactStorage(store), locale: locale, region: region, maximumSessionCount: maximumSessionCount,
+            logger: logger)
     }
 
     // MARK: Loading
@@ -127,7 +134,7 @@ public actor AddressBook {
             throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
         }
         var formatted = stored
-        let formatting = PhoneNumberFormatting(formats: [.e164, .international, .national])
+        let formatting = PhoneNumberFormatting(formats: [.e164, .international, .national], defaultRegion: region)
         for index in formatted.indices { formatting.format(&formatted[index]) }
         contacts = formatted
         mergedMembers = members
@@ -135,7 +142,7 @@ public actor AddressBook {
         lists = [:]
         sessions = [:]
         sessionUse = [:]
-        var review = MergeReview(store: store)
+        var review = MergeReview(store: store, region: region)
         try await review.load()
         try await review.analyze(formatted)
         self.review = review

@@ -39,10 +39,15 @@ struct MergeCluster: Sendable {
 /// accepted merges.
 struct MergeReview: Sendable {
     let store: any ContactStorage
+    /// The default region for phone numbers, the one the page formats them with.
+    let region: String
     var decisions = ContactMergeDecisions()
     var clusters: [MergeCluster] = []
 
-    init(store: any ContactStorage) { self.store = store }
+    init(store: any ContactStorage, region: String) {
+        self.store = store
+        self.region = region
+    }
 
     var pendingClusters: [MergeCluster] { clusters.filter { $0.decision == .pending } }
 
@@ -60,7 +65,7 @@ struct MergeReview: Sendable {
     /// The analysis runs without the decisions so that decided clusters stay visible (and can be
     /// undone); each cluster shows the decision recorded for exactly its contacts.
     mutating func analyze(_ contacts: [Contact]) async throws(AddressBookError) {
-        let report = DuplicateMerging().analyze(contacts)
+        let report = DuplicateMerging(rules: DuplicateRules(defaultRegion: region)).analyze(contacts)
         var names: [ContactID: String] = [:]
         for cluster in report.clusters {
             for (id, name) in zip(cluster.contactIDs, cluster.names) { names[id] = name.isEmpty ? id.rawValue : name }
@@ -120,11 +125,12 @@ extension MergeReview {
     /// (which keeps the first member's id) in place of its members, in one transaction. The store
     /// keeps the members' versions so that the next import updates the merged contact.
     func apply(to store: any ContactStorage) async throws -> Int {
+        let region = self.region
         let accepted = clusters.filter { $0.decision == .accepted }.map(\.memberIDs)
         guard !accepted.isEmpty else { return 0 }
         return try await store.mergeContacts { stored in
             let merging = DuplicateMerging(
-                rules: DuplicateRules(rules: []), overrides: DuplicateOverrides(keptTogether: accepted))
+                rules: DuplicateRules(rules: [], defaultRegion: region), overrides: DuplicateOverrides(keptTogether: accepted))
             let (merged, report) = merging.merge(stored)
             let position = Dictionary(stored.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             let mergedByID = Dictionary(merged.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -41,4 +41,25 @@ struct AddressBookTests {
             #expect(Picker.all.allSatisfy { error.message.contains($0.id) })
         }
     }
+
+    @Test("the page's phone formatting and the merge review read national numbers in the book's one region")
+    func oneRegion() async throws {
+        let store = try ContactStore.inMemory()
+        try await store.save([
+            Contact(id: "a", givenName: "Ana", familyName: "Sousa", fields: [.phone("919 109 619")]),
+            Contact(id: "b", givenName: "Ana", familyName: "Sousa", fields: [.phone("+351 919 109 619")]),
+        ], mode: .upsertBySourceRecord)
+        let portugal = AddressBook(store: SQLiteContactStorage(store), region: "pt")
+        try await portugal.reload()
+        #expect(await portugal.region == "PT")
+        #expect(try await portugal.detail(id: "a").fields[0].phone?.e164 == "+351919109619")
+        let report = await portugal.mergeReport()
+        #expect(report.clusters.count == 1)
+        #expect(report.clusters.allSatisfy { $0.reasons.allSatisfy { !$0.contains("+1") } }, "\(report.clusters.map(\.reasons))")
+        // Read in the US, the Portuguese number is no number: never an invented +1 one.
+        let america = AddressBook(store: SQLiteContactStorage(store), region: "US")
+        try await america.reload()
+        #expect(try await america.detail(id: "a").fields[0].phone?.e164 == nil)
+        #expect(await america.mergeReport().clusters.allSatisfy { $0.reasons.allSatisfy { !$0.contains("+1") } })
+    }
 }

@@ -90,11 +90,12 @@ struct DedupeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        regionOptions.configure()
         if let undo { return try await undoMerge(ContactID(rawValue: undo)) }
         guard let input else { return }
         let loaded = try await loadInputs([input], options: inputOptions)
 
-        var rules = DuplicateRules(defaultRegion: regionOptions.regionCode ?? RegionCodes.current)
+        var rules = DuplicateRules(defaultRegion: regionOptions.effectiveRegion)
         let custom = try parsedRules()
         if !custom.isEmpty { rules.rules = custom }
         rules.appliesMailProviderRules = !noProviderRules

@@ -23,9 +23,13 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var regionOptions: RegionOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
+        // Contacts merged before are merged again from their members' new versions with this region.
+        regionOptions.configure()
         let storage = try await storeOptions.openStorage()
         let loaded = try await loadInputs(inputs, options: inputOptions).contacts
         let summary = try await StoredMerges.importContacts(loaded, into: storage)

@@ -95,13 +95,11 @@ struct ProcessCommand: AsyncParsableCommand {
             case .address: steps.append(RequiredPostalAddress())
             }
         }
-        if dedupe {
-            var rules = DuplicateRules.default
-            if let region = regionOptions.regionCode { rules.defaultRegion = region }
-            steps.append(DuplicateMerging(rules: rules))
-        }
+        // One region for duplicates and formatting: the one given, else the locale's.
+        let region = regionOptions.effectiveRegion
+        if dedupe { steps.append(DuplicateMerging(rules: DuplicateRules(defaultRegion: region))) }
         if let formatPhones {
-            steps.append(PhoneNumberFormatting(formats: try Self.parseFormats(formatPhones), defaultRegion: regionOptions.regionCode))
+            steps.append(PhoneNumberFormatting(formats: try Self.parseFormats(formatPhones), defaultRegion: region))
         }
         if let search, !search.isEmpty {
             let query = search
@@ -115,6 +113,7 @@ struct ProcessCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        regionOptions.configure()
         let loaded = try await loadInputs(
             inputs, options: inputOptions, csvDialect: outputFileOptions.csvDialect,
             postProcessors: try makePostProcessors(), quiet: quiet, toleratesFailures: true)

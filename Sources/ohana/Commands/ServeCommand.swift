@@ -18,6 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
+    @OptionGroup var regionOptions: RegionOptions
+
     @Option(name: .long, help: "The port to listen on (0 picks a free one).")
     var port: Int = 8080
 
@@ -44,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        regionOptions.configure()
         // Before anything is loaded, so that the load is counted too.
         let serverMetrics: ServerMetrics? = metrics ? ServerMetrics() : nil
         serverMetrics?.installAsMetricsSystem()
@@ -69,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
             store = try await storeOptions.openStorage()
             source = store.locationDescription
         }
-        let addressBook = AddressBook(store: store)
+        let addressBook = AddressBook(store: store, region: regionOptions.effectiveRegion)
         do {
             try await addressBook.reload()
         } catch {

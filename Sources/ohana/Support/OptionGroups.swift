@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaPhoneNumbers
 
 /// `--input-format`: how every command that reads address books reads its inputs.
 struct InputOptions: ParsableArguments {
@@ -8,13 +9,22 @@ struct InputOptions: ParsableArguments {
     var inputFormat: InputFormat?
 }
 
-/// `--region`: the default region for phone numbers without a country code.
+/// `--region`: the default region for phone numbers without a country code, one for every use
+/// (formatting, duplicate detection, the store's merges, the page).
 struct RegionOptions: ParsableArguments {
-    @Option(name: .long, help: "Default region (ISO code such as US, DE) for numbers without a country code; a contact's address country takes precedence.")
+    @Option(name: .long, help: "Default region (ISO code such as US, DE) for numbers without a country code, for formatting and duplicates alike; the contact's own evidence (address, other numbers, email) weighs more. Default: the locale's region.")
     var region: String?
 
     /// The region in upper case, if given.
     var regionCode: String? { region?.uppercased() }
+
+    /// The region used: the one given, else the library's default region (the locale's).
+    var effectiveRegion: String { regionCode ?? RegionCodes.defaultRegion }
+
+    /// Makes the region given the library's one default region for this process.
+    func configure() {
+        if let regionCode { RegionCodes.defaultRegion = regionCode }
+    }
 
     func validate() throws {
         if let region, region.count != 2 || !region.allSatisfy(\.isLetter) {

@@ -6,10 +6,11 @@ func renderTable(_ contacts: [Contact]) -> String {
     for contact in contacts {
         let phones = contact.phoneNumbers.map { field -> String in
             guard let details = field.phoneNumber else { return field.value }
-            // Unresolved numbers and junk are shown as written, with their mark.
+            // Unresolved, ambiguous and junk numbers are shown as written, with their mark.
             switch details.status {
             case .unresolved?: return field.value + " (unresolved)"
             case .junk?: return field.value + " (not a number)"
+            case .ambiguous?: return field.value + " (ambiguous: " + (details.candidates ?? []).map(\.region).joined(separator: " or ") + ")"
             default: break
             }
             let shown = details.international ?? details.e164 ?? field.value
