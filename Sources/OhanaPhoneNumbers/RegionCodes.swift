@@ -31,10 +31,30 @@ public enum RegionCodes {
         _ = table.count
     }
 
-    /// The current locale's region code, or `"US"` when the locale has none.
+    /// The current locale's region code, or `"US"` when the locale has none: the POSIX locale
+    /// variables first (`LC_ALL`, `LC_TELEPHONE`, `LANG`, as in `de_DE.UTF-8`; Foundation on Linux does
+    /// not read them), then Foundation's current locale.
     public static var current: String {
+        let environment = ProcessInfo.processInfo.environment
+        for name in ["LC_ALL", "LC_TELEPHONE", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            // The first variable set decides, as the C library reads them (`C` and `POSIX` name no region).
+            return posixRegion(value) ?? foundationRegion
+        }
+        return foundationRegion
+    }
+
+    private static var foundationRegion: String {
         if let code = Locale.current.region?.identifier, isAlpha2(code) { return code.uppercased() }
         return "US"
+    }
+
+    /// The region of a POSIX locale name such as `de_DE.UTF-8` or `sr_RS@latin`; `nil` for `C`, `POSIX` or no region.
+    static func posixRegion(_ locale: String) -> String? {
+        let name = locale.split(separator: ".", maxSplits: 1).first.map { $0.split(separator: "@", maxSplits: 1).first ?? $0 } ?? ""
+        let parts = name.split(separator: "_")
+        guard parts.count >= 2, let region = parts.last, isAlpha2(String(region)) else { return nil }
+        return region.uppercased()
     }
 
     /// The one default region of the library: the region assumed for numbers written without a
