@@ -267,4 +267,32 @@ struct ServerCorrectnessTests {
         #expect(cards.contains { $0.vCard.contains("NOTE:edited after the refusal") })
         #expect(try await account.client.cardReferences(in: account.bookURL).count == 3)
     }
+
+    @Test("ohana sync prints the server's refusal, syncs the other cards and exits with status 1")
+    func syncCommandFailsOnARefusedCard() async throws {
+        let ohana = try #require(TwoWaySyncKillTests.executable("ohana"), "ohana was not built next to the test bundle")
+        let account = try await TestAccount.make("user4")
+        try await account.put(TwoAppsFixtures.other, named: "other.vcf")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-sync-refused-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("contacts.sqlite").path
+        let url = "carddav://\(account.user)@\(try #require(account.bookURL.host)):\(try #require(account.bookURL.port))\(account.bookURL.path)/"
+        let runner = SyncCommandStateTests()
+        let first = try runner.run(ohana, ["sync", url, "--store", file], password: account.password)
+        #expect(first.status == 0, "\(first.errors)")
+        let broken = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Broken;Photo;;;\r\nFN:Photo Broken\r\nPHOTO;ENCODING=b;TYPE=JPEG:!!!notbase64\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Castillo;Rosa;;;\r\nFN:Rosa Castillo\r\nEND:VCARD\r\n"
+        let imported = VCardReader(options: VCardReadingOptions(providerID: "file:import.vcf")).read(Data(broken.utf8), source: "import.vcf")
+        do {
+            let store = try ContactStore(fileURL: URL(fileURLWithPath: file))
+            try await store.save(imported.contacts, mode: .upsertBySourceRecord)
+            try store.close()
+        }
+        let second = try runner.run(ohana, ["sync", url, "--store", file, "--push-new"], password: account.password)
+        #expect(second.status == 1, "\(second.output)\(second.errors)")
+        #expect(second.errors.contains("Photo Broken: not written:") && second.errors.contains("PUT refused with HTTP 400"), "\(second.errors)")
+        #expect(second.errors.contains("1 card not written"), "\(second.errors)")
+        #expect(second.output.contains("pushed 1 created"), "\(second.output)")
+    }
 }
