@@ -108,9 +108,12 @@ struct CardOutput {
 
     mutating func write(to out: inout [UInt8]) {
         out.append(contentsOf: Array("BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\n".utf8))
-        // One PRODID, Ohana's: the card is written by Ohana, whichever apps wrote the cards it came from.
-        out.append(contentsOf: Array("PRODID:\(VCardCardinality.productID)\r\n".utf8))
-        _ = once.repeats("PRODID", altID: nil)
+        // One PRODID: the one app's the card came from, as it came; Ohana's for a card of its own or
+        // a merge of cards several apps wrote.
+        if VCardCardinality.keptProductID(contact.unmappedProperties) == nil {
+            out.append(contentsOf: Array("PRODID:\(VCardCardinality.productID)\r\n".utf8))
+            _ = once.repeats("PRODID", altID: nil)
+        }
         for name in ["N", "UID"] { _ = once.repeats(name, altID: keptAltID(name)) }
         let c = contact
         // The suffix holds RFC 9554's surname2 and generation after `;` as the reader keeps them.

@@ -63,19 +63,20 @@ import Testing
     }
 }
 
-/// A contact as a written card keeps it (RFC 6350's cardinalities): without the PRODIDs it was read
-/// with (the card says Ohana wrote it), with only its latest REV, and a second value of another
+/// A contact as a written card keeps it (RFC 6350's cardinalities): one app's PRODID (none when
+/// several apps' say Ohana wrote it), only its latest REV, and a second value of another
 /// property allowed once under its `X-OHANA-EXTRA-` name.
 func withinCardinalities(_ contact: Contact) -> Contact {
     var c = contact
     var seen: Set<String> = ["N", "UID"]
     if c.birthday != nil { seen.insert("BDAY") }
     let latest = VCardCardinality.latestRevision(c.unmappedProperties)
+    let productID = VCardCardinality.keptProductID(c.unmappedProperties)
     var kept: [UnmappedProperty] = []
     for (index, u) in c.unmappedProperties.enumerated() {
         let key = u.name.uppercased()
         guard VCardCardinality.atMostOnce.contains(key) else { kept.append(u); continue }
-        if key == "PRODID" || (key == "REV" && index != latest) { continue }
+        if (key == "PRODID" && index != productID) || (key == "REV" && index != latest) { continue }
         var p = u
         if !seen.insert(key).inserted, !u.parameters.contains(where: { $0.name == "ALTID" }) { p.name = VCardCardinality.extraName(key) }
         kept.append(p)

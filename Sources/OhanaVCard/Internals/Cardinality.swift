@@ -16,6 +16,17 @@ enum VCardCardinality {
     /// The `PRODID` of every card Ohana writes (RFC 6350 section 6.7.3: an ISO 9070 formal public identifier).
     static let productID = "-//Ohana//Ohana for Swift//EN"
 
+    /// The index of the one `PRODID` a contact carries (all its PRODIDs say the same app), written
+    /// back as it came; `nil` when it has none or several apps' (Ohana's own is written then).
+    static func keptProductID(_ properties: [UnmappedProperty]) -> Int? {
+        var kept: Int?
+        for (index, p) in properties.enumerated() where p.name.uppercased() == "PRODID" {
+            guard let first = kept else { kept = index; continue }
+            if properties[first].value != p.value { return nil }
+        }
+        return kept
+    }
+
     /// The name a second value of a property allowed once is written under: an extension property,
     /// so the value is kept (and read back) without making the card invalid.
     static func extraName(_ name: String) -> String { "X-OHANA-EXTRA-" + name.uppercased() }
@@ -58,20 +69,21 @@ extension CardOutput {
         return details(name).parameters.first { $0.name == "ALTID" }?.values.first
     }
 
-    /// The properties kept as read, within RFC 6350's cardinalities: no second `PRODID` (Ohana's is
-    /// written), the latest `REV` only, and a second value of another property allowed once under
+    /// The properties kept as read, within RFC 6350's cardinalities: one app's `PRODID` only (none when
+    /// Ohana's is written), the latest `REV` only, and a second value of another property allowed once under
     /// ``VCardCardinality/extraName(_:)``.
     mutating func writeUnmapped(to out: inout [UInt8]) {
         let properties = contact.unmappedProperties
         guard !properties.isEmpty else { return }
         let latestRevision = VCardCardinality.latestRevision(properties)
+        let productID = VCardCardinality.keptProductID(properties)
         for (index, u) in properties.enumerated() {
             let key = u.name.uppercased()
             guard VCardCardinality.atMostOnce.contains(key) else {
                 write(u, to: &out)
                 continue
             }
-            if key == "PRODID" || (key == "REV" && index != latestRevision) { continue }
+            if (key == "PRODID" && index != productID) || (key == "REV" && index != latestRevision) { continue }
             var kept = u
             if once.repeats(key, altID: u.parameters.first { $0.name == "ALTID" }?.values.first) != nil {
                 kept.name = VCardCardinality.extraName(key)
