@@ -212,7 +212,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaJSContactTests", ["OhanaJSContact", "OhanaVCard", "OhanaTestSupport"]),
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
-    ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
+    ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
     ("OhanaAddressBookTests", ["OhanaAddressBook"]),
     ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCLITests", ["ohana", "OhanaStore", "OhanaTestSupport"]),

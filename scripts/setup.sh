@@ -20,7 +20,7 @@ need_pkg pkg-config
 # The executables' allocator (see Sources/OhanaProcessAllocator).
 need_pkg libmimalloc-dev
 if [ "$want_tests" = 1 ]; then
-  # CardDAV tests: Radicale from PyPI into .venv (python3-venv to make it).
+  # CardDAV tests: Radicale and Xandikos from PyPI into .venv (python3-venv to make it).
   need_pkg python3-venv
   # Web UI tests (`ohana serve`): headless Chromium and its driver (selenium goes into .venv below),
   # and fonts for the scripts of the generated names (CJK; Noto for Devanagari and the rest) so the
@@ -44,9 +44,9 @@ fi
 
 if [ "$want_tests" = 1 ]; then
   # vobject: the JSContact CLI test reads ohana's vCard output with it (Radicale uses it too).
-  if [ ! -x .venv/bin/radicale ] || ! .venv/bin/python -c "import selenium, vobject" 2>/dev/null; then
-    echo "setup: installing Radicale, vobject and selenium into .venv" >&2
+  if [ ! -x .venv/bin/radicale ] || [ ! -x .venv/bin/xandikos ] || ! .venv/bin/python -c "import selenium, vobject" 2>/dev/null; then
+    echo "setup: installing Radicale, Xandikos, vobject and selenium into .venv" >&2
     [ -x .venv/bin/python ] || python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check "radicale>=3.2,<4" "vobject>=0.9.6" "selenium>=4.15,<5"
+    .venv/bin/pip install -q --disable-pip-version-check "radicale>=3.2,<4" "xandikos>=0.2.10,<1" "vobject>=0.9.6" "selenium>=4.15,<5"
   fi
 fi

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Ohana
 
 // Discovery: the principal, the address book home and its address books (RFC 6764, RFC 6352 §7).
@@ -27,6 +28,7 @@ extension CardDAVClient {
     private func discover(from start: URL) async throws(CardDAVError) -> [CardDAVAddressBook]? {
         let (url, multistatus) = try await propfind(start, depth: "0", properties: Self.discoveryProperties, purpose: .discovery)
         guard let response = multistatus.responses.first else { return nil }
+        try Self.requireFound(response, url: url)
         if response.hasResourceType(DAVNamespace.cardDAV, "addressbook") {
             return [Self.addressBook(from: response, base: url)]
         }
@@ -36,6 +38,7 @@ extension CardDAVClient {
         if let principal = response.hrefProperty(DAVNamespace.dav, "current-user-principal") {
             let principalURL = resolve(principal, against: url)
             let (purl, pstatus) = try await propfind(principalURL, depth: "0", properties: Self.discoveryProperties, purpose: .discovery)
+            if let first = pstatus.responses.first { try Self.requireFound(first, url: purl) }
             if let home = pstatus.responses.first?.hrefProperty(DAVNamespace.cardDAV, "addressbook-home-set") {
                 return try await addressBooks(inHome: resolve(home, against: purl))
             }
@@ -55,24 +58,34 @@ extension CardDAVClient {
     /// Reads the properties of one address book.
     public func addressBook(at url: URL) async throws(CardDAVError) -> CardDAVAddressBook {
         let (final, multistatus) = try await propfind(url, depth: "0", properties: Self.collectionProperties, purpose: .discovery)
+        if let first = multistatus.responses.first { try Self.requireFound(first, url: final) }
         guard let response = multistatus.responses.first, response.hasResourceType(DAVNamespace.cardDAV, "addressbook") else {
             throw .noAddressBook(url: url.absoluteString)
         }
         return Self.addressBook(from: response, base: final)
     }
 
+    /// Throws the status a 207 answer holds for the resource itself when it is an error (Xandikos
+    /// answers `PROPFIND` on a missing collection with a 207 holding a 404): the URL names nothing.
+    static func requireFound(_ response: DAVResponse, url: URL) throws(CardDAVError) {
+        guard let status = response.status, status >= 400 else { return }
+        throw .httpStatus(method: "PROPFIND", url: url.absoluteString, status: status,
+                          reason: (HTTPResponseStatus(statusCode: status).reasonPhrase) + " (in a 207 Multi-Status)")
+    }
 
     static let discoveryProperties: [(String, String)] = [
         (DAVNamespace.dav, "resourcetype"), (DAVNamespace.dav, "current-user-principal"),
         (DAVNamespace.cardDAV, "addressbook-home-set"), (DAVNamespace.dav, "displayname"),
         (DAVNamespace.cardDAV, "addressbook-description"), (DAVNamespace.dav, "sync-token"),
         (DAVNamespace.calendarServer, "getctag"), (DAVNamespace.dav, "supported-report-set"),
+        (DAVNamespace.cardDAV, "supported-address-data"),
     ]
 
     static let collectionProperties: [(String, String)] = [
         (DAVNamespace.dav, "resourcetype"), (DAVNamespace.dav, "displayname"),
         (DAVNamespace.cardDAV, "addressbook-description"), (DAVNamespace.dav, "sync-token"),
         (DAVNamespace.calendarServer, "getctag"), (DAVNamespace.dav, "supported-report-set"),
+        (DAVNamespace.cardDAV, "supported-address-data"),
     ]
 
     static func addressBook(from response: DAVResponse, base: URL) -> CardDAVAddressBook {
@@ -84,7 +97,19 @@ extension CardDAVClient {
             syncToken: response.property(DAVNamespace.dav, "sync-token")?.trimmedText.nilIfEmpty,
             ctag: response.property(DAVNamespace.calendarServer, "getctag")?.trimmedText.nilIfEmpty,
             supportsSyncCollection: response.property(DAVNamespace.dav, "supported-report-set")?
-                .containsDescendant(DAVNamespace.dav, "sync-collection") ?? false)
+                .containsDescendant(DAVNamespace.dav, "sync-collection") ?? false,
+            supportedVCardVersions: supportedVersions(response.property(DAVNamespace.cardDAV, "supported-address-data")))
+    }
+
+    /// The vCard versions of a `supported-address-data` property, in the server's order (RFC 6352
+    /// section 6.2.2 names the elements `address-data-type`; Xandikos writes `content-type`).
+    static func supportedVersions(_ property: XMLNode?) -> [String] {
+        guard let property else { return [] }
+        return property.children.compactMap { type in
+            let media = (type.attributes["content-type"] ?? "text/vcard").lowercased()
+            guard media == "text/vcard" || media == "text/x-vcard", let version = type.attributes["version"] else { return nil }
+            return version.trimmingCharacters(in: .whitespaces)
+        }
     }
 }
 

@@ -15,6 +15,7 @@ extension CardDAVClient {
         guard let url = URL(string: base + encoded) else { throw .invalidURL(base + file) }
         let exchange = try await send("PUT", url, purpose: .write, body: Data(vCard.utf8),
                                       contentType: "text/vcard; charset=utf-8", headers: [("If-None-Match", "*")])
+        try refuseContent(exchange, method: "PUT")
         if exchange.status == 412 {
             let current = try? await card(at: url.path, in: addressBook)
             throw .conflict(CardDAVConflict(url: url.absoluteString, expectedETag: nil, localCard: vCard,
@@ -34,6 +35,7 @@ extension CardDAVClient {
         let url = resolve(href, against: addressBook)
         let exchange = try await send("PUT", url, purpose: .write, body: Data(vCard.utf8),
                                       contentType: "text/vcard; charset=utf-8", headers: [("If-Match", etag)])
+        try refuseContent(exchange, method: "PUT")
         if exchange.status == 412 || exchange.status == 404 {
             let current = try await card(at: href, in: addressBook)
             throw .conflict(CardDAVConflict(url: url.absoluteString, expectedETag: etag, localCard: vCard,
@@ -47,6 +49,7 @@ extension CardDAVClient {
     public func deleteCard(at href: String, in addressBook: URL, etag: String?) async throws(CardDAVError) {
         let url = resolve(href, against: addressBook)
         let exchange = try await send("DELETE", url, purpose: .delete, headers: etag.map { [("If-Match", $0)] } ?? [])
+        try refuseContent(exchange, method: "DELETE")
         if exchange.status == 412 {
             let current = try await card(at: href, in: addressBook)
             throw .conflict(CardDAVConflict(url: url.absoluteString, expectedETag: etag, localCard: nil,
@@ -62,6 +65,15 @@ extension CardDAVClient {
         let body = DAVRequestBody.makeAddressBook(displayName: displayName, description: description)
         let exchange = try await send("MKCOL", url, purpose: .create, body: Data(body.utf8))
         try expect(exchange, [200, 201], method: "MKCOL")
+    }
+
+    /// Throws ``CardDAVError/refused(_:)`` when the answer refuses the write for the card itself
+    /// (a precondition or a content status), before a 412 is taken for a changed card.
+    private func refuseContent(_ exchange: HTTPExchange, method: String) throws(CardDAVError) {
+        if let refusal = CardDAVRefusal.of(status: exchange.status, reason: exchange.reason, body: exchange.body,
+                                           url: exchange.url.absoluteString, method: method) {
+            throw .refused(refusal)
+        }
     }
 
     private func etagAfterWrite(_ exchange: HTTPExchange, url: URL) async throws(CardDAVError) -> String? {

@@ -13,8 +13,9 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
     public nonisolated let identifier: String
     /// The client that talks to the server.
     public nonisolated let client: CardDAVClient
-    /// The vCard flavour written on create and update.
-    public nonisolated let writeTarget: VCardTarget
+    /// The vCard flavour written on create and update; `nil` writes a card back in the version it has
+    /// on the server, and a new one in the version the address book prefers (else 3.0).
+    public nonisolated let writeTarget: VCardTarget?
 
     private var state = CardDAVSyncState()
     /// The contacts of each card, by href.
@@ -28,10 +29,10 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
     ///   - url: The server, principal, home or address book URL; a user name in it is used with the password given later.
     ///   - credential: Credentials to start with; without them the first load asks through the authorization step.
     ///   - identifier: The provider identifier; default `carddav:` and the URL without user information.
-    ///   - writeTarget: The vCard flavour written back (default vCard 4.0).
+    ///   - writeTarget: The vCard flavour written (default: each card's own version; new cards as the server prefers, else 3.0).
     ///   - configuration: Limits, timeouts and hooks.
     public init(url: URL, credential: ProviderCredential? = nil, identifier: String? = nil,
-                writeTarget: VCardTarget = .rfc6350, configuration: CardDAVConfiguration = .init())
+                writeTarget: VCardTarget? = nil, configuration: CardDAVConfiguration = .init())
         throws(CardDAVError)
     {
         let client = try CardDAVClient(url: url, credential: credential, configuration: configuration)
@@ -143,7 +144,7 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
             }
             bookURL = first.url
         }
-        let vCard = VCardWriter(target: writeTarget).string(for: contact)
+        let vCard = VCardWriter(target: writeTarget ?? .rfc2426).string(for: contact)
         let reference: CardDAVCardReference
         do throws(CardDAVError) {
             reference = try await client.createCard(vCard, in: bookURL, named: Self.fileName(for: contact))
@@ -161,7 +162,7 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
         guard let record = record(of: contact), let href = record.recordID else {
             throw .notACardDAVContact(contactID: contact.id.rawValue)
         }
-        let vCard = VCardWriter(target: writeTarget).string(for: contact)
+        let vCard = VCardWriter(target: writeTarget ?? .rfc2426).string(for: contact)
         let bookURL = Self.parent(of: href, base: client.serverURL)
         let reference: CardDAVCardReference
         do throws(CardDAVError) {

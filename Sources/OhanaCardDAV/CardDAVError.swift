@@ -23,6 +23,9 @@ public enum CardDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidResponse(url: String, reason: String)
     /// The card on the server changed (or was deleted) since it was read (HTTP 412).
     case conflict(CardDAVConflict)
+    /// The server refused a write for the card's content (an RFC 6352 precondition such as
+    /// `valid-address-data`, or 400/403/409/413/415/422/507); sending it again changes nothing.
+    case refused(CardDAVRefusal)
     /// The server no longer accepts the sync token given (RFC 6578 `valid-sync-token`).
     case invalidSyncToken(url: String)
     /// No address book was found at or below the URL given.
@@ -56,6 +59,8 @@ public enum CardDAVError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(url): invalid response: \(reason)"
         case .conflict(let conflict):
             conflict.description
+        case .refused(let refusal):
+            refusal.description
         case .invalidSyncToken(let url):
             "\(url): the server no longer accepts the sync token; a full load is needed"
         case .noAddressBook(let url):
@@ -73,7 +78,18 @@ public enum CardDAVError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unauthorized: 401
         case .httpStatus(_, _, let status, _): status
         case .conflict: 412
+        case .refused(let refusal): refusal.status
         default: nil
+        }
+    }
+
+    /// Whether the error concerns the one card written (a refusal, or an unexpected status for it),
+    /// so that a sync goes on with the other cards; not a lost connection or credentials.
+    public var concernsOneCard: Bool {
+        switch self {
+        case .refused: true
+        case .httpStatus(_, _, let status, _): status != 401 && status != 407
+        default: false
         }
     }
 

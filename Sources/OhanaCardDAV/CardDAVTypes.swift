@@ -14,16 +14,35 @@ public struct CardDAVAddressBook: Hashable, Sendable, Codable {
     public var ctag: String?
     /// Whether the server offers the `sync-collection` report here.
     public var supportsSyncCollection: Bool
+    /// The vCard versions the server takes here (`supported-address-data`), preferred first; empty
+    /// when it does not say.
+    public var supportedVCardVersions: [String]
 
     /// Creates an address book description.
     public init(url: URL, displayName: String? = nil, description: String? = nil, syncToken: String? = nil,
-                ctag: String? = nil, supportsSyncCollection: Bool = false) {
+                ctag: String? = nil, supportsSyncCollection: Bool = false, supportedVCardVersions: [String] = []) {
         self.url = url
         self.displayName = displayName
         self.description = description
         self.syncToken = syncToken
         self.ctag = ctag
         self.supportsSyncCollection = supportsSyncCollection
+        self.supportedVCardVersions = supportedVCardVersions
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case url, displayName, description, syncToken, ctag, supportsSyncCollection, supportedVCardVersions
+    }
+
+    /// Decodes an address book; one encoded before ``supportedVCardVersions`` existed has none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(url: try c.decode(URL.self, forKey: .url), displayName: try c.decodeIfPresent(String.self, forKey: .displayName),
+                  description: try c.decodeIfPresent(String.self, forKey: .description),
+                  syncToken: try c.decodeIfPresent(String.self, forKey: .syncToken),
+                  ctag: try c.decodeIfPresent(String.self, forKey: .ctag),
+                  supportsSyncCollection: try c.decode(Bool.self, forKey: .supportsSyncCollection),
+                  supportedVCardVersions: try c.decodeIfPresent([String].self, forKey: .supportedVCardVersions) ?? [])
     }
 }
 

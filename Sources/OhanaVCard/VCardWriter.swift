@@ -11,12 +11,26 @@ public enum VCardTarget: String, CaseIterable, Sendable {
     case outlook
     /// RFC 6350: vCard 4.0.
     case rfc6350
+    /// RFC 2426: vCard 3.0 as it is, for no client in particular (labels the TYPE values cannot say in
+    /// Apple's `itemN.X-ABLabel` groups, which most 3.0 readers keep): how a 3.0 card is written back.
+    case rfc2426
 
     var version: VCardVersion {
         switch self {
-        case .ios, .android: .v3_0
+        case .ios, .android, .rfc2426: .v3_0
         case .outlook: .v2_1
         case .rfc6350: .v4_0
+        }
+    }
+
+    /// The target that writes a version as it is (`2.1`, `3.0`, `4.0`), for writing a card back in the
+    /// version it was read in; `nil` for another version.
+    public init?(writingVersion version: String) {
+        switch version.trimmingCharacters(in: .whitespaces) {
+        case "2.1": self = .outlook
+        case "3.0": self = .rfc2426
+        case "4.0": self = .rfc6350
+        default: return nil
         }
     }
 }
@@ -75,6 +89,8 @@ struct CardOutput {
     private var usedGroups: Set<String>
     private var labeledGroups: Set<String> = []
     private var nextGroup = 1
+    /// The properties allowed once (RFC 6350) written so far.
+    var once = OnceSeen()
 
     init(version: VCardVersion, target: VCardTarget, contact: Contact) {
         self.version = version
@@ -92,6 +108,13 @@ struct CardOutput {
 
     mutating func write(to out: inout [UInt8]) {
         out.append(contentsOf: Array("BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\n".utf8))
+        // One PRODID: the one app's the card came from, as it came; Ohana's for a card of its own or
+        // a merge of cards several apps wrote.
+        if VCardCardinality.keptProductID(contact.unmappedProperties) == nil {
+            out.append(contentsOf: Array("PRODID:\(VCardCardinality.productID)\r\n".utf8))
+            _ = once.repeats("PRODID", altID: nil)
+        }
+        for name in ["N", "UID"] { _ = once.repeats(name, altID: keptAltID(name)) }
         let c = contact
         // The suffix holds RFC 9554's surname2 and generation after `;` as the reader keeps them.
         let n = [c.familyName, c.givenName, c.middleName, c.namePrefix].map { text($0 ?? "") } + [components(c.nameSuffix ?? "")]
@@ -115,7 +138,10 @@ struct CardOutput {
         single("TITLE", c.jobTitle, to: &out)
         for field in c.fields { write(field, to: &out) }
         for address in c.postalAddresses { write(address, to: &out) }
-        if let b = c.birthday { writeBirthday(b, to: &out) }
+        if let b = c.birthday {
+            _ = once.repeats("BDAY", altID: keptAltID("BDAY"))
+            writeBirthday(b, to: &out)
+        }
         single("NOTE", c.note, to: &out)
         if let photo = c.photo { writePhoto(photo, to: &out) }
         if !c.tags.isEmpty {
@@ -125,7 +151,7 @@ struct CardOutput {
         }
         property("UID", value: text(c.id.rawValue), plain: c.id.rawValue, details: "UID", to: &out)
         writeRFC9554(to: &out)
-        for u in c.unmappedProperties { write(u, to: &out) }
+        writeUnmapped(to: &out)
         out.append(contentsOf: Array("END:VCARD\r\n".utf8))
     }
 
@@ -359,7 +385,7 @@ struct CardOutput {
         emit(group: d.group, name: "PHOTO", parameters: parameters, value: base64, plain: "", binary: true, to: &out)
     }
 
-    private func write(_ u: UnmappedProperty, to out: inout [UInt8]) {
+    func write(_ u: UnmappedProperty, to out: inout [UInt8]) {
         var value = u.value
         if value.contains("\n") || value.contains("\r") {
             value = value.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")

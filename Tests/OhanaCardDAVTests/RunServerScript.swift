@@ -1,13 +1,15 @@
 /// The Python launcher of the test servers, written to a temporary file when the tests start (kept in
 /// Swift so that the test target has no unhandled resource files).
 ///
-/// `run_server.py radicale CONFIG` runs Radicale; `run_server.py hostile PORT` runs a deliberately
-/// misbehaving HTTP server for the robustness tests. A watchdog thread exits as soon as the test
+/// `run_server.py radicale CONFIG` runs Radicale; `run_server.py xandikos DIR PORT` runs Xandikos;
+/// `run_server.py hostile PORT` runs a deliberately misbehaving HTTP server for the robustness
+/// tests. A watchdog thread exits as soon as the test
 /// process is gone, so no server outlives the tests even when they crash.
 let runServerScript = #"""
 """Starts a test server for the OhanaCardDAV tests and stops it when the test process goes away.
 
     run_server.py radicale CONFIG     Radicale with that configuration file
+    run_server.py xandikos DIR PORT   Xandikos serving DIR on 127.0.0.1:PORT (no authentication)
     run_server.py hostile PORT        a deliberately misbehaving HTTP server (robustness tests only)
 
 A watchdog thread exits as soon as the parent process (the test run) is gone, so no server outlives
@@ -35,6 +37,12 @@ if mode == "radicale":
     from radicale.__main__ import run
     sys.argv = ["radicale", "--config", sys.argv[2]]
     run()
+elif mode == "xandikos":
+    import asyncio
+    from xandikos.__main__ import main
+    folder, port = sys.argv[2], sys.argv[3]
+    sys.exit(asyncio.run(main(["serve", "-d", folder + "/data", "--defaults", "-l", "127.0.0.1", "-p", port,
+                               "--state-dir", folder + "/state", "--no-detect-systemd"])))
 elif mode == "hostile":
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 

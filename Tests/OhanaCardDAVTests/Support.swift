@@ -76,7 +76,14 @@ func sampleCard(uid: String, name: String, phone: String = "+1 555 0100", note: 
     return lines.joined(separator: "\r\n") + "\r\n"
 }
 
-/// A user of the test Radicale with an empty address book of its own, created over HTTP (MKCOL).
+/// The CardDAV servers the tests run against, both started by the tests.
+enum TestServerKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    case radicale, xandikos
+
+    var description: String { rawValue }
+}
+
+/// A user of a test server with an empty address book of its own, created over HTTP (MKCOL).
 struct TestAccount {
     let user: String
     let password: String
@@ -87,13 +94,19 @@ struct TestAccount {
 
     var credential: ProviderCredential { .password(user: user, password: password) }
 
-    static func make(_ user: String, bookName: String = UUID().uuidString.lowercased(), displayName: String? = nil)
-        async throws -> TestAccount
+    /// On Xandikos every user is its one principal `/user/` (it ignores credentials): tests on it use
+    /// address books of their own.
+    static func make(_ user: String, bookName: String = UUID().uuidString.lowercased(), displayName: String? = nil,
+                     on kind: TestServerKind = .radicale) async throws -> TestAccount
     {
-        let server = try await RadicaleServer.shared.baseURL()
+        let server = switch kind {
+        case .radicale: try await RadicaleServer.shared.baseURL()
+        case .xandikos: try await XandikosServer.shared.baseURL()
+        }
         let password = radicaleUsers[user]!
         let client = try CardDAVClient(url: server, credential: .password(user: user, password: password))
-        let book = URL(string: "/\(user)/\(bookName)/", relativeTo: server)!.absoluteURL
+        let home = kind == .radicale ? "/\(user)/" : "/user/contacts/"
+        let book = URL(string: "\(home)\(bookName)/", relativeTo: server)!.absoluteURL
         try await client.makeAddressBook(at: book, displayName: displayName ?? "Book \(bookName)")
         return TestAccount(user: user, password: password, server: server, bookURL: book, client: client)
     }

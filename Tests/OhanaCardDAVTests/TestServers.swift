@@ -18,6 +18,7 @@ enum RepositoryPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let python = root.appendingPathComponent(".venv/bin/python")
     static let radicale = root.appendingPathComponent(".venv/bin/radicale")
+    static let xandikos = root.appendingPathComponent(".venv/bin/xandikos")
     /// The launcher script, written once to a temporary file.
     static let runServer: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-run-server-\(UUID().uuidString).py")
@@ -127,6 +128,37 @@ actor RadicaleServer {
         """.write(to: config, atomically: true, encoding: .utf8)
         let log = folder.appendingPathComponent("radicale.log")
         let process = try launch(["radicale", config.path], log: log)
+        let url = URL(string: "http://127.0.0.1:\(port)/")!
+        try await waitUntilAnswering(url.absoluteString, process: process, log: log)
+        return url
+    }
+}
+
+/// One Xandikos server for the whole test run (a second CardDAV implementation, from PyPI): 127.0.0.1,
+/// a free port, a throw-away folder; one principal `/user/` whose address books live under
+/// `/user/contacts/`. Xandikos does no authentication of its own (credentials sent are ignored).
+actor XandikosServer {
+    static let shared = XandikosServer()
+
+    /// The one start of the server (see ``RadicaleServer``: the actor is reentrant).
+    private var starting: Task<URL, any Error>?
+
+    /// The server's base URL, starting it the first time.
+    func baseURL() async throws -> URL {
+        if starting == nil { starting = Task { try await self.start() } }
+        return try await starting!.value
+    }
+
+    private func start() async throws -> URL {
+        guard FileManager.default.isExecutableFile(atPath: RepositoryPaths.xandikos.path) else {
+            throw TestServerError(description:
+                "Xandikos is not installed at \(RepositoryPaths.xandikos.path); run scripts/setup.sh --test first")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-xandikos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let port = try freeLoopbackPort()
+        let log = folder.appendingPathComponent("xandikos.log")
+        let process = try launch(["xandikos", folder.path, String(port)], log: log)
         let url = URL(string: "http://127.0.0.1:\(port)/")!
         try await waitUntilAnswering(url.absoluteString, process: process, log: log)
         return url

@@ -24,7 +24,9 @@ import OhanaVCard
         let vcard = VCardWriter(target: .rfc6350).write(read.contacts)
         let again = VCardReader().read(vcard, source: file).contacts
         #expect(again.count == first.count)
-        for (a, b) in zip(first, again) where !a.hasSameContent(as: b) {
+        // As the vCard round trip alone gives them (a written card keeps RFC 6350's cardinalities).
+        let direct = VCardReader().read(VCardWriter(target: .rfc6350).write(first), source: file).contacts
+        for (a, b) in zip(direct, again) where !a.hasSameContent(as: b) {
             Issue.record("\(file): contact differs after JSContact → vCard")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 import OhanaStore
+import OhanaVCard
 
 /// A card as it is on the server now, read.
 struct RemoteCard {
@@ -15,6 +16,8 @@ struct AddressBookTwoWaySync {
     let run: TwoWaySyncRun
     let bookURL: URL
     let pushesNewContacts: Bool
+    /// The flavour new cards are written in (the version the address book prefers).
+    let newCardTarget: VCardTarget
 
     /// Cards on the server, by key.
     private var server: [String: CardDAVCardReference] = [:]
@@ -38,6 +41,7 @@ struct AddressBookTwoWaySync {
          removed: [String], pushesNewContacts: Bool) {
         self.run = run
         self.bookURL = book.url
+        self.newCardTarget = TwoWaySyncRun.newCardTarget(for: book)
         self.listing = listing
         self.transferred = transferred
         self.pushesNewContacts = pushesNewContacts
@@ -251,7 +255,9 @@ struct AddressBookTwoWaySync {
                 }
                 return stored
             }
-            let vCard = run.writer.string(for: current)
+            // Written back in the version the card has on the server (its last synced text when it is gone there).
+            let writer = run.writer(forCard: server?.vCard ?? self.base[key(href)]?.vCard, newCards: newCardTarget)
+            let vCard = writer.string(for: current)
             let kind: CardSyncAction.Kind = server == nil ? .pushCreate : .pushUpdate
             let action = CardSyncAction(kind: kind, href: href, name: current.fullName,
                                         changes: ContactDiff.changes(from: server?.contact ?? base, to: current), conflicts: conflicts)
@@ -261,7 +267,7 @@ struct AddressBookTwoWaySync {
             }
             let entry = try await run.begin(SyncJournalEntry(
                 providerID: providerID, href: href, operation: server == nil ? .create : .update,
-                contactID: original.id, expectedETag: server?.etag, vCard: vCard, localVCard: run.writer.string(for: original)))
+                contactID: original.id, expectedETag: server?.etag, vCard: vCard, localVCard: writer.string(for: original)))
             switch await send(vCard, href: href, server: server) {
             case .success(let written):
                 if server == nil { href = written.href }
@@ -278,7 +284,12 @@ struct AddressBookTwoWaySync {
                 return stored
             case .failure(let error):
                 try await run.apply([.endSyncWrite(id: entry.id)])
-                guard case .conflict(let refused) = error else { throw error }
+                guard case .conflict(let refused) = error else {
+                    // Refused for what it says (or failing for this card alone): reported, the others go on.
+                    guard error.concernsOneCard else { throw error }
+                    run.notWritten(href, name: current.fullName, error)
+                    return nil
+                }
                 // Changed (or removed) on the server since it was read: merge with its version now and try again.
                 let now = refused.serverCard.flatMap { text in
                     run.parse(text, href: href, etag: refused.serverETag).map {
@@ -295,6 +306,7 @@ struct AddressBookTwoWaySync {
         }
         run.report.diagnostics.append(Diagnostic(.error, source: href, message:
             "\(current.fullName): the card kept changing on the server; not written after \(run.options.maximumAttempts) attempts"))
+        run.report.unwrittenCards.append(href)
         return nil
     }
 
@@ -353,7 +365,10 @@ struct AddressBookTwoWaySync {
             default:
                 try await run.apply([.endSyncWrite(id: entry.id)])
                 if case .conflict = error { break }
-                throw error
+                guard error.concernsOneCard else { throw error }
+                run.report.actions.removeLast()
+                run.notWritten(href, name: name, error)
+                return contact
             }
         }
         noteGone(href)

@@ -68,7 +68,6 @@ final class TwoWaySyncRun {
     let store: any ContactStorage
     let options: TwoWaySyncOptions
     let providerID: String
-    let writer: VCardWriter
     let merger: ContactThreeWayMerge
     /// Writes of a stopped sync whose arrival could not be confirmed (they may still land), by href key.
     var unconfirmed: [String: SyncJournalEntry] = [:]
@@ -80,7 +79,6 @@ final class TwoWaySyncRun {
         self.store = store
         self.options = options
         self.providerID = provider.identifier
-        self.writer = VCardWriter(target: provider.writeTarget)
         self.merger = ContactThreeWayMerge(preference: options.preference)
         report.isDryRun = options.dryRun
     }
@@ -177,6 +175,38 @@ final class TwoWaySyncRun {
             contact.provenance.append(Provenance(providerID: providerID, recordID: href, revision: etag))
         }
         return contact
+    }
+
+    /// The writer of a card whose server text is `text` (`nil` for a new card): the provider's target
+    /// when it names one; else the version the card has on the server, as that version writes it;
+    /// a new card in `newCards`.
+    func writer(forCard text: String?, newCards: VCardTarget) -> VCardWriter {
+        if let target = provider.writeTarget { return VCardWriter(target: target) }
+        if let text, let version = Self.declaredVersion(text), let target = VCardTarget(writingVersion: version) {
+            return VCardWriter(target: target)
+        }
+        return VCardWriter(target: newCards)
+    }
+
+    /// The target of new cards in an address book: the first vCard version its `supported-address-data`
+    /// names that Ohana writes, else 3.0 (what every CardDAV server and client takes).
+    static func newCardTarget(for book: CardDAVAddressBook) -> VCardTarget {
+        book.supportedVCardVersions.lazy.compactMap { VCardTarget(writingVersion: $0) }.first ?? .rfc2426
+    }
+
+    /// The `VERSION` a card's text declares (its first `VERSION:` line), if any.
+    static func declaredVersion(_ text: String) -> String? {
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r" || $0 == "\n" }) {
+            guard line.count < 20, line.uppercased().hasPrefix("VERSION:") else { continue }
+            return String(line.dropFirst("VERSION:".count)).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
+    /// Reports a card the server would not take (the rest of the sync goes on; the next run tries it again).
+    func notWritten(_ href: String, name: String, _ error: CardDAVError) {
+        report.diagnostics.append(Diagnostic(.error, source: href, message: "\(name): not written: \(error)"))
+        report.unwrittenCards.append(href)
     }
 
     /// `contact` without this provider's record for `href`.

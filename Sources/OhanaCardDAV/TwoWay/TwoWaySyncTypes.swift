@@ -88,6 +88,9 @@ public struct TwoWaySyncReport: Sendable {
     public var resumedWrites = 0
     /// How many cards were transferred from the server (only those changed since the last sync).
     public var cardsTransferred = 0
+    /// The cards that could not be written (refused by the server, or changing there on every try),
+    /// by href; each has an error in ``diagnostics``.
+    public var unwrittenCards: [String] = []
 
     /// How many actions of one kind.
     public func count(_ kind: CardSyncAction.Kind) -> Int { actions.count { $0.kind == kind } }

@@ -16,6 +16,8 @@ struct XMLNode: Sendable {
     var name: String
     var text: String = ""
     var children: [XMLNode] = []
+    /// The attributes, by name as written.
+    var attributes: [String: String] = [:]
 
     /// The first child with this namespace and name.
     func child(_ namespace: String, _ name: String) -> XMLNode? {
@@ -127,7 +129,7 @@ enum SafeXMLParser {
                 refuse(parser, "more than \(SafeXMLParser.maximumElements) elements")
                 return
             }
-            stack.append(XMLNode(namespace: namespaceURI ?? "", name: elementName))
+            stack.append(XMLNode(namespace: namespaceURI ?? "", name: elementName, attributes: attributeDict))
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {

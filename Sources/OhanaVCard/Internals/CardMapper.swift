@@ -28,6 +28,8 @@ struct CardMapper {
     /// The family, given and additional names' spellings a phonetic `N` gave (so that the
     /// `X-PHONETIC-*` properties written beside it are read as the same).
     var phoneticNameSpellings: [String?] = []
+    /// The properties allowed once (RFC 6350) the card has had so far, to report a second one.
+    private var once = OnceSeen()
 
     static let instantMessageProperties: Set<String> = [
         "X-AIM", "X-ICQ", "X-JABBER", "X-MSN", "X-YAHOO", "X-SKYPE", "X-SKYPE-USERNAME", "X-GADUGADU",
@@ -107,8 +109,10 @@ struct CardMapper {
     private mutating func mapProperty(_ p: RawProperty, hasN: inout Bool, hasFN: inout Bool) {
         switch p.kind {
         case .n where p.first("PHONETIC") != nil && contact.phoneticSystem == nil && contact.phoneticScript == nil && hasN:
+            noteOnce(p)
             mapPhoneticName(p)
         case .n where !hasN:
+            noteOnce(p)
             hasN = true
             let parts = plainComponents(of: p, separator: 0x3B) ?? components(text(of: p), separator: 0x3B)
             if parts.count < 5 { report(p.line, .warning, "N has \(parts.count) of its 5 components") }
@@ -148,7 +152,9 @@ struct CardMapper {
         case .impp: addField(p, type: .instantMessage)
         case .otherField: addField(p, type: .other)
         case .adr: addAddress(p)
-        case .bday where contact.birthday == nil: mapBirthday(p)
+        case .bday where contact.birthday == nil:
+            noteOnce(p)
+            mapBirthday(p)
         case .note where contact.note == nil:
             contact.note = unescapedText(of: p)
             keepDetails(p)
@@ -163,6 +169,7 @@ struct CardMapper {
                 keepDetails(p)
             }
         case .uid where uid == nil:
+            noteOnce(p)
             // A UUID written plainly (nearly every UID): its bits straight from the bytes, no text made.
             if p.isUnencoded, let compact = p.value.withUnsafeBufferPointer({ IdentifierText(uuidBytes: $0) }) {
                 uid = compact
@@ -180,7 +187,21 @@ struct CardMapper {
         case _ where Self.rfc9554Properties.contains(p.key):
             mapRFC9554(p)
         default:
+            if p.kind != .other || VCardCardinality.atMostOnce.contains(p.key) {
+                noteOnce(p)
+                // Ohana's own PRODID says only that Ohana wrote the card; the writer writes it again.
+                if p.key == "PRODID", p.group == nil, p.parameters.isEmpty,
+                   validUTF8(p.value) == VCardCardinality.productID { return }
+            }
             keepUnmapped(p)
+        }
+    }
+
+    /// Reports a property RFC 6350 allows once when the card already had one (not an alternative of it through `ALTID`).
+    private mutating func noteOnce(_ p: RawProperty) {
+        guard VCardCardinality.atMostOnce.contains(p.key) else { return }
+        if once.repeats(p.key, altID: p.first("ALTID")) != nil {
+            report(p.line, .warning, "second \(p.key) in the card; RFC 6350 allows one")
         }
     }
 

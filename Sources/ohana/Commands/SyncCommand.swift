@@ -69,7 +69,8 @@ struct SyncCommand: AsyncParsableCommand {
             it is multi-valued and the local value otherwise, unless --prefer says which side wins. The last \
             synced version of every card and a journal of server writes live in the store, so an interrupted \
             sync resumes without losing or duplicating a card. The password comes from OHANA_CARDDAV_PASSWORD \
-            or a prompt, never from a flag. Use carddavs:// for TLS.
+            or a prompt, never from a flag. Use carddavs:// for TLS. Exits with status 1 when a card could not be \
+            written (the server's reason is printed; the other cards are synced).
             Example: OHANA_CARDDAV_PASSWORD=… ohana sync carddav://alice@localhost:5232/alice/book/ --store contacts.sqlite --dry-run
             """)
 
@@ -113,6 +114,14 @@ struct SyncCommand: AsyncParsableCommand {
               + (report.resumedWrites > 0 ? "; \(report.resumedWrites) interrupted writes of the last sync settled" : ""))
         for (action, conflict) in report.conflicts {
             print("conflict \(action.name) (\(action.href)): \(conflict)")
+        }
+        // The others were synced; a card the server would not take (or an address book not read) fails the run.
+        let errors = report.diagnostics.count { $0.severity == .error }
+        if errors > 0 {
+            let unwritten = report.unwrittenCards.count
+            printError("\(errors) error\(errors == 1 ? "" : "s")"
+                       + (unwritten > 0 ? "; \(unwritten) card\(unwritten == 1 ? "" : "s") not written" : ""))
+            throw ExitCode(1)
         }
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `ohana dedupe -o` and `ohana validate` on one person's cards written by two apps (an iPhone and
+/// DAVx5), each with its own PRODID and REV: RFC 6350 allows one of each on a card.
+@Suite("RFC 6350 cardinalities through the tool")
+struct CardinalityCommandTests {
+    static let twoApps = """
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        PRODID:-//Apple Inc.//iPhone OS 17.4//EN\r
+        N:Okafor;Chidi;;;\r
+        FN:Chidi Okafor\r
+        item1.EMAIL;type=INTERNET;type=pref:chidi@example.org\r
+        item1.X-ABLabel:_$!<Other>!$_\r
+        TEL;type=CELL;type=VOICE;type=pref:+1 202 555 0147\r
+        BDAY:1952-08-21\r
+        REV:2024-03-01T10:00:00Z\r
+        UID:0A4F1C2E-7D3B-4E59-9C61-2B8D4F7A1E30\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9\r
+        PRODID:+//IDN bitfire.at//DAVx5/4.3.14-ose ez-vcard/0.12.1\r
+        FN:Chidi Okafor\r
+        N:Okafor;Chidi;;;\r
+        TEL;TYPE=cell:+1 202 555 0147\r
+        EMAIL;TYPE=home:chidi.okafor@mail.example.net\r
+        REV:20240615T083000Z\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        N:Lindqvist;Maja;;;\r
+        FN:Maja Lindqvist\r
+        TEL;type=CELL:+46 70 123 45 67\r
+        END:VCARD\r
+
+        """
+
+    /// The lines of a text that start with `prefix`.
+    static func lines(_ text: String, _ prefix: String) -> [String] {
+        text.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n").filter { $0.hasPrefix(prefix) }
+    }
+
+    @Test("dedupe -o writes the merged card with one PRODID (Ohana's) and one REV, and validate finds nothing")
+    func dedupeWritesOnePRODID() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("m.vcf")
+        try Self.twoApps.write(to: input, atomically: true, encoding: .utf8)
+        let output = dir.appendingPathComponent("out.vcf")
+        let dedupe = try CLI.run(["dedupe", input.path, "-o", output.path])
+        #expect(dedupe.status == 0, "\(dedupe.stderr)")
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(Self.lines(text, "BEGIN:VCARD").count == 2, "\(text)")
+        #expect(Self.lines(text, "PRODID").count == 2, "one a card: \(text)")
+        #expect(Set(Self.lines(text, "PRODID")) == ["PRODID:-//Ohana//Ohana for Swift//EN"])
+        #expect(Self.lines(text, "REV") == ["REV:20240615T083000Z"], "the later of the two apps' REVs")
+
+        let validate = try CLI.run(["validate", output.path])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        #expect(!validate.stdout.contains("RFC 6350"), "\(validate.stdout)")
+    }
+
+    @Test("validate names the file, line and reason of a second PRODID and REV")
+    func validateFlagsRepeats() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Both apps' cards run together into one, as a careless merge writes it.
+        let card = Self.twoApps.components(separatedBy: "END:VCARD\r\n")
+        let joined = card[0] + card[1].replacingOccurrences(of: "BEGIN:VCARD\r\nVERSION:3.0\r\n", with: "")
+            .replacingOccurrences(of: "UID:6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9\r\n", with: "") + "END:VCARD\r\n"
+        let file = dir.appendingPathComponent("joined.vcf")
+        try joined.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["validate", file.path])
+        #expect(result.stdout.contains("\(file.path):12: warning: second PRODID in the card; RFC 6350 allows one"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("\(file.path):17: warning: second REV in the card; RFC 6350 allows one"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("second N in the card"), "\(result.stdout)")
+    }
+}
