@@ -71,6 +71,12 @@ enum NameMapping {
         // Without components, the full name is all there is; it stays the formatted name.
     }
 
+    /// The name the contact's fields spell, when it is one (not lists joined with `,` or `;`).
+    static func spelledName(_ c: Contact) -> String? {
+        let composed = c.composedName
+        return composed.isEmpty || composed.contains(where: { $0 == "," || $0 == ";" }) ? nil : composed
+    }
+
     // MARK: N's lists (RFC 9555 section 2.5.5)
 
     /// The name fields as the vCard reader fills them from `N`: each a comma-separated list, and the

@@ -32,7 +32,14 @@ struct PropertyRule {
         .init(vcard: "EXPERTISE", map: "personalInfo", prefix: "PERSINFO", fixed: ["kind": "expertise"], valueMember: "value", isText: true),
         .init(vcard: "HOBBY", map: "personalInfo", prefix: "PERSINFO", fixed: ["kind": "hobby"], valueMember: "value", isText: true),
         .init(vcard: "INTEREST", map: "personalInfo", prefix: "PERSINFO", fixed: ["kind": "interest"], valueMember: "value", isText: true),
+        // Nicknames and notes besides the contact's own (RFC 9555 sections 2.5.6 and 2.11.4).
+        .init(vcard: "NICKNAME", map: "nicknames", prefix: "NICK", fixed: [:], valueMember: "name", isText: true),
+        .init(vcard: "NOTE", map: "notes", prefix: "NOTE", fixed: [:], valueMember: "note", isText: true),
     ]
+
+    /// Whether the rule's map also holds the contact's own value (its nickname, its note), which
+    /// is numbered first.
+    var sharesMapWithContact: Bool { vcard == "NICKNAME" || vcard == "NOTE" }
 
     /// EXPERTISE's levels in JSContact's words (RFC 9555 section 2.10.1).
     static let expertiseLevels = ["beginner": "low", "average": "medium", "expert": "high"]
