@@ -199,8 +199,8 @@ struct CardReader {
         guard let map = m["addresses"]?.object else { return }
         for (i, key) in orderedKeys(map, prefix: "ADDR").enumerated() {
             guard let json = map[key]?.object else { continue }
-            var known: Set<String> = ["components", "isOrdered", "countryCode", "contexts", "label", "pref", "vCardParams", Vendor.exact]
-            if json["components"] == nil { known.insert("full") }  // the full address is the street then
+            let known: Set<String> = ["components", "isOrdered", "countryCode", "contexts", "label", "pref", "vCardParams", Vendor.exact,
+                                      "full", "coordinates", "timeZone"]
             var address = AddressCoding.decode(json, id: key, index: i + 1)
             if !address.components.isEmpty, !AddressCoding.agrees(address.components, with: address) { address.components = [] }
             contact.postalAddresses.append(address)

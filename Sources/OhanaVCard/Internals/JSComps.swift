@@ -178,7 +178,7 @@ extension CardOutput {
         else { return nil }
         var values = encoded
         values[1] = a.extendedAddress.map { [$0] } ?? []
-        values[2] = a.street.isEmpty ? [] : [a.street.joined(separator: "\n")]
+        values[2] = a.street  // one value per line, as RFC 9554 section 2.1 lists a street's parts
         let value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
         return (value, values.flatMap { $0 }.joined(), PropertyParameter(name: "JSCOMPS", values: [parameter]))
     }
