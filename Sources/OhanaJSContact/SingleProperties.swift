@@ -195,7 +195,8 @@ extension CardReader {
         let hasRoles = titles.count < map.count
         guard titles.count == 1, let (id, title) = titles.first, let name = title["name"]?.string,
             title.object?.keys.allSatisfy({ $0 == "name" || $0 == "kind" }) ?? false,
-            (title["kind"] != nil) == hasRoles
+            // The default kind spelled out is the same title (RFC 9553 section 2.2.6); the builder spells it only beside roles.
+            title["kind"] != nil || !hasRoles
         else { return }
         contact.jobTitle = name
         take("titles", id)

@@ -66,3 +66,15 @@ import OhanaVCard
         #expect(try card(written) == c)
     }
 }
+
+/// A title whose default kind is spelled out (RFC 9553 section 2.2.6) is the contact's title.
+@Suite struct TitleKindTests {
+    @Test func aTitleOfKindTitleIsWrittenAsTITLE() throws {
+        let card = exampleCard(["titles": ["t1": ["kind": "title", "name": "novelist"]]])
+        let contact = JSContactConverter().contact(from: card)
+        #expect(contact.jobTitle == "novelist")
+        let written = String(decoding: VCardWriter(target: .rfc6350).write([contact]), as: UTF8.self)
+        #expect(written.contains("TITLE;PROP-ID=t1:novelist\r\n"), "\(written)")
+        #expect(!written.contains("JSPROP"), "\(written)")
+    }
+}
