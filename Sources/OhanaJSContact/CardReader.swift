@@ -61,10 +61,16 @@ struct CardReader {
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
             // The full name the fields spell is left out, as the vCard reader leaves out such an FN;
             // without a full name, the FN written is marked as spelled from the name (DERIVED=TRUE).
+            let derived = m[Vendor.derivedFullName]
             if let spelled = NameMapping.spelledName(contact) {
                 if contact.formattedName == spelled { contact.formattedName = nil }
-                if name["full"] == nil { pendingDetails.append(("FN", [("DERIVED", ["TRUE"])])) }
+                if name["full"] == nil, derived == nil { pendingDetails.append(("FN", [("DERIVED", ["TRUE"])])) }
             }
+        }
+        if let derived = m[Vendor.derivedFullName] {
+            if let text = derived.string { contact.formattedName = text }
+            pendingDetails.append(("FN", [("DERIVED", ["TRUE"])]))
+            take(Vendor.derivedFullName)
         }
         readNameSortAs()
         if let id = Self.ownEntry(m, map: "nicknames"), let text = m["nicknames"]?[id]?["name"]?.string {

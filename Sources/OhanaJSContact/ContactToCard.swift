@@ -81,11 +81,23 @@ struct CardBuilder {
     /// the name the fields spell; none for an `FN` with `DERIVED=TRUE` (RFC 9554 section 4.3),
     /// which only spells the components out. A name of lists has no such spelling.
     private mutating func encodeFullName() {
-        guard contact.formattedName == nil, NameMapping.spelledName(contact) != nil else { return }
         var details = contact.details("FN")
+        let spelled = NameMapping.spelledName(contact)
         if let taken = details.take(["DERIVED"]), taken["DERIVED"]?.map({ $0.lowercased() }) == ["true"] {
             contact.setDetails(details, of: "FN")
-        } else if details.entries.contains(where: { $0.uppercased().hasPrefix("DERIVED=") }) {
+            // What the reader would not give back travels as a vendor member: the FN, or only its mark.
+            if let full = contact.formattedName {
+                members[Vendor.derivedFullName] = .string(full)
+                var name = members["name"]?.object ?? [:]
+                name["full"] = nil
+                members["name"] = name.isEmpty ? nil : .object(name)
+            } else if spelled == nil {
+                members[Vendor.derivedFullName] = true
+            }
+            return
+        }
+        guard contact.formattedName == nil, spelled != nil else { return }
+        if details.entries.contains(where: { $0.uppercased().hasPrefix("DERIVED=") }) {
             return
         } else if var name = members["name"]?.object, name["full"] == nil {
             name["full"] = .string(contact.composedName)

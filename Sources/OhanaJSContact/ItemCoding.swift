@@ -19,8 +19,8 @@ enum FieldCoding {
         else if kind == .onlineServices { json["vCardName"] = "impp" }
         var (contexts, features, label) = LabelMapping.encode(field.label, isPhone: kind == .phones)
         if kind == .phones, let i = parameters.firstIndex(where: { $0.name == "TYPE" }) {
-            let (known, rest) = parameters[i].values.partitioned { LabelMapping.phoneFeatures.contains($0) }
-            features += known
+            let (known, rest) = parameters[i].values.partitioned { LabelMapping.phoneFeatures.contains($0.lowercased()) }
+            features += known.map { $0.lowercased() }  // TYPE values are case-insensitive (RFC 6350 section 5.6)
             if rest.isEmpty { parameters.remove(at: i) } else { parameters[i].values = rest }
         }
         if let c = LabelMapping.trueMap(contexts) { json["contexts"] = c }

@@ -61,8 +61,8 @@ struct PropertyRule {
             case "INDEX" where one.flatMap({ Int($0) }) != nil && json["listAs"] == nil: json["listAs"] = .integer(Int(one!)!)
             case "LEVEL" where one != nil && json["level"] == nil:
                 json["level"] = .string(vcard == "EXPERTISE" ? Self.expertiseLevels[one!.lowercased()] ?? one! : one!.lowercased())
-            case "TYPE" where json["contexts"] == nil && p.values.allSatisfy({ ["home", "work"].contains($0) }):
-                json["contexts"] = LabelMapping.trueMap(p.values.map { $0 == "home" ? "private" : "work" })
+            case "TYPE" where json["contexts"] == nil && p.values.allSatisfy({ ["home", "work"].contains($0.lowercased()) }):
+                json["contexts"] = LabelMapping.trueMap(p.values.map { $0.lowercased() == "home" ? "private" : "work" })
             default: rest.append(p)
             }
         }

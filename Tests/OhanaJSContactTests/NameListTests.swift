@@ -69,5 +69,11 @@ import OhanaVCard
     @Test func anFNDerivedFromTheNameIsNotTheFullName() throws {
         #expect(try card("FN;DERIVED=TRUE:Jane Doe\nN:Doe;Jane;;;")["name"]?["full"] == nil)
         #expect(try card("FN:Jane Dough\nN:Doe;Jane;;;")["name"]?["full"] == "Jane Dough")
+        // Derived another way than the reader would: still not the full name, and still the FN written back.
+        let vcard = "FN;DERIVED=TRUE:Doe\\, Jane\nN:Doe;Jane;;;"
+        let contact = try #require(readVCard(vcard).contacts.first)
+        let derived = converter.card(from: contact)
+        #expect(derived["name"]?["full"] == nil)
+        #expect(converter.contact(from: derived).hasSameContent(as: contact))
     }
 }
