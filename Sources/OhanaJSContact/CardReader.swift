@@ -64,7 +64,11 @@ struct CardReader {
             let derived = m[Vendor.derivedFullName]
             if let spelled = NameMapping.spelledName(contact) {
                 if contact.formattedName == spelled { contact.formattedName = nil }
-                if name["full"] == nil, derived == nil { pendingDetails.append(("FN", [("DERIVED", ["TRUE"])])) }
+                if name["full"] == nil, derived == nil {
+                    // Ordered components with separators spell a name the fields do not; it is the FN written.
+                    if let full = NameMapping.derivedFull(name), full != spelled { contact.formattedName = full }
+                    pendingDetails.append(("FN", [("DERIVED", ["TRUE"])]))
+                }
             }
         }
         if let derived = m[Vendor.derivedFullName] {

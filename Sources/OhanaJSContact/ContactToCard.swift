@@ -86,12 +86,16 @@ struct CardBuilder {
         if let taken = details.take(["DERIVED"]), taken["DERIVED"]?.map({ $0.lowercased() }) == ["true"] {
             contact.setDetails(details, of: "FN")
             // What the reader would not give back travels as a vendor member: the FN, or only its mark.
+            // The reader spells ordered components with separators out again; any other FN travels.
+            let recomputed = members["name"].flatMap(NameMapping.derivedFull)
             if let full = contact.formattedName {
-                members[Vendor.derivedFullName] = .string(full)
+                if spelled == nil || recomputed == nil || recomputed == spelled || recomputed != full {
+                    members[Vendor.derivedFullName] = .string(full)
+                }
                 var name = members["name"]?.object ?? [:]
                 name["full"] = nil
                 members["name"] = name.isEmpty ? nil : .object(name)
-            } else if spelled == nil {
+            } else if spelled == nil || (recomputed != nil && recomputed != spelled) {
                 members[Vendor.derivedFullName] = true
             }
             return

@@ -66,6 +66,17 @@ import OhanaVCard
         #expect(try card(written)["name"] == members["name"])
     }
 
+    @Test func theDerivedFNOfOrderedComponentsUsesTheirSeparators() throws {
+        let members: [String: JSONValue] = ["name": [
+            "components": Self.components([("given", "Jane"), ("surname", "Doe"), ("separator", ", "), ("credential", "PhD")]),
+            "isOrdered": true,
+        ]]
+        let written = vcard(members)
+        #expect(line("FN", in: written) == "FN;DERIVED=TRUE:Jane Doe\\, PhD")
+        #expect(try card(written)["name"] == members["name"])
+        #expect(converter.card(from: converter.contact(from: exampleCard(members))) == exampleCard(members))
+    }
+
     @Test func anFNDerivedFromTheNameIsNotTheFullName() throws {
         #expect(try card("FN;DERIVED=TRUE:Jane Doe\nN:Doe;Jane;;;")["name"]?["full"] == nil)
         #expect(try card("FN:Jane Dough\nN:Doe;Jane;;;")["name"]?["full"] == "Jane Dough")
