@@ -42,7 +42,9 @@ struct CardReader {
     static let defaultIDs = ["nicknames": "NICK-1", "organizations": "ORG-1", "titles": "TITLE-1", "anniversaries": "BDAY-1",
                              "notes": "NOTE-1", "media": "PHOTO-1"]
     /// The vCard property of each single-valued member, whose `PROP-ID` keeps an id not generated.
-    static let singleProperties = ["nicknames": "NICKNAME", "organizations": "ORG", "titles": "TITLE", "anniversaries": "BDAY", "notes": "NOTE"]
+    static let singleProperties = [
+        "nicknames": "NICKNAME", "organizations": "ORG", "titles": "TITLE", "anniversaries": "BDAY", "notes": "NOTE", "media": "PHOTO",
+    ]
     /// Ids of single-valued members that are not the generated ones, by vCard property.
     var propertyIDs: [String: String] = [:]
     private var renamed: [String: String] = [:]

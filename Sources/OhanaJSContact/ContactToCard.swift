@@ -46,7 +46,7 @@ struct CardBuilder {
         encodeNote()
         if let photo = c.photo {
             let uri = "data:\(photo.mediaType ?? "application/octet-stream");base64,\(photo.data.base64EncodedString())"
-            members["media"] = ["PHOTO-1": ["kind": "photo", "uri": .string(uri)]]
+            members["media"] = .object([singleID("PHOTO", "PHOTO-1"): ["kind": "photo", "uri": .string(uri)]])
             if photo.mediaType == nil { members[Vendor.exact + "Photo"] = true }
         }
         if !c.tags.isEmpty {

@@ -67,6 +67,21 @@ import OhanaVCard
     }
 }
 
+/// A photo's and a death place's `PROP-ID` (RFC 9555 sections 2.5.1 and 2.5.7).
+@Suite struct MediaAndPlaceIDTests {
+    @Test func anEmbeddedPhotosAndADeathPlacesPropIDAreKept() throws {
+        let converter = JSContactConverter()
+        let vcard = "FN:A\nPHOTO;PROP-ID=p1:data:image/jpeg;base64,AQID\nDEATHDATE;PROP-ID=k9:20191015T231000Z\nDEATHPLACE;PROP-ID=k9:Tree Street"
+        let c = converter.card(from: try #require(readVCard(vcard).contacts.first))
+        #expect(c["media"]?.object?.keys.sorted() == ["p1"])
+        #expect(c["anniversaries"]?["k9"]?["place"] == ["full": "Tree Street"])
+        let written = String(decoding: VCardWriter(target: .rfc6350).write([converter.contact(from: c)]), as: UTF8.self)
+        #expect(written.contains("PHOTO;PROP-ID=p1:data:image/jpeg;base64,AQID\r\n"), "\(written)")
+        #expect(written.contains("DEATHPLACE;PROP-ID=k9:Tree Street\r\n"), "\(written)")
+        #expect(!written.contains("JSPROP"), "\(written)")
+    }
+}
+
 /// A title whose default kind is spelled out (RFC 9553 section 2.2.6) is the contact's title.
 @Suite struct TitleKindTests {
     @Test func aTitleOfKindTitleIsWrittenAsTITLE() throws {
