@@ -57,7 +57,7 @@ enum AnniversaryCoding {
             let placeIndex = places[kind].flatMap { placeName in
                 unmapped.indices.first { j in
                     !usedIndices.contains(j) && unmapped[j].name.uppercased() == placeName && unmapped[j].group == nil
-                        && unmapped[j].parameters.isEmpty
+                        && (unmapped[j].parameters.isEmpty || (propID != nil && unmapped[j].parameters == u.parameters))
                 }
             }
             if let j = placeIndex { json["place"] = ["full": .string(VCardNames.unescapeText(unmapped[j].value))] }
@@ -84,12 +84,13 @@ enum AnniversaryCoding {
                 let date = object["date"], let value = vcard(date)
             else { continue }
             var place: UnmappedProperty?
-            if let p = object["place"] {
-                guard let placeName = places[kind], p.object?.count == 1, let full = p["full"]?.string else { continue }
-                place = UnmappedProperty(name: placeName, value: VCardNames.escapeText(full))
-            }
             generated += 1
             let parameters = key == "ANNIVERSARY-\(generated)" ? [] : [PropertyParameter(name: "PROP-ID", values: [key])]
+            if let p = object["place"] {
+                guard let placeName = places[kind], p.object?.count == 1, let full = p["full"]?.string else { generated -= 1; continue }
+                // The place shares the date's PROP-ID (RFC 9555 section 2.5.1).
+                place = UnmappedProperty(name: placeName, parameters: parameters, value: VCardNames.escapeText(full))
+            }
             result.append(UnmappedProperty(name: name, parameters: parameters, value: value))
             if let place { result.append(place) }
             paths.insert(["anniversaries", key])

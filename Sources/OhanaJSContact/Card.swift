@@ -73,7 +73,8 @@ public struct Card: Hashable, Sendable, Codable {
 }
 
 /// A group of cards (RFC 9553 section 2.1.6: a card of kind `group` whose `members` name the
-/// cards in it), written together with the cards as JSContact's `CardGroup` document.
+/// cards in it) and its cards. Files hold it as an array, the group's card first; its own
+/// `Codable` form is the draft's `CardGroup` object, which files no longer use.
 public struct CardGroup: Hashable, Sendable, Codable {
     /// The group's own card (kind `group`).
     public var card: Card

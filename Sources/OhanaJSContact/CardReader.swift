@@ -29,7 +29,9 @@ struct CardReader {
         used.insert(path)
         if path.count == 2, Self.defaultIDs[path[0]] != nil { singleIDs[path[0]] = path[1] }
         // Ids of single-valued members that are not the ones the builder makes are kept (RFC 9555 PROP-ID).
-        if path.count == 2, let expected = Self.defaultIDs[path[0]], path[1] != expected { renamed[path[0]] = path[1] }
+        if path.count == 2, let expected = Self.defaultIDs[path[0]], path[1] != expected {
+            if let property = Self.singleProperties[path[0]], CardValidator.isID(path[1]) { propertyIDs[property] = path[1] } else { renamed[path[0]] = path[1] }
+        }
         if path.count == 3, path[0] == "speakToAs", path[1] == "pronouns" {
             pronounIndex += 1
             if path[2] != "PRONOUNS-\(pronounIndex)" { renamed["speakToAs/pronouns/PRONOUNS-\(pronounIndex)"] = path[2] }
@@ -39,6 +41,12 @@ struct CardReader {
     /// The ids the builder gives single-valued members.
     static let defaultIDs = ["nicknames": "NICK-1", "organizations": "ORG-1", "titles": "TITLE-1", "anniversaries": "BDAY-1",
                              "notes": "NOTE-1", "media": "PHOTO-1"]
+    /// The vCard property of each single-valued member, whose `PROP-ID` keeps an id not generated.
+    static let singleProperties = [
+        "nicknames": "NICKNAME", "organizations": "ORG", "titles": "TITLE", "anniversaries": "BDAY", "notes": "NOTE", "media": "PHOTO",
+    ]
+    /// Ids of single-valued members that are not the generated ones, by vCard property.
+    var propertyIDs: [String: String] = [:]
     private var renamed: [String: String] = [:]
     /// The ids of the single-valued members read into the contact, by member (`titles`...).
     var singleIDs: [String: String] = [:]
@@ -53,9 +61,28 @@ struct CardReader {
                 take("name", key)
             }
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
+            // The full name the fields spell is left out, as the vCard reader leaves out such an FN;
+            // without a full name, the FN written is marked as spelled from the name (DERIVED=TRUE).
+            let derived = m[Vendor.derivedFullName]
+            if let spelled = NameMapping.spelledName(contact) {
+                if contact.formattedName == spelled { contact.formattedName = nil }
+                if name["full"] == nil, derived == nil {
+                    // Ordered components with separators spell a name the fields do not; it is the FN written.
+                    if let full = NameMapping.derivedFull(name), full != spelled { contact.formattedName = full }
+                    pendingDetails.append(("FN", [("DERIVED", ["TRUE"])]))
+                }
+            }
+        }
+        if let derived = m[Vendor.derivedFullName] {
+            if let text = derived.string { contact.formattedName = text }
+            pendingDetails.append(("FN", [("DERIVED", ["TRUE"])]))
+            take(Vendor.derivedFullName)
         }
         readNameSortAs()
-        single("nicknames", member: "name") { c, v in c.nickname = v }
+        if let id = Self.ownEntry(m, map: "nicknames"), let text = m["nicknames"]?[id]?["name"]?.string {
+            contact.nickname = text
+            take("nicknames", id)
+        }
         readOrganization()
         readTitle()
         readFields()
@@ -126,10 +153,15 @@ struct CardReader {
         return (id, value)
     }
 
-    private mutating func single(_ name: String, member: String, _ apply: (inout Contact, String) -> Void) {
-        guard let (id, value) = only(name), value.object?.count == 1, let text = value[member]?.string else { return }
-        apply(&contact, text)
-        take(name, id)
+    /// The key of the `nicknames` or `notes` entry that is the contact's own nickname or note: the
+    /// first, in id order, that has no member the contact's property cannot hold.
+    static func ownEntry(_ m: [String: JSONValue], map: String) -> String? {
+        guard let entries = m[map]?.object else { return nil }
+        let isNote = map == "notes"
+        return orderedKeys(entries, prefix: isNote ? "NOTE" : "NICK").first { key in
+            guard let o = entries[key]?.object else { return false }
+            return isNote ? o["note"]?.string != nil && NoteParameters.isRepresentable(o) : o.count == 1 && o["name"]?.string != nil
+        }
     }
 
     private mutating func readFields() {
@@ -179,8 +211,8 @@ struct CardReader {
         guard let map = m["addresses"]?.object else { return }
         for (i, key) in orderedKeys(map, prefix: "ADDR").enumerated() {
             guard let json = map[key]?.object else { continue }
-            var known: Set<String> = ["components", "isOrdered", "countryCode", "contexts", "label", "pref", "vCardParams", Vendor.exact]
-            if json["components"] == nil { known.insert("full") }  // the full address is the street then
+            let known: Set<String> = ["components", "isOrdered", "countryCode", "contexts", "label", "pref", "vCardParams", Vendor.exact,
+                                      "full", "coordinates", "timeZone"]
             var address = AddressCoding.decode(json, id: key, index: i + 1)
             if !address.components.isEmpty, !AddressCoding.agrees(address.components, with: address) { address.components = [] }
             contact.postalAddresses.append(address)
@@ -226,8 +258,9 @@ struct CardReader {
         }
         for rule in PropertyRule.all {
             guard let map = m[rule.map]?.object else { continue }
-            var index = 0
-            for key in orderedKeys(map, prefix: rule.prefix) {
+            let own = rule.sharesMapWithContact ? ownEntry(m, map: rule.map) : nil
+            var index = own == nil ? 0 : 1
+            for key in orderedKeys(map, prefix: rule.prefix) where key != own {
                 guard let json = map[key]?.object, rule.matches(json), json.keys.allSatisfy(rule.members.contains) else { continue }
                 index += 1
                 result.append(rule.property(json, id: key, index: index))

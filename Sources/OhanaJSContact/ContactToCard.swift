@@ -29,7 +29,8 @@ struct CardBuilder {
         members["version"] = .string(Card.defaultVersion)
         members["uid"] = .string(c.id.rawValue)
         if let name = NameMapping.encode(c) { members["name"] = name }
-        if let nickname = c.nickname { members["nicknames"] = ["NICK-1": ["name": .string(nickname)]] }
+        encodeFullName()
+        if let nickname = c.nickname { members["nicknames"] = .object([singleID("NICKNAME", "NICK-1"): ["name": .string(nickname)]]) }
         encodeNameSortAs()
         encodePhoneticLocalization()
         encodeOrganization()
@@ -40,12 +41,12 @@ struct CardBuilder {
         if let b = c.birthday {
             var date: [String: JSONValue] = ["month": .integer(b.month), "day": .integer(b.day)]
             if let y = b.year { date["year"] = .integer(y) }
-            members["anniversaries"] = ["BDAY-1": ["kind": "birth", "date": .object(date)]]
+            members["anniversaries"] = .object([singleID("BDAY", "BDAY-1"): ["kind": "birth", "date": .object(date)]])
         }
         encodeNote()
         if let photo = c.photo {
             let uri = "data:\(photo.mediaType ?? "application/octet-stream");base64,\(photo.data.base64EncodedString())"
-            members["media"] = ["PHOTO-1": ["kind": "photo", "uri": .string(uri)]]
+            members["media"] = .object([singleID("PHOTO", "PHOTO-1"): ["kind": "photo", "uri": .string(uri)]])
             if photo.mediaType == nil { members[Vendor.exact + "Photo"] = true }
         }
         if !c.tags.isEmpty {
@@ -65,6 +66,47 @@ struct CardBuilder {
         // Localizations take ALTID from the kept details too.
         members[Vendor.customProperties] = contact.customProperties.isEmpty ? nil : Vendor.encode(contact.customProperties)
         return Card(members: members)
+    }
+
+    /// The id of the entry a single-valued property gives: its `PROP-ID` (RFC 9555 section 3.3.3),
+    /// taken from the kept details when it is their first parameter, else `fallback`.
+    mutating func singleID(_ property: String, _ fallback: String) -> String {
+        var details = contact.details(property)
+        guard let id = details.takeFirst("PROP-ID"), CardValidator.isID(id) else { return fallback }
+        contact.setDetails(details, of: property)
+        return id
+    }
+
+    /// `name/full` from `FN` (RFC 9555 section 2.5.2), also when the vCard reader left it out as
+    /// the name the fields spell; none for an `FN` with `DERIVED=TRUE` (RFC 9554 section 4.3),
+    /// which only spells the components out. A name of lists has no such spelling.
+    private mutating func encodeFullName() {
+        var details = contact.details("FN")
+        let spelled = NameMapping.spelledName(contact)
+        if let taken = details.take(["DERIVED"]), taken["DERIVED"]?.map({ $0.lowercased() }) == ["true"] {
+            contact.setDetails(details, of: "FN")
+            // What the reader would not give back travels as a vendor member: the FN, or only its mark.
+            // The reader spells ordered components with separators out again; any other FN travels.
+            let recomputed = members["name"].flatMap(NameMapping.derivedFull)
+            if let full = contact.formattedName {
+                if spelled == nil || recomputed == nil || recomputed == spelled || recomputed != full {
+                    members[Vendor.derivedFullName] = .string(full)
+                }
+                var name = members["name"]?.object ?? [:]
+                name["full"] = nil
+                members["name"] = name.isEmpty ? nil : .object(name)
+            } else if spelled == nil || (recomputed != nil && recomputed != spelled) {
+                members[Vendor.derivedFullName] = true
+            }
+            return
+        }
+        guard contact.formattedName == nil, spelled != nil else { return }
+        if details.entries.contains(where: { $0.uppercased().hasPrefix("DERIVED=") }) {
+            return
+        } else if var name = members["name"]?.object, name["full"] == nil {
+            name["full"] = .string(contact.composedName)
+            members["name"] = .object(name)
+        }
     }
 
     static func utc(_ date: Date) -> String {
@@ -260,7 +302,8 @@ struct CardBuilder {
                 continue
             }
             if let rule = PropertyRule.all.first(where: { $0.vcard == u.name.uppercased() }), let entry = rule.entry(u) {
-                counts[rule.vcard, default: 0] += 1
+                let own = rule.vcard == "NICKNAME" ? contact.nickname : rule.vcard == "NOTE" ? contact.note : nil
+                counts[rule.vcard, default: own == nil ? 0 : 1] += 1
                 var map = members[rule.map]?.object ?? [:]
                 var id = u.parameters.first("PROP-ID") ?? "\(rule.prefix)-\(counts[rule.vcard]!)"
                 if map[id] != nil || !CardValidator.isID(id) { id = "\(rule.prefix)-\(counts[rule.vcard]!)-\(map.count)" }

@@ -53,6 +53,18 @@ struct DetailParameters: Equatable {
         return taken
     }
 
+    /// Removes the first parameter (after an `ALTID`, which localizations put first) when it is
+    /// `NAME=value` (one value, written as ``encode(_:_:)`` writes it) and returns the value; nil,
+    /// and nothing removed, otherwise.
+    mutating func takeFirst(_ name: String) -> String? {
+        let at = entries.first?.hasPrefix("ALTID=") == true ? 1 : 0
+        guard at < entries.count, let (n, values) = Self.decode(entries[at]), n == name, values.count == 1,
+            Self.encode(n, values) == entries[at]
+        else { return nil }
+        entries.remove(at: at)
+        return values[0]
+    }
+
     /// The details with parameters added after the others.
     func putting(_ parameters: [(String, [String])]) -> DetailParameters {
         DetailParameters(group: group, entries: entries + parameters.map { Self.encode($0.0, $0.1) })

@@ -19,8 +19,8 @@ enum FieldCoding {
         else if kind == .onlineServices { json["vCardName"] = "impp" }
         var (contexts, features, label) = LabelMapping.encode(field.label, isPhone: kind == .phones)
         if kind == .phones, let i = parameters.firstIndex(where: { $0.name == "TYPE" }) {
-            let (known, rest) = parameters[i].values.partitioned { LabelMapping.phoneFeatures.contains($0) }
-            features += known
+            let (known, rest) = parameters[i].values.partitioned { LabelMapping.phoneFeatures.contains($0.lowercased()) }
+            features += known.map { $0.lowercased() }  // TYPE values are case-insensitive (RFC 6350 section 5.6)
             if rest.isEmpty { parameters.remove(at: i) } else { parameters[i].values = rest }
         }
         if let c = LabelMapping.trueMap(contexts) { json["contexts"] = c }
@@ -106,14 +106,31 @@ enum AddressCoding {
         if !components.isEmpty { json["components"] = .array(components.map(NameMapping.component)) }
         if ordered { json["isOrdered"] = true }
         if let cc = a.isoCountryCode ?? a.parameters.first("CC") { json["countryCode"] = .string(cc) }
-        let (contexts, _, label) = LabelMapping.encode(a.label, isPhone: false)
+        var (contexts, _, label) = LabelMapping.encode(a.label, isPhone: false)
+        var rest = a.parameters.removing(["PROP-ID", "PREF", "CC"])
+        // ADR's LABEL, GEO and TZ parameters and its billing and delivery types (RFC 9555 sections 2.6.1 to 2.6.3).
+        for (parameter, member) in Self.parameterMembers {
+            guard let i = rest.firstIndex(where: { $0.name.uppercased() == parameter && $0.values.count == 1 }) else { continue }
+            json[member] = .string(rest.remove(at: i).values[0])
+        }
+        if let i = rest.firstIndex(where: { $0.name.uppercased() == "TYPE" }) {
+            let (known, others) = rest[i].values.partitioned { Self.typeContexts.contains($0.lowercased()) }
+            contexts += known.map { $0.lowercased() }
+            if others.isEmpty { rest.remove(at: i) } else { rest[i].values = others }
+        }
         if let c = LabelMapping.trueMap(contexts) { json["contexts"] = c }
         if let label { json["label"] = .string(label) }
         if a.isPreferred { json["pref"] = .integer(Int(a.parameters.first("PREF") ?? "1") ?? 1) }
-        let params = VCardNames.object(a.parameters.removing(["PROP-ID", "PREF", "CC"]), group: a.group)
+        let params = VCardNames.object(rest, group: a.group)
         if !params.isEmpty { json["vCardParams"] = .object(params) }
         return json
     }
+
+    /// ADR parameters with an `Address` member of their own: the label as the full address, the
+    /// coordinates, the time zone.
+    static let parameterMembers = [("LABEL", "full"), ("GEO", "coordinates"), ("TZ", "timeZone")]
+    /// TYPE values that are `Address` contexts besides home and work.
+    static let typeContexts: Set<String> = ["billing", "delivery"]
 
     /// Whether ordered components give exactly the address's fields.
     static func agrees(_ components: [NameOrAddressComponent], with a: PostalAddress) -> Bool {
@@ -135,6 +152,14 @@ enum AddressCoding {
         let contexts = Set(json["contexts"]?.object?.keys ?? [:].keys)
         a.label = LabelMapping.decode(contexts: contexts, features: [], label: json["label"]?.string).0
         var (parameters, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        let typeContexts = contexts.filter(typeContexts.contains).sorted()
+        if !typeContexts.isEmpty {
+            if let i = parameters.firstIndex(where: { $0.name == "TYPE" }) { parameters[i].values += typeContexts }
+            else { parameters.insert(PropertyParameter(name: "TYPE", values: typeContexts), at: 0) }
+        }
+        for (parameter, member) in parameterMembers where member != "full" || !components.isEmpty {
+            if let value = json[member]?.string { parameters.append(PropertyParameter(name: parameter, values: [value])) }
+        }
         if let pref = json["pref"]?.integer {
             a.isPreferred = true
             if pref != 1 { parameters.append(PropertyParameter(name: "PREF", values: [String(pref)])) }

@@ -1,7 +1,8 @@
 import Foundation
 import Ohana
 
-/// JSContact files: one card, an array of cards, or a `CardGroup`, read into contacts and written from them.
+/// JSContact files: one card, or an array of cards (a group's card, of kind `group`, first), read
+/// into contacts and written from them; the draft's `CardGroup` is read too.
 public enum JSContactDocument {
     /// Whether data looks like JSContact: a JSON object or array whose first object has `"@type": "Card"`
     /// (or `"CardGroup"`). Looks only at the start of the data.
@@ -31,7 +32,8 @@ public enum JSContactDocument {
         let lines = elementLines(data, count: cards.count, isArray: value.array != nil)
         var result = LoadedContacts(contacts: [])
         let converter = JSContactConverter()
-        for (i, json) in cards.enumerated() {
+        let groups = fileGroups(cards)
+        for (i, json) in cards.enumerated() where !groups.contains(i) {
             var validator = CardValidator()
             validator.validateCard(json, path: "")
             if let first = validator.errors.first {
@@ -46,19 +48,34 @@ public enum JSContactDocument {
         return result
     }
 
-    /// Encodes contacts as a JSON array of cards, or as a `CardGroup` holding them (named `groupName`
-    /// when given, and then with a `uid` that the name decides, so that writing the group again keeps it).
+    /// Encodes contacts as a JSON array of cards; as a group, the array starts with the group's card
+    /// (RFC 9553 section 2.1.6: kind `group`, its `members` naming every card), named `groupName`
+    /// when given, and then with a `uid` that the name decides, so that writing the group again keeps it.
     public static func write(_ contacts: [Contact], asGroup: Bool = false, groupName: String? = nil, pretty: Bool = true) throws -> Data {
         let converter = JSContactConverter()
         let cards = contacts.map(converter.card(from:))
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        if let groupName {
-            let uid = "urn:uuid:" + ContactID(stableFor: "ohana.dev:CardGroup", position: 0, salt: groupName).rawValue
-            return try encoder.encode(CardGroup(uid: uid, name: groupName, cards: cards))
+        if asGroup || groupName != nil {
+            let uid = groupName.map { "urn:uuid:" + ContactID(stableFor: "ohana.dev:CardGroup", position: 0, salt: $0).rawValue }
+            let group = uid.map { CardGroup(uid: $0, name: groupName, cards: cards) } ?? CardGroup(cards: cards)
+            return try encoder.encode([group.card] + group.cards)
         }
-        if asGroup { return try encoder.encode(CardGroup(cards: cards)) }
         return try encoder.encode(cards)
+    }
+
+    /// The positions of the cards of kind `group` whose `members` are all cards of the same file: the
+    /// file's own grouping (as ``write(_:asGroup:groupName:pretty:)`` writes it), not contacts.
+    static func fileGroups(_ cards: [JSONValue]) -> Set<Int> {
+        let uids = Set(cards.compactMap { $0["uid"]?.string })
+        var groups = Set<Int>()
+        for (i, card) in cards.enumerated() where card["kind"]?.string == "group" {
+            guard let members = card["members"]?.object, !members.isEmpty, members.values.allSatisfy({ $0 == .bool(true) }),
+                members.keys.allSatisfy({ uids.contains($0) && $0 != card["uid"]?.string })
+            else { continue }
+            groups.insert(i)
+        }
+        return groups
     }
 
     /// The 1-based line where each top-level array element starts (all line 1 for a single card).

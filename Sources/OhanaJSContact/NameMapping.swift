@@ -71,6 +71,34 @@ enum NameMapping {
         // Without components, the full name is all there is; it stays the formatted name.
     }
 
+    /// The full name ordered components spell (RFC 9553 section 2.2.1): their values in order,
+    /// each separator component between two values, else the default separator or a space.
+    static func derivedFull(_ json: JSONValue) -> String? {
+        guard json["isOrdered"]?.bool == true else { return nil }
+        let components = (json["components"]?.array ?? []).compactMap(component(from:))
+        guard components.contains(where: { $0.kind != "separator" }) else { return nil }
+        let separator = json["defaultSeparator"]?.string ?? " "
+        var text = ""
+        var afterValue = false
+        for c in components {
+            if c.kind == "separator" {
+                text += c.value
+                afterValue = false
+            } else {
+                if afterValue { text += separator }
+                text += c.value
+                afterValue = true
+            }
+        }
+        return text
+    }
+
+    /// The name the contact's fields spell, when it is one (not lists joined with `,` or `;`).
+    static func spelledName(_ c: Contact) -> String? {
+        let composed = c.composedName
+        return composed.isEmpty || composed.contains(where: { $0 == "," || $0 == ";" }) ? nil : composed
+    }
+
     // MARK: N's lists (RFC 9555 section 2.5.5)
 
     /// The name fields as the vCard reader fills them from `N`: each a comma-separated list, and the

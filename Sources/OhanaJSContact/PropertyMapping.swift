@@ -32,7 +32,14 @@ struct PropertyRule {
         .init(vcard: "EXPERTISE", map: "personalInfo", prefix: "PERSINFO", fixed: ["kind": "expertise"], valueMember: "value", isText: true),
         .init(vcard: "HOBBY", map: "personalInfo", prefix: "PERSINFO", fixed: ["kind": "hobby"], valueMember: "value", isText: true),
         .init(vcard: "INTEREST", map: "personalInfo", prefix: "PERSINFO", fixed: ["kind": "interest"], valueMember: "value", isText: true),
+        // Nicknames and notes besides the contact's own (RFC 9555 sections 2.5.6 and 2.11.4).
+        .init(vcard: "NICKNAME", map: "nicknames", prefix: "NICK", fixed: [:], valueMember: "name", isText: true),
+        .init(vcard: "NOTE", map: "notes", prefix: "NOTE", fixed: [:], valueMember: "note", isText: true),
     ]
+
+    /// Whether the rule's map also holds the contact's own value (its nickname, its note), which
+    /// is numbered first.
+    var sharesMapWithContact: Bool { vcard == "NICKNAME" || vcard == "NOTE" }
 
     /// EXPERTISE's levels in JSContact's words (RFC 9555 section 2.10.1).
     static let expertiseLevels = ["beginner": "low", "average": "medium", "expert": "high"]
@@ -54,8 +61,8 @@ struct PropertyRule {
             case "INDEX" where one.flatMap({ Int($0) }) != nil && json["listAs"] == nil: json["listAs"] = .integer(Int(one!)!)
             case "LEVEL" where one != nil && json["level"] == nil:
                 json["level"] = .string(vcard == "EXPERTISE" ? Self.expertiseLevels[one!.lowercased()] ?? one! : one!.lowercased())
-            case "TYPE" where json["contexts"] == nil && p.values.allSatisfy({ ["home", "work"].contains($0) }):
-                json["contexts"] = LabelMapping.trueMap(p.values.map { $0 == "home" ? "private" : "work" })
+            case "TYPE" where json["contexts"] == nil && p.values.allSatisfy({ ["home", "work"].contains($0.lowercased()) }):
+                json["contexts"] = LabelMapping.trueMap(p.values.map { $0.lowercased() == "home" ? "private" : "work" })
             default: rest.append(p)
             }
         }

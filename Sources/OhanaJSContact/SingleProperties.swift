@@ -15,7 +15,7 @@ extension CardBuilder {
             json.merge(extra) { a, _ in a }
             contact.setDetails(details, of: "NOTE")
         }
-        members["notes"] = ["NOTE-1": .object(json)]
+        members["notes"] = .object([singleID("NOTE", "NOTE-1"): .object(json)])
     }
 
     /// `organizations`: name and units, `SORT-AS` as the organization's and units' `sortAs`.
@@ -33,7 +33,7 @@ extension CardBuilder {
             contact.setDetails(details, of: "ORG")
         }
         if !units.isEmpty { org["units"] = .array(units.map(JSONValue.object)) }
-        members["organizations"] = ["ORG-1": .object(org)]
+        members["organizations"] = .object([singleID("ORG", "ORG-1"): .object(org)])
     }
 
     /// `name/sortAs` from `N`'s `SORT-AS`: its values by component, surname first.
@@ -54,7 +54,7 @@ extension CardBuilder {
     /// `TITLE` is the card's one title; its `kind` is written only when roles share the map.
     mutating func encodeTitle() {
         guard let title = contact.jobTitle else { return }
-        members["titles"] = ["TITLE-1": ["name": .string(title)]]
+        members["titles"] = .object([singleID("TITLE", "TITLE-1"): ["name": .string(title)]])
     }
 
     /// Leaves out the `ORG`'s group when it is the organization's id and roles name that id (the
@@ -181,9 +181,7 @@ extension CardReader {
 
     /// The contact's note, and `CREATED`, `AUTHOR` and `AUTHOR-NAME` from `created` and `author`.
     mutating func readNote() {
-        guard let (id, note) = only("notes"), let object = note.object, let text = object["note"]?.string,
-            NoteParameters.isRepresentable(object)
-        else { return }
+        guard let id = Self.ownEntry(m, map: "notes"), let object = m["notes"]?[id]?.object, let text = object["note"]?.string else { return }
         contact.note = text
         let parameters = NoteParameters.parameters(object)
         if !parameters.isEmpty { pendingDetails.append(("NOTE", parameters)) }
@@ -197,7 +195,8 @@ extension CardReader {
         let hasRoles = titles.count < map.count
         guard titles.count == 1, let (id, title) = titles.first, let name = title["name"]?.string,
             title.object?.keys.allSatisfy({ $0 == "name" || $0 == "kind" }) ?? false,
-            (title["kind"] != nil) == hasRoles
+            // The default kind spelled out is the same title (RFC 9553 section 2.2.6); the builder spells it only beside roles.
+            title["kind"] != nil || !hasRoles
         else { return }
         contact.jobTitle = name
         take("titles", id)
@@ -261,6 +260,12 @@ extension CardReader {
     mutating func applyPendingDetails() {
         for (property, parameters) in pendingDetails {
             contact.setDetails(contact.details(property).putting(parameters), of: property)
+        }
+        // An id other than the generated one is the property's first parameter, `PROP-ID`.
+        for (property, id) in propertyIDs.sorted(by: { $0.key < $1.key }) {
+            var details = contact.details(property)
+            details.entries.insert(DetailParameters.encode("PROP-ID", [id]), at: details.entries.first?.hasPrefix("ALTID=") == true ? 1 : 0)
+            contact.setDetails(details, of: property)
         }
     }
 }

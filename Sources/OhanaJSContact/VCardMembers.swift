@@ -85,6 +85,8 @@ enum Vendor {
     static let tagOrder = prefix + "tagOrder"
     /// Ids of single-valued members that differ from the generated ones, by member path.
     static let ids = prefix + "ids"
+    /// The text of an `FN` marked `DERIVED=TRUE` (not the card's full name), or `true` for the mark alone.
+    static let derivedFullName = prefix + "derivedFullName"
     /// Identifiers of merged contacts.
     static let mergedContactIDs = prefix + "mergedContactIDs"
 

@@ -117,7 +117,7 @@ struct CardOutput {
         for name in ["N", "UID"] { _ = once.repeats(name, altID: keptAltID(name)) }
         let c = contact
         // The suffix holds RFC 9554's surname2 and generation after `;` as the reader keeps them.
-        let n = [c.familyName, c.givenName, c.middleName, c.namePrefix].map { text($0 ?? "") } + [components(c.nameSuffix ?? "")]
+        let n = [c.familyName, c.givenName, c.middleName, c.namePrefix].map { nameList($0 ?? "") } + [nameLists(c.nameSuffix ?? "")]
         let altID = c.phoneticSystem != nil || c.phoneticScript != nil ? [PropertyParameter(name: "ALTID", values: ["1"])] : []
         if let ordered = orderedName() {
             property("N", value: ordered.value, plain: ordered.plain, details: "N", parameters: altID + [ordered.parameter], to: &out)

@@ -106,21 +106,23 @@ struct JSContactCommandTests {
         #expect(cards?.first?["uid"] as? String == "a")
     }
 
-    /// `--jscontact-group NAME` writes one `CardGroup` whose card names every card, from convert,
-    /// process and export alike; the group's uid is the same in every run.
-    @Test func jscontactGroupWritesOneCardGroupOfEveryCard() throws {
+    /// `--jscontact-group NAME` writes an RFC 9553 group card (kind `group`) whose `members` name
+    /// every card, before the cards, from convert, process and export alike; the group's uid is the
+    /// same in every run, and reading the file back gives the cards, not the group.
+    @Test func jscontactGroupWritesAGroupCardOfEveryCard() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = Self.khard.appendingPathComponent("labels.vcf").path
         func group(_ arguments: [String]) throws -> [String: Any] {
             let result = try CLI.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
-            return try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any], "\(result.stdout)")
+            let all = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]], "\(result.stdout)")
+            return ["card": all.first ?? [:], "cards": Array(all.dropFirst())]
         }
         let converted = try group(["convert", input, "--to", "jscontact", "--jscontact-group", "Friends"])
-        #expect(converted["@type"] as? String == "CardGroup")
         let card = try #require(converted["card"] as? [String: Any])
         let cards = try #require(converted["cards"] as? [[String: Any]])
+        #expect(card["@type"] as? String == "Card")
         #expect(!cards.isEmpty)
         #expect(card["kind"] as? String == "group")
         #expect((card["name"] as? [String: Any])?["full"] as? String == "Friends")
@@ -135,6 +137,15 @@ struct JSContactCommandTests {
         let exported = try group(["export", "--to", "jscontact", "--jscontact-group", "Work", "--store", store])
         #expect(((exported["card"] as? [String: Any])?["name"] as? [String: Any])?["full"] as? String == "Work")
         #expect((exported["cards"] as? [[String: Any]])?.count == cards.count)
+
+        // Read back, the file gives the cards, not the group as a contact.
+        let file = dir.appendingPathComponent("friends.json")
+        try CLI.run(["convert", input, "--to", "jscontact", "--jscontact-group", "Friends"]).stdoutData.write(to: file)
+        let reread = try CLI.run(["convert", file.path, "--to", "jscontact"])
+        #expect(reread.status == 0, "\(reread.stderr)")
+        let back = try #require(try JSONSerialization.jsonObject(with: reread.stdoutData) as? [[String: Any]], "\(reread.stdout)")
+        #expect(back.count == cards.count)
+        #expect(!back.contains { $0["kind"] as? String == "group" })
 
         let wrongFormat = try CLI.run(["convert", input, "--to", "vcard", "--jscontact-group", "Friends"])
         #expect(wrongFormat.status != 0)

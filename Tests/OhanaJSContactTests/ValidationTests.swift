@@ -62,12 +62,35 @@ import Testing
         #expect(!JSContactDocument.isJSContact(Data(#"[{"id":"x","givenName":"Ann"}]"#.utf8)))
     }
 
-    @Test func aCardGroupEncodesAndReadsBack() throws {
+    /// A group is an RFC 9553 card of kind `group` whose `members` name the cards (section 2.1.6),
+    /// written first in the array; reading the file back gives the cards, not the group.
+    @Test func aGroupIsACardOfKindGroupAndReadsBackAsItsCards() throws {
         let contacts = [Contact(givenName: "Ann"), Contact(givenName: "Bo")]
-        let data = try JSContactDocument.write(contacts, asGroup: true)
+        let data = try JSContactDocument.write(contacts, groupName: "Friends")
+        let cards = try #require(try JSONDecoder().decode(JSONValue.self, from: data).array)
+        #expect(cards.count == 3)
+        let group = Card(members: try #require(cards.first?.object))
+        #expect(group["@type"] == "Card" && group.kind == "group")
+        #expect(group["name"]?["full"] == "Friends")
+        #expect(group.validate() == [])
+        #expect(Set(group["members"]?.object?.keys ?? [:].keys) == Set(contacts.map(\.id.rawValue)))
+        #expect(try JSContactDocument.write(contacts, groupName: "Friends") == data)
         let loaded = try JSContactDocument.read(data, source: "group.json")
         #expect(loaded.diagnostics == [])
-        // The group's own card comes first, then its members.
-        #expect(loaded.contacts.dropFirst().map(\.givenName) == ["Ann", "Bo"])
+        #expect(loaded.contacts.map(\.givenName) == ["Ann", "Bo"])
+    }
+
+    /// A group card naming cards that are not in the file is a contact of its own (a CardDAV group).
+    @Test func aGroupOfCardsElsewhereIsAContact() throws {
+        let json = #"[{"@type":"Card","version":"1.0","uid":"g","kind":"group","name":{"full":"Team"},"members":{"x":true}}]"#
+        let loaded = try JSContactDocument.read(Data(json.utf8), source: "team.json")
+        #expect(loaded.contacts.map(\.formattedName) == ["Team"])
+    }
+
+    /// The draft's `CardGroup` object is still read.
+    @Test func theDraftsCardGroupIsRead() throws {
+        let data = try JSONEncoder().encode(CardGroup(cards: [JSContactConverter().card(from: Contact(givenName: "Ann"))]))
+        let loaded = try JSContactDocument.read(data, source: "draft.json")
+        #expect(loaded.contacts.map(\.givenName) == ["Ann"])
     }
 }

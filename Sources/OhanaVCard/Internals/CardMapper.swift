@@ -127,8 +127,17 @@ struct CardMapper {
             contact.formattedName = nonEmpty(unescapedText(of: p))
             keepDetails(p)
         case .nickname where contact.nickname == nil:
-            contact.nickname = nonEmpty(unescapedText(of: p))
+            // A list (`NICKNAME:Jim,Jimmie`, RFC 6350 section 6.2.3) is several nicknames: the first is
+            // the contact's, the others are kept as NICKNAME lines of their own.
+            let raw = text(of: p)
+            let list = version == .v2_1 || !raw.utf8.contains(0x2C) ? [] : TextDecoding.splitEscaped(raw, at: 0x2C).map(String.init)
+            contact.nickname = nonEmpty(list.count > 1 ? unescape(list[0]) : unescapedText(of: p))
             if contact.nickname == nil { keepUnmapped(p) } else { keepDetails(p) }
+            if contact.nickname != nil {
+                for other in list.dropFirst() where !other.isEmpty {
+                    contact.unmappedProperties.append(UnmappedProperty(group: p.group, name: p.name, parameters: cleaned(p.parameters), value: other))
+                }
+            }
         case .phoneticFirstName where contact.phoneticGivenName == nil || spelledByPhoneticName(1, p):
             contact.phoneticGivenName = nonEmpty(unescapedText(of: p))
             keepDetails(p)

@@ -47,7 +47,7 @@ enum ContentLineParser {
     private static let encodingTokens: Set<String> = ["QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B"]
 
     /// Parses `group.NAME;param=value:value`. Parameter names are upper-cased; 2.1 bare parameters
-    /// (`TEL;HOME`) become `TYPE=HOME` (or `ENCODING=…`); TYPE lists are split at commas even when
+    /// (`TEL;HOME`, `TEL;FAX,WORK`) become `TYPE=HOME` (or `ENCODING=…`), one value each; TYPE lists are split at commas even when
     /// quoted; RFC 6868 caret escapes are decoded. Parameter problems are reported through `warn`.
     static func parse(_ line: LogicalLine, warn: (String) -> Void) throws(ContentLineError) -> RawProperty {
         var cache = ParameterCache(keeping: false)
@@ -175,13 +175,17 @@ enum ContentLineParser {
                 }
                 append(&parameters, name: pname, values: values.filter { !$0.isEmpty || pname != "TYPE" })
             } else {
-                var token = decodeLenient(raw).trimmedSpaces
-                if token.count >= 2, token.hasPrefix("\""), token.hasSuffix("\"") { token = String(token.dropFirst().dropLast()) }
-                let upper = token.uppercased()
-                if encodingTokens.contains(upper) {
-                    append(&parameters, name: "ENCODING", values: [token])
-                } else {
-                    append(&parameters, name: "TYPE", values: [token])
+                var text = decodeLenient(raw).trimmedSpaces
+                if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+                // A bare list (`TEL;FAX,WORK`, vCard 2.1 and 3.0 exports) is one value each, as in `TYPE=FAX,WORK`.
+                for part in text.split(separator: ",") {
+                    let token = String(part).trimmedSpaces
+                    guard !token.isEmpty else { continue }
+                    if encodingTokens.contains(token.uppercased()) {
+                        append(&parameters, name: "ENCODING", values: [token])
+                    } else {
+                        append(&parameters, name: "TYPE", values: [token])
+                    }
                 }
             }
         }

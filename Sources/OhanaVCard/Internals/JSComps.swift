@@ -15,19 +15,23 @@ enum JSComps {
         "landmark": 16, "direction": 17,
     ]
     static let nameKinds = Dictionary(uniqueKeysWithValues: namePositions.map { ($1, $0) })
+    /// `N` positions that also hold another position's values for readers without RFC 9554's
+    /// components (RFC 9554 section 2.2): the surnames repeat the secondary surnames, the
+    /// credentials (honorific suffixes) the generation.
+    static let nameCopies: [Int: Int] = [0: 5, 4: 6]
     static let addressKinds = Dictionary(uniqueKeysWithValues: addressPositions.map { ($1, $0) })
 
     /// The structured value's components (each a list of values) and the parameter's value; nil
     /// when a component has a kind with no position.
-    static func encode(_ components: [NameOrAddressComponent], positions: [String: Int], minimumCount: Int)
-        -> (values: [[String]], parameter: String)?
-    {
+    static func encode(
+        _ components: [NameOrAddressComponent], positions: [String: Int], minimumCount: Int, copies: [Int: Int] = [:],
+        defaultSeparator: String? = nil
+    ) -> (values: [[String]], parameter: String)? {
         var values: [[String]] = []
-        var entries: [String] = [""]  // no default separator
+        var entries: [String] = [defaultSeparator.map { "s," + escapeSeparator($0) } ?? ""]
         for c in components {
             if c.kind == "separator" {
-                entries.append("s," + c.value.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: ";", with: "\\;"))
+                entries.append("s," + escapeSeparator(c.value))
                 continue
             }
             guard let position = positions[c.kind] else { return nil }
@@ -36,13 +40,31 @@ enum JSComps {
             let index = values[position].count - 1
             entries.append(index == 0 ? "\(position)" : "\(position),\(index)")
         }
-        while values.count < minimumCount { values.append([]) }
+        // RFC 9554's components past the standard ones: all of them, as that RFC writes them.
+        let count = values.count > minimumCount ? max(minimumCount, positions.values.max().map { $0 + 1 } ?? 0) : minimumCount
+        while values.count < count { values.append([]) }
+        // The copies for older readers go after the values the parameter names (RFC 9554 section 2.2).
+        for (position, source) in copies.sorted(by: { $0.key < $1.key }) where source < values.count {
+            for v in values[source] where !values[position].contains(v) { values[position].append(v) }
+        }
         return (values, entries.joined(separator: ";"))
+    }
+
+    /// A separator's text with `\`, `,` and `;` escaped as `JSCOMPS` writes them.
+    static func escapeSeparator(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: ";", with: "\\;")
+    }
+
+    /// The default separator a parameter value starts with (`s,\, ;…`), if any.
+    static func defaultSeparator(_ parameter: String) -> String? {
+        guard let first = split(parameter).first, first.hasPrefix("s,") else { return nil }
+        return String(first.dropFirst(2))
     }
 
     /// The components a parameter value orders, or nil when it is not valid for the value.
     static func decode(
-        _ parameter: String, values: [[String]], kinds: [Int: String], ignoring ignored: Set<Int> = [], allowingEmpty: Bool = false
+        _ parameter: String, values: [[String]], kinds: [Int: String], ignoring ignored: Set<Int> = [], copies: [Int: Int] = [:],
+        allowingEmpty: Bool = false
     ) -> [NameOrAddressComponent]? {
         let entries = split(parameter)
         guard let first = entries.first, first.isEmpty || first.hasPrefix("s,") else { return nil }
@@ -63,8 +85,10 @@ enum JSComps {
         }
         // Every value of a position with a kind is referenced.
         for (position, list) in values.enumerated() where kinds[position] != nil && !ignored.contains(position) {
+            // A value not referenced may be the copy of another position's for older readers.
+            let copied = copies[position].map { $0 < values.count ? values[$0] : [] } ?? []
             for (index, value) in list.enumerated() where !value.isEmpty && !referenced.contains("\(position),\(index)") {
-                return nil
+                guard copied.contains(value) else { return nil }
             }
         }
         return components
@@ -104,7 +128,7 @@ extension CardMapper {
     /// Applies a valid `JSCOMPS` on `N`; returns whether it did.
     mutating func applyNameJSComps(_ p: RawProperty) -> Bool {
         guard let parameter = p.first("JSCOMPS"),
-            let components = JSComps.decode(parameter, values: structuredValues(p), kinds: JSComps.nameKinds)
+            let components = JSComps.decode(parameter, values: structuredValues(p), kinds: JSComps.nameKinds, copies: JSComps.nameCopies)
         else { return false }
         contact.setName(fromComponents: components)
         return true
@@ -123,10 +147,25 @@ extension CardMapper {
 }
 
 extension CardOutput {
+    /// A name field as one `N` component: its comma-separated values each escaped, the commas
+    /// kept as the list's separators (RFC 6350 section 6.2.2; the reader joins a list with commas).
+    /// vCard 2.1 has no lists there; its text is escaped whole.
+    func nameList(_ s: String) -> String {
+        guard version != .v2_1, s.contains(",") else { return text(s) }
+        return s.split(separator: ",", omittingEmptySubsequences: false).map { text(String($0)) }.joined(separator: ",")
+    }
+
+    /// The name suffix as the components the reader joined with `;` (RFC 9554's secondary surname
+    /// and generation after the credentials), each a list.
+    func nameLists(_ s: String) -> String {
+        s.split(separator: ";", omittingEmptySubsequences: false).map { nameList(String($0)) }.joined(separator: ";")
+    }
+
     /// `N` with `JSCOMPS`, when the contact's ordered components agree with its name fields.
     func orderedName() -> (value: String, plain: String, parameter: PropertyParameter)? {
         guard contact.nameComponentsAgree,
-            let (values, parameter) = JSComps.encode(contact.nameComponents, positions: JSComps.namePositions, minimumCount: 5)
+            let (values, parameter) = JSComps.encode(
+                contact.nameComponents, positions: JSComps.namePositions, minimumCount: 5, copies: JSComps.nameCopies)
         else { return nil }
         let value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
         return (value, values.flatMap { $0 }.joined(), PropertyParameter(name: "JSCOMPS", values: [parameter]))
@@ -139,7 +178,7 @@ extension CardOutput {
         else { return nil }
         var values = encoded
         values[1] = a.extendedAddress.map { [$0] } ?? []
-        values[2] = a.street.isEmpty ? [] : [a.street.joined(separator: "\n")]
+        values[2] = a.street  // one value per line, as RFC 9554 section 2.1 lists a street's parts
         let value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
         return (value, values.flatMap { $0 }.joined(), PropertyParameter(name: "JSCOMPS", values: [parameter]))
     }
@@ -177,7 +216,8 @@ extension CardMapper {
         if contact.phoneticSystem == nil && contact.phoneticScript == nil { contact.phoneticScript = "" }
         // Phonetics of ordered components, by the same positions.
         if !contact.nameComponents.isEmpty, let parameter = p.first("JSCOMPS"),
-            let phonetic = JSComps.decode(parameter, values: structuredValues(p), kinds: JSComps.nameKinds, allowingEmpty: true)
+            let phonetic = JSComps.decode(
+                parameter, values: structuredValues(p), kinds: JSComps.nameKinds, copies: JSComps.nameCopies, allowingEmpty: true)
         {
             var spoken = phonetic.makeIterator()
             contact.nameComponents = contact.nameComponents.map { component in
@@ -205,7 +245,8 @@ extension CardOutput {
         var value: String
         if c.nameComponentsAgree {
             let spoken = c.nameComponents.map { NameOrAddressComponent(kind: $0.kind, value: $0.kind == "separator" ? $0.value : ($0.phonetic ?? "")) }
-            guard let (values, jscomps) = JSComps.encode(spoken, positions: JSComps.namePositions, minimumCount: 5) else { return }
+            guard let (values, jscomps) = JSComps.encode(spoken, positions: JSComps.namePositions, minimumCount: 5, copies: JSComps.nameCopies)
+            else { return }
             value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
             parameters.append(PropertyParameter(name: "JSCOMPS", values: [jscomps]))
         } else {

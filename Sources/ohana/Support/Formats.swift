@@ -108,7 +108,7 @@ struct OutputOptions {
     var csvDialect: CSVDialectOption = .google
     /// The client `--output vcard` writes for.
     var vcardTarget: VCardTargetOption = .rfc6350
-    /// With JSContact output: the name of the `CardGroup` to write the cards in, instead of an array.
+    /// With JSContact output: the name of the group card (kind `group`) written before the cards.
     var jscontactGroup: String?
     /// With JSON or JSContact output: compact text, on one line, instead of indented.
     var compact = false

@@ -33,9 +33,9 @@ struct RegionOptions: ParsableArguments {
     }
 }
 
-/// `--jscontact-group`: JSContact output as one `CardGroup` instead of an array of cards.
+/// `--jscontact-group`: JSContact output headed by a group card (kind `group`) naming every card.
 struct JSContactOutputOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("With JSContact output: write one CardGroup of this name holding the cards, instead of a JSON array.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("With JSContact output: start the array of cards with a group card of this name whose members are every card.", valueName: "name"))
     var jscontactGroup: String?
 
     func validate() throws {
