@@ -45,6 +45,9 @@ extension AddressBook {
         let merged = try await review.apply(to: store)
         try await reload()
         let after = contactCount
+        EventTrackers.shared.track(TrackedEvent("duplicates.merges_applied", [
+            "clusters": .integer(merged), "contacts_before": .integer(before), "contacts_after": .integer(after),
+        ]))
         let message = merged == 0
             ? "Nothing to apply: accept a cluster first."
             : "Merged \(merged) cluster\(merged == 1 ? "" : "s"): \(before) contacts became \(after)."

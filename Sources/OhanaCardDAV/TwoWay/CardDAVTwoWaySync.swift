@@ -44,8 +44,19 @@ public struct CardDAVTwoWaySync: Sendable {
     /// Settles the writes a stopped sync left, then pulls and pushes every address book; in a dry run
     /// only reports what would happen.
     public func run() async throws -> TwoWaySyncReport {
+        let start = ContinuousClock.now
         let run = TwoWaySyncRun(provider: provider, store: store, options: options)
-        return try await run.run()
+        do {
+            let report = try await run.run()
+            EventTrackers.shared.track(report.trackedEvent(duration: ContinuousClock.now - start))
+            return report
+        } catch {
+            let elapsed = ContinuousClock.now - start
+            EventTrackers.shared.track(TrackedEvent("sync.failed", [
+                "seconds": .number(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18),
+            ]))
+            throw error
+        }
     }
 }
 

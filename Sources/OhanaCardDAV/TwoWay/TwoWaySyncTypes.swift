@@ -100,6 +100,20 @@ public struct TwoWaySyncReport: Sendable {
         actions.flatMap { action in action.conflicts.map { (action, $0) } }
     }
 
+    /// The run as a tracked event, `sync.finished`: cards pulled and pushed by kind, conflicts, cards
+    /// not written, writes of a stopped sync settled, cards transferred, and the time it took.
+    public func trackedEvent(duration: Duration) -> TrackedEvent {
+        TrackedEvent("sync.finished", [
+            "outcome": .text(isDryRun ? "dry_run" : unwrittenCards.isEmpty ? "synced" : "cards_not_written"),
+            "pulled_added": .integer(count(.pullAdd)), "pulled_changed": .integer(count(.pullUpdate)),
+            "pulled_removed": .integer(count(.pullRemove)), "pushed_created": .integer(count(.pushCreate)),
+            "pushed_updated": .integer(count(.pushUpdate)), "pushed_deleted": .integer(count(.pushDelete)),
+            "conflicts": .integer(conflicts.count), "unwritten_cards": .integer(unwrittenCards.count),
+            "resumed_writes": .integer(resumedWrites), "cards_transferred": .integer(cardsTransferred),
+            "seconds": .number(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18),
+        ])
+    }
+
     /// Counts in one line.
     public var summary: String {
         "pulled \(count(.pullAdd)) added, \(count(.pullUpdate)) changed, \(count(.pullRemove)) removed; "
