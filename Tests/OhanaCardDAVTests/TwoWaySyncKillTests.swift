@@ -74,17 +74,31 @@ struct TwoWaySyncKillTests {
                 added.append(name + " Person")
             }
             try await store.save(new, mode: .upsertByID)
-            let process = try ChildProcess(worker, arguments: [location, account.bookURL.absoluteString, account.user, account.password, "push-new"])
-            // Mostly early kills; every fourth round a late one, so that later writes (creates come last) are hit too.
+            // Mostly early kills at random points. Every fourth round waits until the worker's first
+            // create is on the server and kills it then, so that creates (pushed last) are hit too.
             let late = round % 4 == 2
-            let upper = max(0.05, (late ? 0.95 : 0.8) * finishesWithin)
-            let delay = Double.random(in: (late ? upper / 2 : 0.02)...upper, using: &random)
-            try await Task.sleep(for: .microseconds(UInt64(delay * 1_000_000)))
-            if process.isRunning {
-                process.send(SIGKILL)
-                killed += 1
+            let before = late ? Set(try await account.client.cardReferences(in: account.bookURL).map(\.href)) : []
+            let process = try ChildProcess(worker, arguments: [location, account.bookURL.absoluteString, account.user, account.password, "push-new"])
+            if late {
+                let deadline = ContinuousClock.now + .seconds(30)
+                while process.isRunning && ContinuousClock.now < deadline {
+                    let hrefs = try await account.client.cardReferences(in: account.bookURL).map(\.href)
+                    if hrefs.contains(where: { !before.contains($0) }) { break }
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                if process.isRunning {
+                    process.send(SIGKILL)
+                    killed += 1
+                }
             } else {
-                finishesWithin = min(finishesWithin, delay)
+                let delay = Double.random(in: 0.02...max(0.05, 0.8 * finishesWithin), using: &random)
+                try await Task.sleep(for: .microseconds(UInt64(delay * 1_000_000)))
+                if process.isRunning {
+                    process.send(SIGKILL)
+                    killed += 1
+                } else {
+                    finishesWithin = min(finishesWithin, delay)
+                }
             }
             if case .exited(let status) = await process.exitStatus(), status != 0 {
                 Issue.record("round \(round): the worker failed: \(process.errors)")
@@ -111,6 +125,7 @@ struct TwoWaySyncKillTests {
         for name in removed { #expect(!names.contains(name), "\(name) still on the server") }
         #expect(Set(server.values.map(\.id)).count == server.count, "two cards with one UID")
         #expect(try await store.pendingSyncWrites(providerID: provider.identifier).isEmpty)
+        // Every fourth round let the worker reach at least one create, so the last sync has fewer to push.
         #expect(last.count(.pushCreate) < added.count, "no create was ever reached before a kill")
         let again = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
         #expect(again.actions.isEmpty, "\(again.actions)")
