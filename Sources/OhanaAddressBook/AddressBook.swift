@@ -108,7 +108,7 @@ public actor AddressBook {
 
     /// Creates the address book on a SQLite store; call ``reload()`` before serving.
     public init(
-        store: ContactStore, locale: Locale = Locale(identifier: "en_US"), region: String? = nil,
+        store: SQLiteContactStore, locale: Locale = Locale(identifier: "en_US"), region: String? = nil,
         maximumSessionCount: Int = 64, logger: Logger = Logger(label: "ohana.serve")
     ) {
         self.init(

@@ -22,13 +22,13 @@ public enum StoredMerges {
     ///
     /// Moves an old decisions file into the store first (``migrateDecisionsFile(of:)``).
     @discardableResult
-    public static func importContacts(_ contacts: [Contact], into store: ContactStore) async throws -> ContactSaveSummary {
+    public static func importContacts(_ contacts: [Contact], into store: SQLiteContactStore) async throws -> ContactSaveSummary {
         try migrateDecisionsFile(of: store)
         return try await store.upsert(contacts, remerging: { mergedContact(of: $0) })
     }
 
     /// Imports contacts into a store on either backend, updating the ones imported before from the
-    /// same source records and keeping the user's merges (as the `ContactStore` overload does).
+    /// same source records and keeping the user's merges (as the `SQLiteContactStore` overload does).
     @discardableResult
     public static func importContacts(_ contacts: [Contact], into storage: any ContactStorage) async throws -> ContactSaveSummary {
         if let sqlite = storage as? SQLiteContactStorage {
@@ -39,7 +39,7 @@ public enum StoredMerges {
 
     /// The decisions file older versions kept beside a store file (`<store>.merge-decisions.json`);
     /// `nil` for a store in memory.
-    public static func legacyDecisionsURL(of store: ContactStore) -> URL? {
+    public static func legacyDecisionsURL(of store: SQLiteContactStore) -> URL? {
         store.fileURL.map { $0.appendingPathExtension("merge-decisions.json") }
     }
 
@@ -50,7 +50,7 @@ public enum StoredMerges {
     /// already merged is kept merged: the merged contact becomes a fixed member of itself, and
     /// its sources imported later join it.
     @discardableResult
-    public static func migrateDecisionsFile(of store: ContactStore) throws -> Bool {
+    public static func migrateDecisionsFile(of store: SQLiteContactStore) throws -> Bool {
         guard let url = legacyDecisionsURL(of: store), FileManager.default.fileExists(atPath: url.path) else { return false }
         let old: ContactMergeDecisions
         do {

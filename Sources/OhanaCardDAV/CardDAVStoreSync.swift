@@ -8,7 +8,7 @@ extension CardDAVContactsProvider {
     /// transaction. `merge` rebuilds the merged contacts a change touches (they stay merged).
     ///
     /// Moves a sync state file of an older version into the store first (``migrateLegacySyncStateFile(of:)``).
-    public func sync(into store: ContactStore,
+    public func sync(into store: SQLiteContactStore,
                      remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary {
         try Self.migrateLegacySyncStateFile(of: store)
         return try await store.sync(with: self, remerging: merge)
@@ -16,7 +16,7 @@ extension CardDAVContactsProvider {
 
     /// The sync state file older versions kept beside a store file (`<store>.carddav-sync.json`);
     /// `nil` for a store in memory.
-    public static func legacySyncStateURL(of store: ContactStore) -> URL? {
+    public static func legacySyncStateURL(of store: SQLiteContactStore) -> URL? {
         store.fileURL.map { URL(fileURLWithPath: $0.path + ".carddav-sync.json") }
     }
 
@@ -24,7 +24,7 @@ extension CardDAVContactsProvider {
     /// renames the file to `….migrated`; returns whether there was a file. A state the store
     /// already has for a provider wins.
     @discardableResult
-    public static func migrateLegacySyncStateFile(of store: ContactStore) throws -> Bool {
+    public static func migrateLegacySyncStateFile(of store: SQLiteContactStore) throws -> Bool {
         guard let url = legacySyncStateURL(of: store), let states = try legacySyncStates(of: store) else { return false }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -49,7 +49,7 @@ extension CardDAVContactsProvider {
 
     /// The states in an old sync state file beside the store, by provider, without moving it; `nil`
     /// when there is no such file.
-    static func legacySyncStates(of store: ContactStore) throws -> [String: CardDAVSyncState]? {
+    static func legacySyncStates(of store: SQLiteContactStore) throws -> [String: CardDAVSyncState]? {
         guard let url = legacySyncStateURL(of: store), FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
             return try JSONDecoder().decode([String: CardDAVSyncState].self, from: Data(contentsOf: url))

@@ -91,7 +91,7 @@ public enum ContactSaveOutcome: Hashable, Sendable {
     case unchanged
 }
 
-/// How ``ContactStore/save(_:mode:)`` treats what is already stored.
+/// How ``SQLiteContactStore/save(_:mode:)`` treats what is already stored.
 public enum ContactSaveMode: Hashable, Sendable {
     /// The store afterwards holds exactly the given contacts: others are removed, equal ids are replaced.
     case replace
@@ -132,7 +132,7 @@ public struct ContactSaveSummary: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How ``ContactStore/merge(_:policy:)`` treats contacts changed in both the child and the parent.
+/// How ``SQLiteContactStore/merge(_:policy:)`` treats contacts changed in both the child and the parent.
 public enum MergePolicy: Hashable, Sendable {
     /// Merge nothing and throw ``ContactStoreError/mergeConflicts(_:)`` listing every conflict.
     case failOnConflict

@@ -2,7 +2,7 @@ import Foundation
 import Ohana
 
 /// What every store backend serves, the same way: saving batches in one transaction, queries,
-/// full-text search and change tokens. ``SQLiteContactStorage`` (a ``ContactStore``, embedded) and
+/// full-text search and change tokens. ``SQLiteContactStorage`` (a ``SQLiteContactStore``, embedded) and
 /// ``PostgresContactStore`` (PostgreSQL, shared) implement it; open either by location with
 /// ``ContactStorageLocation``.
 public protocol ContactStorage: AnyObject, Sendable {
@@ -38,12 +38,12 @@ public protocol ContactStorage: AnyObject, Sendable {
     // MARK: Child stores
 
     /// Makes a child store: an in-memory copy of this store's contacts for edits that may be thrown
-    /// away (``ContactStore/discard()``) or merged back with ``merge(_:policy:)``.
-    func makeChild() async throws -> ContactStore
+    /// away (``SQLiteContactStore/discard()``) or merged back with ``merge(_:policy:)``.
+    func makeChild() async throws -> SQLiteContactStore
     /// Merges a child store's changes into this store in one transaction, then closes the child;
     /// contacts changed on both sides since the child was made are handled by `policy`.
     @discardableResult
-    func merge(_ child: ContactStore, policy: MergePolicy) async throws -> ContactSaveSummary
+    func merge(_ child: SQLiteContactStore, policy: MergePolicy) async throws -> ContactSaveSummary
 
     // MARK: Merges
 
@@ -93,13 +93,13 @@ public protocol ContactStorage: AnyObject, Sendable {
               remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary
 }
 
-/// The SQLite backend: a ``ContactStore`` (file or in-memory) served through ``ContactStorage``.
+/// The SQLite backend: a ``SQLiteContactStore`` (file or in-memory) served through ``ContactStorage``.
 public final class SQLiteContactStorage: ContactStorage {
     /// The store it serves.
-    public let store: ContactStore
+    public let store: SQLiteContactStore
 
     /// Serves `store`.
-    public init(_ store: ContactStore) { self.store = store }
+    public init(_ store: SQLiteContactStore) { self.store = store }
 
     /// The store's file path, or `:memory:`.
     public var locationDescription: String { store.fileURL?.path ?? ":memory:" }
@@ -196,7 +196,7 @@ public enum ContactStorageLocation: Hashable, Sendable, CustomStringConvertible 
     public func open(password: String? = nil) async throws -> any ContactStorage {
         switch self {
         case .sqlite(let path):
-            SQLiteContactStorage(try ContactStore(fileURL: URL(fileURLWithPath: path)))
+            SQLiteContactStorage(try SQLiteContactStore(fileURL: URL(fileURLWithPath: path)))
         case .postgres(let location):
             try await PostgresContactStore(location: location,
                                            password: password ?? ProcessInfo.processInfo.environment["PGPASSWORD"])

@@ -1,17 +1,17 @@
 import Foundation
 import Ohana
 
-/// A provider that loads every contact of a ``ContactStore``, for a ``ContactsDataSource`` pipeline.
+/// A provider that loads every contact of a ``SQLiteContactStore``, for a ``ContactsDataSource`` pipeline.
 public struct ContactStoreProvider: ContactsDataProvider {
     /// The provider's identifier.
     public let identifier: String
     /// The store it loads from.
-    public let store: ContactStore
+    public let store: SQLiteContactStore
     /// The order contacts are loaded in.
     public let order: ContactOrder
 
     /// Creates a provider for `store`.
-    public init(store: ContactStore, identifier: String = "store", order: ContactOrder = .insertion) {
+    public init(store: SQLiteContactStore, identifier: String = "store", order: ContactOrder = .insertion) {
         self.store = store
         self.identifier = identifier
         self.order = order

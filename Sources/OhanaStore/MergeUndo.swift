@@ -84,7 +84,7 @@ extension ContactMergeDecisions {
     }
 }
 
-extension ContactStore {
+extension SQLiteContactStore {
     /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
     @discardableResult
     public func undoMerge(of id: ContactID) throws -> MergeUndoResult {

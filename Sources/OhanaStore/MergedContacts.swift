@@ -279,7 +279,7 @@ extension ContactWriteTransaction {
     }
 }
 
-extension ContactStore {
+extension SQLiteContactStore {
     /// The merge decisions recorded in the store.
     public func mergeDecisions() throws -> ContactMergeDecisions {
         try read { try $0.mergeDecisions() }

@@ -80,7 +80,7 @@ extension ContactWriteTransaction {
     }
 }
 
-extension ContactStore {
+extension SQLiteContactStore {
     /// The state the provider `providerID` reported at its last sync into this store, if any.
     public func providerSyncState(for providerID: String) throws -> ProviderSyncState? {
         try read { try $0.providerSyncState(for: providerID) }

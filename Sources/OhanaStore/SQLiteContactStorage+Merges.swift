@@ -3,14 +3,14 @@ import GRDB
 import Ohana
 
 extension SQLiteContactStorage {
-    /// Makes a child store (see ``ContactStore/makeChild()``).
-    public func makeChild() async throws -> ContactStore {
+    /// Makes a child store (see ``SQLiteContactStore/makeChild()``).
+    public func makeChild() async throws -> SQLiteContactStore {
         try store.makeChild()
     }
 
-    /// Merges a child store's changes into this store (see ``ContactStore/merge(_:policy:)``).
+    /// Merges a child store's changes into this store (see ``SQLiteContactStore/merge(_:policy:)``).
     @discardableResult
-    public func merge(_ child: ContactStore, policy: MergePolicy) async throws -> ContactSaveSummary {
+    public func merge(_ child: SQLiteContactStore, policy: MergePolicy) async throws -> ContactSaveSummary {
         try store.merge(child, policy: policy)
     }
 

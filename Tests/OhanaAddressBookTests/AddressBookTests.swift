@@ -11,7 +11,7 @@ private func person(_ given: String, _ family: String) -> Contact {
 @Suite("The address book without HTTP")
 struct AddressBookTests {
     func book(_ contacts: [Contact]) async throws -> AddressBook {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try await store.save(contacts, mode: .upsertBySourceRecord)
         let book = AddressBook(store: store, locale: Locale(identifier: "en_US"))
         try await book.reload()
@@ -44,7 +44,7 @@ struct AddressBookTests {
 
     @Test("the page's phone formatting and the merge review read national numbers in the book's one region")
     func oneRegion() async throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try await store.save([
             Contact(id: "a", givenName: "Ana", familyName: "Sousa", fields: [.phone("919 109 619")]),
             Contact(id: "b", givenName: "Ana", familyName: "Sousa", fields: [.phone("+351 919 109 619")]),

@@ -26,7 +26,7 @@ struct DedupeUndoCommandTests {
     /// A store file holding the three members merged into one contact `a`, and the bytes of the members before.
     static func mergedStore(in directory: URL) throws -> (path: String, before: [Data]) {
         let url = directory.appendingPathComponent("contacts.sqlite")
-        let store = try ContactStore(fileURL: url)
+        let store = try SQLiteContactStore(fileURL: url)
         try store.save(members(), mode: .upsertBySourceRecord)
         let before = try encoded(store.allContacts())
         var merged = members()[0]
@@ -40,12 +40,12 @@ struct DedupeUndoCommandTests {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let (path, before) = try Self.mergedStore(in: directory)
-        #expect(try ContactStore(fileURL: URL(fileURLWithPath: path)).allContacts().count == 1)
+        #expect(try SQLiteContactStore(fileURL: URL(fileURLWithPath: path)).allContacts().count == 1)
 
         let result = try CLI.run(["dedupe", "--undo", "a", "--store", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("restored 3 contact(s)"), "\(result.stdout)")
-        let after = try ContactStore(fileURL: URL(fileURLWithPath: path)).allContacts()
+        let after = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path)).allContacts()
         #expect(try Self.encoded(after) == before)
 
         let again = try CLI.run(["dedupe", "--undo", "a", "--store", path])
@@ -61,7 +61,7 @@ struct DedupeUndoCommandTests {
         let result = try CLI.run(["dedupe", "--undo", "a", "--remove-member", "c", "--store", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("still merged"), "\(result.stdout)")
-        let store = try ContactStore(fileURL: URL(fileURLWithPath: path))
+        let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         let contacts = try store.allContacts()
         #expect(contacts.count == 2)
         let restored = try #require(contacts.first { $0.id == "c" })

@@ -88,7 +88,7 @@ struct ServerCorrectnessTests {
             #expect(error.status == 404, "\(error)")
             #expect(error.description.contains("nosuchbook"), "\(error)")
         }
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         await #expect(throws: CardDAVError.self) {
             _ = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
         }
@@ -141,7 +141,7 @@ struct ServerCorrectnessTests {
         try await account.put(TwoAppsFixtures.iPhone, named: "iphone.vcf")
         try await account.put(TwoAppsFixtures.davx5, named: "davx5.vcf")
         try await account.put(TwoAppsFixtures.other, named: "other.vcf")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         let first = try await CardDAVTwoWaySync(provider: provider, store: store).run()
         #expect(first.count(.pullAdd) == 3)
@@ -194,7 +194,7 @@ struct ServerCorrectnessTests {
             BDAY:
             """)
         let put = try await account.put(card, named: "chidi.vcf")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
 
@@ -230,7 +230,7 @@ struct ServerCorrectnessTests {
         try await account.put(TwoAppsFixtures.other, named: "other.vcf")
         let log = RequestLog()
         let provider = try account.provider(configuration: CardDAVConfiguration(requestObserver: log.observer))
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
         // Three contacts imported from a file; one has a photo whose base64 is broken, kept as written.
         let file = """
@@ -285,7 +285,7 @@ struct ServerCorrectnessTests {
             + "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Castillo;Rosa;;;\r\nFN:Rosa Castillo\r\nEND:VCARD\r\n"
         let imported = VCardReader(options: VCardReadingOptions(providerID: "file:import.vcf")).read(Data(broken.utf8), source: "import.vcf")
         do {
-            let store = try ContactStore(fileURL: URL(fileURLWithPath: file))
+            let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: file))
             try await store.save(imported.contacts, mode: .upsertBySourceRecord)
             try store.close()
         }

@@ -18,7 +18,7 @@ struct StoreSyncTests {
         let account = try await TestAccount.make("user9")
         for i in 0..<3 { try await account.put(sampleCard(uid: "st-\(i)", name: "Store \(i)"), named: "st\(i).vcf") }
         let file = try storeFile()
-        let store = try ContactStore(fileURL: file)
+        let store = try SQLiteContactStore(fileURL: file)
         let provider = try account.provider()
 
         let first = try await provider.sync(into: store, remerging: { $0[0] })
@@ -48,7 +48,7 @@ struct StoreSyncTests {
 
         // What the previous `ohana sync` left: the contacts in the store, the state in a side file.
         let old = try await provider.synchronize(from: CardDAVSyncState())
-        let store = try ContactStore(fileURL: file)
+        let store = try SQLiteContactStore(fileURL: file)
         try await store.save(old.added, mode: .upsertBySourceRecord)
         let sideFile = URL(fileURLWithPath: file.path + ".carddav-sync.json")
         try JSONEncoder().encode([provider.identifier: old.state]).write(to: sideFile)
@@ -77,7 +77,7 @@ struct StoreSyncTests {
         let account = try await TestAccount.make("user11")
         try await account.put(sampleCard(uid: "sw-1", name: "Sweep Kept"), named: "sw1.vcf")
         let provider = try account.provider()
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let stale = Contact(id: "stale", formattedName: "Sweep Gone",
                             provenance: [Provenance(providerID: provider.identifier, recordID: "/user11/old/gone.vcf")])
         let other = Contact(id: "other", formattedName: "Other Source", provenance: [Provenance(providerID: "file", recordID: "x")])

@@ -26,7 +26,7 @@ struct SyncCommandStateTests {
         let previous = try CardDAVContactsProvider(url: try #require(URL(string: url)), credential: account.credential)
         let old = try await previous.synchronize(from: CardDAVSyncState())
         do {
-            let store = try ContactStore(fileURL: file)
+            let store = try SQLiteContactStore(fileURL: file)
             try await store.save(old.added, mode: .upsertBySourceRecord)
             try store.close()
         }
@@ -52,7 +52,7 @@ struct SyncCommandStateTests {
         #expect(first.output.contains("pulled 1 added, 1 changed, 1 removed; pushed 0 created, 0 updated, 0 deleted"), "\(first.output)")
         #expect(!FileManager.default.fileExists(atPath: sideFile.path))
         #expect(FileManager.default.fileExists(atPath: sideFile.path + ".migrated"))
-        let store = try ContactStore(fileURL: file)
+        let store = try SQLiteContactStore(fileURL: file)
         #expect(try store.allContacts().map(\.fullName).sorted() == ["Added Later", "Previous 0", "Previous 1", "Previous 3"])
         #expect(try store.allContacts().first { $0.fullName == "Previous 1" }?.note == "changed on the server")
         let state = try #require(try store.providerSyncState(for: previous.identifier))

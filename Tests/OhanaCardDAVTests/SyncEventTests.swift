@@ -26,7 +26,7 @@ struct SyncEventTests {
         let account = try await TestAccount.make("user6")
         try await account.put(TwoAppsFixtures.iPhone, named: "iphone.vcf")
         try await account.put(TwoAppsFixtures.other, named: "other.vcf")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let report = try await CardDAVTwoWaySync(provider: try account.provider(), store: store).run()
         #expect(report.count(.pullAdd) == 2)
         // Other tests may sync at the same time: this run's event is the one with its counts.

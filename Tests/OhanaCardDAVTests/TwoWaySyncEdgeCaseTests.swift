@@ -37,7 +37,7 @@ struct TwoWaySyncConcurrentChangeTests {
     func preconditionFailedRemerges() async throws {
         let account = try await TestAccount.make("user3")
         try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         _ = try await CardDAVTwoWaySync(provider: try account.provider(), store: store).run()
         var edited = try #require(try store.allContacts().first)
         edited.jobTitle = "Mathematician"
@@ -70,7 +70,7 @@ struct TwoWaySyncWithoutBaseTests {
         var pulled = try #require(try await provider.loadContacts().contacts.first)
         pulled.note = "local note"
         pulled.fields.append(.phone("+1 202 555 7777", label: .work))
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try syncWrite(store) { try $0.save(pulled) }
         let etag = try #require(try await account.client.cardReferences(in: account.bookURL).first?.etag)
         let card = SyncFixtures.card(0).replacingOccurrences(of: "END:VCARD", with: "NOTE:server note\r\nEMAIL:ada@work.example\r\nEND:VCARD")
@@ -94,7 +94,7 @@ struct TwoWaySyncUndoneMergeTests {
         let account = try await TestAccount.make("user3")
         try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
         try await account.put(SyncFixtures.card(1, duplicateOf: 0), named: "card-1.vcf")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
         let (a, b) = try syncRead(store) { t in

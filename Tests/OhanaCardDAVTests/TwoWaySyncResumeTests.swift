@@ -11,7 +11,7 @@ struct TwoWaySyncResumeTests {
     @Test("a create that reached the server before the sync stopped is linked, not created a second time")
     func createThatArrived() async throws {
         let account = try await TestAccount.make("user3")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         let contact = Contact(givenName: "Nova", familyName: "Imported", fields: [.email("nova@example.org")])
         try syncWrite(store) { try $0.save(contact) }
@@ -37,7 +37,7 @@ struct TwoWaySyncResumeTests {
     func updateThatArrived() async throws {
         let account = try await TestAccount.make("user3")
         try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
         let original = try #require(try store.allContacts().first)
@@ -72,7 +72,7 @@ struct TwoWaySyncResumeTests {
     func updateThatArrivedForRemovedContact() async throws {
         let account = try await TestAccount.make("user3")
         for index in 0..<2 { try await account.put(SyncFixtures.card(index), named: "card-\(index).vcf") }
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
         let original = try #require(try store.allContacts().first { $0.provenance.contains { $0.recordID == account.href(0) } })
@@ -101,7 +101,7 @@ struct TwoWaySyncResumeTests {
     @Test("a create whose card is not on the server stays in the journal until the next write to its href settles it")
     func createNotYetArrived() async throws {
         let account = try await TestAccount.make("user3")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         let contact = Contact(givenName: "Vega", familyName: "Pending", fields: [.email("vega@example.org")])
         try syncWrite(store) { try $0.save(contact) }
@@ -126,7 +126,7 @@ struct TwoWaySyncResumeTests {
     func updateThatCannotLand() async throws {
         let account = try await TestAccount.make("user3")
         try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
         let original = try #require(try store.allContacts().first)

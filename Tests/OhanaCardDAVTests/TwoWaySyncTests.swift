@@ -14,7 +14,7 @@ struct TwoWaySyncTests {
     }
 
     /// The stored contact of a card.
-    static func stored(_ store: ContactStore, _ provider: CardDAVContactsProvider, card index: Int, in account: TestAccount) throws -> Contact {
+    static func stored(_ store: SQLiteContactStore, _ provider: CardDAVContactsProvider, card index: Int, in account: TestAccount) throws -> Contact {
         let href = account.href(index)
         return try #require(try syncRead(store) { try $0.contacts(providerID: provider.identifier, recordID: href) }.first)
     }
@@ -23,7 +23,7 @@ struct TwoWaySyncTests {
     func scenario() async throws {
         let account = try await TestAccount.make("user3")
         try await Self.fill(account)
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         let first = try await CardDAVTwoWaySync(provider: provider, store: store).run()
         #expect(first.count(.pullAdd) == 300)
@@ -120,7 +120,7 @@ struct TwoWaySyncTests {
     func dryRun() async throws {
         let account = try await TestAccount.make("user3")
         for index in 0..<5 { try await account.put(SyncFixtures.card(index), named: "card-\(index).vcf") }
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
         var edited = try Self.stored(store, provider, card: 1, in: account)
@@ -143,7 +143,7 @@ struct TwoWaySyncTests {
     func pushNew() async throws {
         let account = try await TestAccount.make("user3")
         try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
         try syncWrite(store) { t in

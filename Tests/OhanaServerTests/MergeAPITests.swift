@@ -61,7 +61,7 @@ import Testing
             #expect(saved.keptTogether.isEmpty)
 
             // A new server on the same store file sees the decision.
-            let reopened = try ContactStore(fileURL: storeFile)
+            let reopened = try SQLiteContactStore(fileURL: storeFile)
             let again = AddressBook(store: reopened)
             try await again.reload()
             #expect(try quimbyCluster(await again.mergeReport()).decision == .keptApart)

@@ -20,13 +20,13 @@ import Testing
     struct Setup {
         var folder: URL
         var file: URL
-        var store: ContactStore
+        var store: SQLiteContactStore
     }
 
     func makeSetup() throws -> Setup {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-merge-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try ContactStore(fileURL: folder.appendingPathComponent("contacts.sqlite"))
+        let store = try SQLiteContactStore(fileURL: folder.appendingPathComponent("contacts.sqlite"))
         return Setup(folder: folder, file: folder.appendingPathComponent("A.vcf"), store: store)
     }
 
@@ -43,7 +43,7 @@ import Testing
         report.clusters.first { $0.contacts.contains { $0.name.hasPrefix(name) } }
     }
 
-    func withServer(_ store: ContactStore, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withServer(_ store: SQLiteContactStore, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let book = AddressBook(store: store)
         try await book.reload()
         let app = Application(router: AddressBookServer.makeRouter(addressBook: book))

@@ -30,7 +30,7 @@ import Testing
     }
 
     /// The stored contacts as the store's JSON, sorted by id: equal means byte for byte.
-    static func encoded(_ store: ContactStore) throws -> [Data] {
+    static func encoded(_ store: SQLiteContactStore) throws -> [Data] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try store.allContacts().sorted { $0.id < $1.id }.map { try encoder.encode($0) }

@@ -9,7 +9,7 @@ import OhanaSampleData
 /// ones, and the address book on it.
 struct TestAddressBook {
     let folder: URL
-    let store: ContactStore
+    let store: SQLiteContactStore
     let addressBook: AddressBook
     let contacts: [Contact]
 
@@ -64,7 +64,7 @@ struct TestAddressBook {
     static func make(generated: Int = 60, seed: UInt64 = 7) async throws -> TestAddressBook {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try ContactStore(fileURL: folder.appendingPathComponent("contacts.sqlite"))
+        let store = try SQLiteContactStore(fileURL: folder.appendingPathComponent("contacts.sqlite"))
         let contacts = ContactGenerator(seed: seed, duplicateRate: 0).generate(count: generated) + crafted
         _ = try await store.save(contacts, mode: .replace)
         let addressBook = AddressBook(store: store)

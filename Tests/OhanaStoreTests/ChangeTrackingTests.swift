@@ -37,7 +37,7 @@ struct ChangeTrackingTests {
 
     @Test("a contact removed and added again since the token is reported as added, not removed")
     func removeAndReAdd() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try store.write { try $0.insert(person("a", "Ada", "Lovelace")) }
         let token = try store.currentChangeToken()
         try store.write { try $0.remove(id: "a") }
@@ -54,14 +54,14 @@ struct ChangeTrackingTests {
         let url = directory.file("contacts.sqlite")
         var text = ""
         do {
-            let store = try ContactStore(fileURL: url)
+            let store = try SQLiteContactStore(fileURL: url)
             try store.write { try $0.insert(person("a", "Ada", "Lovelace")) }
             text = try store.currentChangeToken().description
             try store.write { try $0.insert(person("b", "Bob", "Dylan")) }
             try store.close()
         }
         let token = try #require(ChangeToken(text))
-        let reopened = try ContactStore(fileURL: url)
+        let reopened = try SQLiteContactStore(fileURL: url)
         #expect(try reopened.changes(since: token).added.map(\.id) == ["b"])
         #expect(ChangeToken("garbage") == nil)
         #expect(ChangeToken("store:-1") == nil)
@@ -69,8 +69,8 @@ struct ChangeTrackingTests {
 
     @Test("a token from another store or from the future is unknown; a pruned one is expired")
     func unknownAndExpiredTokens() throws {
-        let store = try ContactStore.inMemory()
-        let other = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
+        let other = try SQLiteContactStore.inMemory()
         try store.write { try $0.insert(person("a", "Ada", "Lovelace")) }
         let foreign = try other.currentChangeToken()
         #expect(throws: ContactStoreError.unknownChangeToken(foreign.description)) { try store.changes(since: foreign) }
@@ -90,7 +90,7 @@ struct ChangeTrackingTests {
 
     @Test("the removal history is capped; tokens older than what it keeps expire")
     func removalHistoryCap() throws {
-        let store = try ContactStore.inMemory(configuration: .init(removalHistoryLimit: 3))
+        let store = try SQLiteContactStore.inMemory(configuration: .init(removalHistoryLimit: 3))
         try store.write { (transaction) throws in
             for index in 0..<10 { try transaction.insert(person(ContactID(rawValue: "c\(index)"), "N", "\(index)")) }
         }

@@ -37,7 +37,7 @@ struct ChildStoreTests {
 
     @Test("a discarded child changes nothing and is closed")
     func discard() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try store.write { try $0.insert(person("a", "Ada", "Lovelace")) }
         let child = try store.makeChild()
         try child.write { try $0.removeAll() }
@@ -89,7 +89,7 @@ struct ChildStoreTests {
 
     @Test("preferring the child applies its versions over the parent's")
     func preferChild() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try store.write { try $0.insert(person("a", "Ada", "Lovelace")) }
         let child = try store.makeChild()
         try child.write { try $0.update(person("a", "Ada", "Child")) }
@@ -100,19 +100,19 @@ struct ChildStoreTests {
 
     @Test("the same change made in both stores is no conflict, and a store refuses another store's child")
     func sameChangeAndWrongParent() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try store.write { try $0.insert(person("a", "Ada", "Lovelace")) }
         let child = try store.makeChild()
         try child.write { try $0.update(person("a", "Ada", "King")) }
         try store.write { try $0.update(person("a", "Ada", "King")) }
-        let other = try ContactStore.inMemory()
+        let other = try SQLiteContactStore.inMemory()
         #expect(throws: ContactStoreError.notAChild) { try other.merge(child) }
         #expect(try store.merge(child).unchanged == 1)
     }
 
     @Test("a child of a child merges into its own parent only")
     func grandchild() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let child = try store.makeChild()
         let grandchild = try child.makeChild()
         try grandchild.write { try $0.insert(person("g", "Grand", "Child")) }

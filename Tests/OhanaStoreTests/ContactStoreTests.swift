@@ -15,7 +15,7 @@ struct ContactStoreTests {
         if kind == .file {
             // A second connection to the file sees the same contact.
             try store.close()
-            let reopened = try ContactStore(fileURL: directory.file("contacts.sqlite"))
+            let reopened = try SQLiteContactStore(fileURL: directory.file("contacts.sqlite"))
             #expect(try reopened.allContacts() == [contact])
         }
     }
@@ -57,7 +57,7 @@ struct ContactStoreTests {
 
     @Test("insert refuses a stored id, update refuses an unknown one, remove reports what it did")
     func insertUpdateRemove() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try store.write { try $0.insert(person("a", "Ada", "Lovelace")) }
         #expect(throws: ContactStoreError.duplicateID("a")) {
             try store.write { try $0.insert(person("a", "Other", "Person")) }
@@ -205,7 +205,7 @@ struct ContactStoreTests {
         let summary = try store.save(contacts, mode: .replace)
         #expect(summary.added == contacts.count)
         try store.close()
-        let reopened = try ContactStore(fileURL: directory.file("contacts.sqlite"))
+        let reopened = try SQLiteContactStore(fileURL: directory.file("contacts.sqlite"))
         let stored = try reopened.allContacts()
         #expect(stored.count == contacts.count)
         // The corpus repeats some UIDs across files; a repeated id is stored under a new one.

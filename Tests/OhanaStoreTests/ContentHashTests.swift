@@ -43,12 +43,12 @@ struct ContentHashTests {
     func storedWithoutHash() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("contacts.sqlite")
-        let store = try ContactStore(fileURL: url)
+        let store = try SQLiteContactStore(fileURL: url)
         try store.save([richContact()], mode: .replace)
         try store.close()
         try StoreSchema.execute("UPDATE contact SET contentHash = NULL", inFileAt: url.path)
 
-        let reopened = try ContactStore(fileURL: url)
+        let reopened = try SQLiteContactStore(fileURL: url)
         let token = try reopened.currentChangeToken()
         #expect(try reopened.save([richContact()], mode: .upsertBySourceRecord).unchanged == 1)
         #expect(try reopened.currentChangeToken() == token)
@@ -62,7 +62,7 @@ struct ContentHashTests {
 
     @Test("a large re-import (looked up in bulk, read back in chunks) matches by source record (shared ones in order), skips the unchanged and writes the rest")
     func largeReimport() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let contacts = (0..<4_500).map { index -> Contact in
             var contact = person(ContactID(rawValue: "p\(index)"), "Given\(index)", "Family\(index % 37)")
             // Every tenth comes from a SIM card, whose few record ids (slots) many contacts share.

@@ -27,12 +27,12 @@ struct MergedContactsTests {
         let directory = try TemporaryDirectory()
         let decisions = ContactMergeDecisions(keptTogether: [["a", "b"]], keptApart: [["c", "d", "e"]])
         do {
-            let store = try ContactStore(fileURL: directory.file("contacts.sqlite"))
+            let store = try SQLiteContactStore(fileURL: directory.file("contacts.sqlite"))
             #expect(try store.mergeDecisions().isEmpty)
             try store.setMergeDecisions(decisions)
             try store.close()
         }
-        let reopened = try ContactStore(fileURL: directory.file("contacts.sqlite"))
+        let reopened = try SQLiteContactStore(fileURL: directory.file("contacts.sqlite"))
         #expect(try reopened.mergeDecisions() == decisions)
     }
 
@@ -92,7 +92,7 @@ struct MergedContactsTests {
         let directory = try TemporaryDirectory()
         let path = directory.file("v3.sqlite").path
         try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v3)
-        let store = try ContactStore(fileURL: URL(fileURLWithPath: path))
+        let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         #expect(try store.mergeDecisions().isEmpty)
         #expect(try store.read { try $0.mergedMembers(of: "anyone") }.isEmpty)
     }

@@ -20,7 +20,7 @@ struct MigrationTests {
                                 arguments: ["old-2", #"{"id":"old-2","givenName":"Émile","tags":["Café"]}"#, "emile"],
                                 inFileAt: path)
 
-        let store = try ContactStore(fileURL: URL(fileURLWithPath: path))
+        let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         try store.read { (transaction) throws in
             #expect(try transaction.contact(withID: "old-1") == old)
             #expect(try transaction.search("angstrom").map(\.id) == ["old-1"])
@@ -43,7 +43,7 @@ struct MigrationTests {
         try Data("BEGIN:VCARD\nthis is not a database\n".utf8 + Data(repeating: 7, count: 5000)).write(to: text)
         let before = try Data(contentsOf: text)
         #expect(throws: ContactStoreError.notAStore(path: text.path, reason: "not an SQLite database")) {
-            try ContactStore(fileURL: text)
+            try SQLiteContactStore(fileURL: text)
         }
         #expect(try Data(contentsOf: text) == before)
 
@@ -51,7 +51,7 @@ struct MigrationTests {
         try StoreSchema.execute("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup')", inFileAt: foreign.path)
         let foreignBefore = try Data(contentsOf: foreign)
         do {
-            _ = try ContactStore(fileURL: foreign)
+            _ = try SQLiteContactStore(fileURL: foreign)
             Issue.record("a foreign SQLite database was opened as a store")
         } catch let error as ContactStoreError {
             guard case .notAStore = error else { Issue.record("unexpected error \(error)"); return }
@@ -65,14 +65,14 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("newer.sqlite")
         do {
-            let store = try ContactStore(fileURL: url)
+            let store = try SQLiteContactStore(fileURL: url)
             try store.write { try $0.insert(richContact()) }
             try store.close()
         }
         try StoreSchema.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')", inFileAt: url.path)
         let before = try Data(contentsOf: url)
         #expect(throws: ContactStoreError.newerVersion(path: url.path, unknownMigrations: ["v9-from-the-future"])) {
-            try ContactStore(fileURL: url)
+            try SQLiteContactStore(fileURL: url)
         }
         #expect(try Data(contentsOf: url) == before)
     }
@@ -82,10 +82,10 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let empty = directory.file("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
-        let store = try ContactStore(fileURL: empty)
+        let store = try SQLiteContactStore(fileURL: empty)
         try store.write { try $0.insert(person("a", "Ada", "Lovelace")) }
         let nested = directory.url.appendingPathComponent("a/b/contacts.sqlite")
-        let other = try ContactStore(fileURL: nested)
+        let other = try SQLiteContactStore(fileURL: nested)
         #expect(try other.allContacts().isEmpty)
     }
 }

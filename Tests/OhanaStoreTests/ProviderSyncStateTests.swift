@@ -32,7 +32,7 @@ private func state(_ text: String) -> ProviderSyncState { ProviderSyncState(data
 struct ProviderSyncStateTests {
     @Test("a change set is applied with its state; the next sync starts from that state")
     func appliesChangeSets() async throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = ScriptedIncrementalProvider([
             ProviderChanges(added: [record("a", "Ann"), record("b", "Bob")], state: state("one"), presentRecordIDs: ["a", "b"]),
             ProviderChanges(changed: [record("a", "Ann Changed")],
@@ -50,7 +50,7 @@ struct ProviderSyncStateTests {
 
     @Test("a provider that fails leaves the store and its state as they were")
     func failureChangesNothing() async throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let provider = ScriptedIncrementalProvider([ProviderChanges(added: [record("a", "Ann")], state: state("one"))])
         _ = try await store.sync(with: provider, remerging: { $0[0] })
         await #expect(throws: ContactsProviderError.self) { try await store.sync(with: provider, remerging: { $0[0] }) }
@@ -60,7 +60,7 @@ struct ProviderSyncStateTests {
 
     @Test("a full listing removes this provider's records that are no longer present, and no one else's")
     func fullListingSweeps() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let foreign = Contact(id: "f", formattedName: "Foreign", provenance: [Provenance(providerID: "file", recordID: "gone")])
         try store.save([record("a", "Ann"), record("gone", "Gone"), foreign], mode: .upsertBySourceRecord)
         let summary = try store.write {
@@ -76,7 +76,7 @@ struct ProviderSyncStateTests {
         let directory = try TemporaryDirectory()
         let path = directory.file("v4.sqlite").path
         try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v4)
-        let store = try ContactStore(fileURL: URL(fileURLWithPath: path))
+        let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         #expect(try store.providerSyncState(for: "scripted") == nil)
         try store.write { try $0.setProviderSyncState(state("x"), for: "scripted") }
         #expect(try store.providerSyncState(for: "scripted") == state("x"))

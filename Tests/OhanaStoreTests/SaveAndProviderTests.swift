@@ -8,7 +8,7 @@ import Testing
 struct SaveAndProviderTests {
     @Test("replace leaves exactly the given contacts")
     func replace() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try store.save([person("a", "Ada", "Lovelace"), person("b", "Bob", "Dylan")], mode: .replace)
         let summary = try store.save([person("b", "Bob", "Marley"), person("c", "Cy", "Twombly")], mode: .replace)
         #expect(summary == { var s = ContactSaveSummary(); s.added = 1; s.updated = 1; s.removed = 1; return s }())
@@ -17,7 +17,7 @@ struct SaveAndProviderTests {
 
     @Test("a repeated id in one batch is stored under a new id, not over the first")
     func repeatedIDsKept() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         try store.save([person("a", "Ada", "One"), person("a", "Ada", "Two")], mode: .replace)
         #expect(Set(try store.allContacts().map(\.familyName)) == ["One", "Two"])
         let upsert = try store.save([person("x", "X", "One"), person("x", "X", "Two")], mode: .upsertBySourceRecord)
@@ -27,7 +27,7 @@ struct SaveAndProviderTests {
 
     @Test("upsert by source record keeps the stored id and never removes")
     func upsertBySourceRecord() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let source = Provenance(providerID: "vcard:people.vcf", recordID: "uid-1")
         try store.save([person("first-load", "Ada", "Lovelace", provenance: [source]),
                         person("other", "Bob", "Dylan")], mode: .replace)
@@ -59,7 +59,7 @@ struct SaveAndProviderTests {
 
     @Test("the store provider loads what is stored, marking contacts without provenance")
     func provider() async throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         let generated = ContactGenerator(seed: 7).generate(count: 300)
         try await store.save(generated, mode: .replace)
         let loaded = try await ContactStoreProvider(store: store).loadContacts()

@@ -18,10 +18,10 @@ enum StorageBackend: String, CaseIterable, CustomStringConvertible, Sendable {
 
     /// Opens an empty store on this backend; `directory` holds the SQLite file for the test.
     func open(in directory: TemporaryDirectory,
-              configuration: ContactStore.Configuration = ContactStore.Configuration()) async throws -> any ContactStorage {
+              configuration: SQLiteContactStore.Configuration = SQLiteContactStore.Configuration()) async throws -> any ContactStorage {
         switch self {
         case .sqlite:
-            SQLiteContactStorage(try ContactStore(fileURL: directory.file("contacts.sqlite"), configuration: configuration))
+            SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("contacts.sqlite"), configuration: configuration))
         case .postgres:
             try await PostgresContactStore(location: .init(try await PostgresTestServer.shared.newDatabase()), password: nil,
                                            configuration: configuration)

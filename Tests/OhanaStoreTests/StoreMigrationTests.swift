@@ -11,7 +11,7 @@ struct StoreMigrationTests {
     func roundTrip() async throws {
         let directory = try TemporaryDirectory()
         let contacts = ContactGenerator(seed: 11).generate(count: 3_000) + [richContact()] + (try CorpusLoader.loadAll())
-        let sqlite = SQLiteContactStorage(try ContactStore(fileURL: directory.file("source.sqlite")))
+        let sqlite = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("source.sqlite")))
         _ = try await sqlite.save(contacts, mode: .replace)
         let postgres = try await StorageBackend.postgres.open(in: directory)
         let migration = ContactStoreMigration(batchSize: 1_000)
@@ -20,7 +20,7 @@ struct StoreMigrationTests {
         #expect(there.count == contacts.count && there.summary.added == contacts.count)
         #expect(steps.first == 0 && steps.last == contacts.count && steps.count == 2 + (contacts.count - 1) / 1_000)
 
-        let back = SQLiteContactStorage(try ContactStore(fileURL: directory.file("back.sqlite")))
+        let back = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("back.sqlite")))
         let home = try await migration.run(from: postgres, to: back)
         #expect(home.contentHash == there.contentHash)
         let original = try await sqlite.allContacts(order: .insertion)
@@ -39,7 +39,7 @@ struct StoreMigrationTests {
     @Test("merge decisions, member versions and provider sync states travel with the contacts, both ways")
     func bookkeepingTravels() async throws {
         let directory = try TemporaryDirectory()
-        let sqlite = SQLiteContactStorage(try ContactStore(fileURL: directory.file("source.sqlite")))
+        let sqlite = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("source.sqlite")))
         let members = [StorageMergeBehaviourTests.robert, StorageMergeBehaviourTests.bob]
         _ = try await sqlite.save(members + [StorageMergeBehaviourTests.carl], mode: .replace)
         _ = try await StorageMergeBehaviourTests.merge(sqlite, [["r", "b"]])
@@ -60,7 +60,7 @@ struct StoreMigrationTests {
         #expect(report.bookkeeping == original)
         #expect(try await postgres.bookkeeping().withoutJournalNumbers == original.withoutJournalNumbers)
         #expect(try await postgres.allMergedMembers() == ["r": members])
-        let back = SQLiteContactStorage(try ContactStore(fileURL: directory.file("back.sqlite")))
+        let back = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("back.sqlite")))
         _ = try await ContactStoreMigration().run(from: postgres, to: back)
         #expect(try await back.bookkeeping().withoutJournalNumbers == original.withoutJournalNumbers)
         // The copied members are live: undoing the merge on the copy restores them.
@@ -72,7 +72,7 @@ struct StoreMigrationTests {
     @Test("a change token the source handed out goes on working against the copy, both ways")
     func changeTokensSurvive() async throws {
         let directory = try TemporaryDirectory()
-        let sqlite = SQLiteContactStorage(try ContactStore(fileURL: directory.file("source.sqlite")))
+        let sqlite = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("source.sqlite")))
         _ = try await sqlite.save([person("a", "Ada", "Lovelace"), person("b", "Bob", "Dylan"), person("c", "Cy", "Twombly")],
                                   mode: .upsertByID)
         let early = try await sqlite.currentChangeToken()
@@ -91,7 +91,7 @@ struct StoreMigrationTests {
         _ = try await postgres.save([person("e", "Eve", "Later")], mode: .upsertByID)
         let later = try await postgres.changes(since: expected.token)
         #expect(later.added.map(\.id) == ["e"] && later.token.sequence == expected.token.sequence + 1)
-        let back = SQLiteContactStorage(try ContactStore(fileURL: directory.file("back.sqlite")))
+        let back = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("back.sqlite")))
         _ = try await ContactStoreMigration().run(from: postgres, to: back)
         #expect(try await back.changes(since: expected.token).added.map(\.id) == ["e"])
         #expect(try await back.changes(since: early).removed == ["b"])

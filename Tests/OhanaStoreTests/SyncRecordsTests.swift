@@ -8,7 +8,7 @@ import Testing
 struct SyncRecordsTests {
     @Test("a store that never synced has no synced cards and no pending writes")
     func emptyWithoutTables() throws {
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         #expect(try store.read { try $0.syncedCards(providerID: "carddav:x") }.isEmpty)
         #expect(try store.read { try $0.pendingSyncWrites(providerID: "carddav:x") }.isEmpty)
     }
@@ -17,7 +17,7 @@ struct SyncRecordsTests {
     func recordsPersist() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("sync.sqlite")
-        var store = try ContactStore(fileURL: url)
+        var store = try SQLiteContactStore(fileURL: url)
         let card = SyncedCard(providerID: "carddav:a", href: "/book/1.vcf", etag: "\"e1\"", vCard: "BEGIN:VCARD\r\nEND:VCARD\r\n",
                               contactID: "c1")
         let (first, second) = try store.write { t in
@@ -31,7 +31,7 @@ struct SyncRecordsTests {
         }
         #expect(first.id < second.id)
         try store.close()
-        store = try ContactStore(fileURL: url)
+        store = try SQLiteContactStore(fileURL: url)
         #expect(try store.read { try $0.syncedCards(providerID: "carddav:a") } == [card])
         #expect(try store.read { try $0.pendingSyncWrites(providerID: "carddav:a") } == [first, second])
         #expect(try store.read { try $0.pendingSyncWrites(providerID: "carddav:b") }.isEmpty)
@@ -55,7 +55,7 @@ struct SyncRecordsTests {
     @Test("a write transaction that throws leaves no journal entry behind")
     func rolledBackEntry() throws {
         struct Stop: Error {}
-        let store = try ContactStore.inMemory()
+        let store = try SQLiteContactStore.inMemory()
         #expect(throws: Stop.self) {
             try store.write { t in
                 _ = try t.beginSyncWrite(SyncJournalEntry(providerID: "p", href: "/b/1.vcf", operation: .create, contactID: "c",
@@ -72,7 +72,7 @@ struct SyncRecordsTests {
         let path = directory.file("v6.sqlite").path
         try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v6)
         #expect(try Self.tables(at: path).isDisjoint(with: ["syncedCard", "syncJournal"]))
-        let store = try ContactStore(fileURL: URL(fileURLWithPath: path))
+        let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         try store.close()
         #expect(try Self.tables(at: path).isSuperset(of: ["syncedCard", "syncJournal"]))
     }
@@ -94,7 +94,7 @@ struct SyncRecordsTests {
         try StoreSchema.execute("INSERT INTO syncedCard VALUES ('carddav:a', '/b/1.vcf', 'e1', 'card', 'c1')", inFileAt: path)
         try StoreSchema.execute("INSERT INTO syncJournal (providerID, href, operation, contactID) VALUES ('carddav:a', '/b/2.vcf', 'delete', 'c2')",
                                 inFileAt: path)
-        let store = try ContactStore(fileURL: URL(fileURLWithPath: path))
+        let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         #expect(try store.read { try $0.syncedCards(providerID: "carddav:a") }.map(\.etag) == ["e1"])
         #expect(try store.read { try $0.pendingSyncWrites(providerID: "carddav:a") }.map(\.href) == ["/b/2.vcf"])
     }

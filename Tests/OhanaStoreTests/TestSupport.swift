@@ -15,10 +15,10 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
     var description: String { rawValue }
 
     /// Opens an empty store of this kind; `directory` keeps the file alive for the test.
-    func open(in directory: TemporaryDirectory) throws -> ContactStore {
+    func open(in directory: TemporaryDirectory) throws -> SQLiteContactStore {
         switch self {
-        case .file: try ContactStore(fileURL: directory.file("contacts.sqlite"))
-        case .memory: try ContactStore.inMemory()
+        case .file: try SQLiteContactStore(fileURL: directory.file("contacts.sqlite"))
+        case .memory: try SQLiteContactStore.inMemory()
         }
     }
 }

@@ -37,7 +37,7 @@ public struct CardDAVTwoWaySync: Sendable {
     }
 
     /// Creates a sync of a SQLite store with a provider's address books.
-    public init(provider: CardDAVContactsProvider, store: ContactStore, options: TwoWaySyncOptions = .init()) {
+    public init(provider: CardDAVContactsProvider, store: SQLiteContactStore, options: TwoWaySyncOptions = .init()) {
         self.init(provider: provider, store: SQLiteContactStorage(store), options: options)
     }
 

@@ -3,21 +3,21 @@ import Ohana
 import PostgresNIO
 
 /// Child stores of a PostgreSQL store: an in-memory SQLite copy of its contacts for edits that may
-/// be thrown away, merged back with the SQLite store's rules (``ContactStore/merge(_:policy:)``).
+/// be thrown away, merged back with the SQLite store's rules (``SQLiteContactStore/merge(_:policy:)``).
 extension PostgresContactStore {
     /// Makes a child store: an in-memory copy of this store's contacts, as of one snapshot, that
-    /// takes reads and writes like any ``ContactStore`` and is later merged with
-    /// ``merge(_:policy:)`` or thrown away with ``ContactStore/discard()``. Merge decisions and sync
+    /// takes reads and writes like any ``SQLiteContactStore`` and is later merged with
+    /// ``merge(_:policy:)`` or thrown away with ``SQLiteContactStore/discard()``. Merge decisions and sync
     /// records stay in this store.
     ///
     /// Complexity: O(*n*) for *n* stored contacts.
-    public func makeChild() async throws -> ContactStore {
+    public func makeChild() async throws -> SQLiteContactStore {
         let (contacts, sequence) = try await readSnapshot { transaction in
             let info = try await Self.storeInfo(transaction.connection, logger: logger)
             let contacts = try await transaction.allContacts()
             return (contacts, info.sequence)
         }
-        return try ContactStore.child(of: self, contacts: contacts, baseSequence: sequence)
+        return try SQLiteContactStore.child(of: self, contacts: contacts, baseSequence: sequence)
     }
 
     /// Merges a child store's changes into this store in one transaction, then closes the child.
@@ -26,7 +26,7 @@ extension PostgresContactStore {
     /// conflict. With ``MergePolicy/failOnConflict`` nothing is merged, the child stays open, and
     /// ``ContactStoreError/mergeConflicts(_:)`` lists every conflict with both versions.
     @discardableResult
-    public func merge(_ child: ContactStore, policy: MergePolicy = .failOnConflict) async throws -> ContactSaveSummary {
+    public func merge(_ child: SQLiteContactStore, policy: MergePolicy = .failOnConflict) async throws -> ContactSaveSummary {
         guard child.postgresParent === self else { throw ContactStoreError.notAChild }
         let base = child.baseSequence
         let changes = try child.netChangesSinceMade()

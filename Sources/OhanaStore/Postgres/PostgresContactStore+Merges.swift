@@ -53,7 +53,7 @@ extension PostgresContactStore {
         try await readSnapshot { try await $0.providerSyncState(for: providerID) }
     }
 
-    /// Brings the store up to date with an incremental provider (see ``ContactStore/sync(with:remerging:)``):
+    /// Brings the store up to date with an incremental provider (see ``SQLiteContactStore/sync(with:remerging:)``):
     /// the change set and the new state are applied in one transaction.
     public func sync(with provider: some IncrementalContactsProvider,
                      remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary {

@@ -59,7 +59,7 @@ public final class PostgresContactStore: ContactStorage {
     /// Where the store lives.
     public let location: Location
     /// The options the store was opened with (the removal history limit applies here too).
-    public let configuration: ContactStore.Configuration
+    public let configuration: SQLiteContactStore.Configuration
 
     let client: PostgresClient
     let logger: Logger
@@ -71,7 +71,7 @@ public final class PostgresContactStore: ContactStorage {
     /// ``ContactStoreError/cannotOpen(path:reason:)`` when the server cannot be reached or refuses,
     /// and ``ContactStoreError/newerVersion(path:unknownMigrations:)`` for a newer version's store.
     public init(location: Location, password: String?,
-                configuration: ContactStore.Configuration = ContactStore.Configuration()) async throws {
+                configuration: SQLiteContactStore.Configuration = SQLiteContactStore.Configuration()) async throws {
         var logger = Logger(label: "ohana.store.postgres")
         logger.logLevel = .error
         self.logger = logger

@@ -65,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
         let store: any ContactStorage
         let source: String
         if let sample {
-            store = SQLiteContactStorage(try ContactStore.inMemory())
+            store = SQLiteContactStorage(try SQLiteContactStore.inMemory())
             _ = try await store.save(ContactGenerator(seed: 1).generate(count: sample), mode: .replace)
             source = "generated sample data (a store in memory)"
         } else {

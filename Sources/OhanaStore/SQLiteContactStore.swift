@@ -13,7 +13,7 @@ import Synchronization
 /// runs the same code on a single connection.
 ///
 /// Blocks are not reentrant: inside a block, use the transaction it is given, never the store itself.
-public final class ContactStore: Sendable {
+public final class SQLiteContactStore: Sendable {
     /// Options for opening a store.
     public struct Configuration: Sendable {
         /// The most removed contacts the change history remembers; older removals are pruned and
@@ -36,7 +36,7 @@ public final class ContactStore: Sendable {
 
     let writer: any DatabaseWriter
     /// The store a child store was made from (a SQLite parent).
-    let parent: ContactStore?
+    let parent: SQLiteContactStore?
     /// The PostgreSQL store a child store was made from.
     let postgresParent: PostgresContactStore?
     /// The parent's change number when the child was made.
@@ -48,7 +48,7 @@ public final class ContactStore: Sendable {
     private static let logger = Logger(label: "ohana.store")
 
     private init(writer: any DatabaseWriter, fileURL: URL?, configuration: Configuration,
-                 parent: ContactStore? = nil, postgresParent: PostgresContactStore? = nil,
+                 parent: SQLiteContactStore? = nil, postgresParent: PostgresContactStore? = nil,
                  baseSequence: Int64 = 0, childBaseSequence: Int64? = nil) {
         self.writer = writer
         self.fileURL = fileURL
@@ -61,7 +61,7 @@ public final class ContactStore: Sendable {
 
     /// A child of a PostgreSQL store: an in-memory store holding `contacts` (the parent's at change
     /// number `baseSequence`).
-    static func child(of parent: PostgresContactStore, contacts: [Contact], baseSequence: Int64) throws -> ContactStore {
+    static func child(of parent: PostgresContactStore, contacts: [Contact], baseSequence: Int64) throws -> SQLiteContactStore {
         let queue = try DatabaseQueue(configuration: GRDB.Configuration())
         try migrate(queue, path: ":memory:")
         let filled = try queue.write { db -> Int64 in
@@ -69,7 +69,7 @@ public final class ContactStore: Sendable {
             try transaction.save(contacts, mode: .replace)
             return try transaction.currentChangeToken().sequence
         }
-        return ContactStore(writer: queue, fileURL: nil, configuration: parent.configuration, postgresParent: parent,
+        return SQLiteContactStore(writer: queue, fileURL: nil, configuration: parent.configuration, postgresParent: parent,
                             baseSequence: baseSequence, childBaseSequence: filled)
     }
 
@@ -107,10 +107,10 @@ public final class ContactStore: Sendable {
     }
 
     /// Creates an empty store in memory (SQLite's in-memory mode), gone when the store is released.
-    public static func inMemory(configuration: Configuration = Configuration()) throws -> ContactStore {
+    public static func inMemory(configuration: Configuration = Configuration()) throws -> SQLiteContactStore {
         let queue = try DatabaseQueue(configuration: GRDB.Configuration())
         try migrate(queue, path: ":memory:")
-        return ContactStore(writer: queue, fileURL: nil, configuration: configuration)
+        return SQLiteContactStore(writer: queue, fileURL: nil, configuration: configuration)
     }
 
     // MARK: - Transactions
@@ -201,7 +201,7 @@ public final class ContactStore: Sendable {
 
     /// Makes a child store: an in-memory copy of this store's current state that takes reads and
     /// writes like this one, and is later merged with ``merge(_:policy:)`` or thrown away with ``discard()``.
-    public func makeChild() throws -> ContactStore {
+    public func makeChild() throws -> SQLiteContactStore {
         try ensureOpen()
         let queue = try DatabaseQueue(configuration: GRDB.Configuration())
         try writer.backup(to: queue)
@@ -210,7 +210,7 @@ public final class ContactStore: Sendable {
                            arguments: [UUID().uuidString.lowercased()])
             return try Int64.fetchOne(db, sql: "SELECT changeSequence FROM storeInfo WHERE id = 1") ?? 0
         }
-        return ContactStore(writer: queue, fileURL: nil, configuration: configuration, parent: self, baseSequence: base)
+        return SQLiteContactStore(writer: queue, fileURL: nil, configuration: configuration, parent: self, baseSequence: base)
     }
 
     /// Whether this store is a child store.
@@ -222,7 +222,7 @@ public final class ContactStore: Sendable {
     /// conflict. With ``MergePolicy/failOnConflict`` nothing is merged, the child stays open, and
     /// ``ContactStoreError/mergeConflicts(_:)`` lists every conflict with both versions.
     @discardableResult
-    public func merge(_ child: ContactStore, policy: MergePolicy = .failOnConflict) throws -> ContactSaveSummary {
+    public func merge(_ child: SQLiteContactStore, policy: MergePolicy = .failOnConflict) throws -> ContactSaveSummary {
         guard child.parent === self else { throw ContactStoreError.notAChild }
         let base = child.baseSequence
         let childChanges = try child.netChangesSinceMade()
@@ -333,3 +333,7 @@ public final class ContactStore: Sendable {
         return "\(error)"
     }
 }
+
+/// The SQLite store's name before it said it was SQLite.
+@available(*, deprecated, renamed: "SQLiteContactStore")
+public typealias ContactStore = SQLiteContactStore
