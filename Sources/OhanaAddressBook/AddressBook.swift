@@ -106,23 +106,11 @@ public actor AddressBook {
         self.review = MergeReview(store: store, region: self.region)
     }
 
-    /// Creates the address book on a SQLite store; call ``reload()`` before serving.
-    public init(
-        store: SQLiteContactStore, locale: Locale = Locale(identifier: "en_US"), region: String? = nil,
-        maximumSessionCount: Int = 64, logger: Logger = Logger(label: "ohana.serve")
-    ) {
-        self.init(
-            store: SQLiteContactStorage(store), locale: locale, region: region, maximumSessionCount: maximumSessionCount,
-            logger: logger)
-    }
-
     // MARK: Loading
 
     /// Loads the contacts from the store (formatting phone numbers) and rebuilds lists and the
-    /// merge analysis; picker sessions are dropped. An old merge decisions file beside the store
-    /// is moved into the store first.
+    /// merge analysis; picker sessions are dropped.
     public func reload() async throws {
-        if let sqlite = store as? SQLiteContactStorage { try StoredMerges.migrateDecisionsFile(of: sqlite.store) }
         let stored: [Contact]
         let members: [ContactID: [Contact]]
         let token: ChangeToken

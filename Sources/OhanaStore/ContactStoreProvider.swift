@@ -1,17 +1,17 @@
 import Foundation
 import Ohana
 
-/// A provider that loads every contact of a ``SQLiteContactStore``, for a ``ContactsDataSource`` pipeline.
+/// A provider that loads every contact of a store (on either backend), for a ``ContactsDataSource`` pipeline.
 public struct ContactStoreProvider: ContactsDataProvider {
     /// The provider's identifier.
     public let identifier: String
     /// The store it loads from.
-    public let store: SQLiteContactStore
+    public let store: any ContactStorage
     /// The order contacts are loaded in.
     public let order: ContactOrder
 
     /// Creates a provider for `store`.
-    public init(store: SQLiteContactStore, identifier: String = "store", order: ContactOrder = .insertion) {
+    public init(store: any ContactStorage, identifier: String = "store", order: ContactOrder = .insertion) {
         self.store = store
         self.identifier = identifier
         self.order = order
@@ -22,9 +22,9 @@ public struct ContactStoreProvider: ContactsDataProvider {
         let order = self.order
         let contacts: [Contact]
         do {
-            contacts = try await store.read { try $0.allContacts(order: order) }
+            contacts = try await store.allContacts(order: order)
         } catch {
-            throw .unavailable(providerID: identifier, source: store.fileURL?.path ?? ":memory:", reason: "\(error)")
+            throw .unavailable(providerID: identifier, source: store.locationDescription, reason: "\(error)")
         }
         return LoadedContacts(contacts: contacts.map { contact in
             guard contact.provenance.isEmpty else { return contact }

@@ -74,7 +74,8 @@ public final class SQLiteContactStore: Sendable {
     }
 
     /// Opens the store at `fileURL`, creating it (and its folder) when missing and migrating it when
-    /// it was written by an older version.
+    /// it was written by an older version; the side files older versions kept beside it (merge
+    /// decisions, CardDAV sync states) move into it, and are renamed to `….migrated`.
     ///
     /// Throws ``ContactStoreError/notAStore(path:reason:)`` for a file that is not a store and
     /// ``ContactStoreError/newerVersion(path:unknownMigrations:)`` for one from a newer version;
@@ -104,6 +105,7 @@ public final class SQLiteContactStore: Sendable {
         }
         try Self.migrate(pool, path: path)
         self.init(writer: pool, fileURL: fileURL, configuration: configuration)
+        try LegacySideFiles.importAll(beside: fileURL, into: self)
     }
 
     /// Creates an empty store in memory (SQLite's in-memory mode), gone when the store is released.

@@ -13,7 +13,7 @@ struct AddressBookTests {
     func book(_ contacts: [Contact]) async throws -> AddressBook {
         let store = try SQLiteContactStore.inMemory()
         try await store.save(contacts, mode: .upsertBySourceRecord)
-        let book = AddressBook(store: store, locale: Locale(identifier: "en_US"))
+        let book = AddressBook(store: SQLiteContactStorage(store), locale: Locale(identifier: "en_US"))
         try await book.reload()
         return book
     }

@@ -90,7 +90,7 @@ struct ServerCorrectnessTests {
         }
         let store = try SQLiteContactStore.inMemory()
         await #expect(throws: CardDAVError.self) {
-            _ = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+            _ = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store), options: .init(pushNew: true)).run()
         }
         #expect(try store.allContacts().isEmpty)
     }
@@ -143,7 +143,7 @@ struct ServerCorrectnessTests {
         try await account.put(TwoAppsFixtures.other, named: "other.vcf")
         let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
-        let first = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let first = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(first.count(.pullAdd) == 3)
 
         // The duplicate detector finds the person twice (name and phone) and merges the two cards.
@@ -156,7 +156,7 @@ struct ServerCorrectnessTests {
         #expect(person.unmappedProperties.filter { $0.name == "PRODID" }.count == 2, "the merge keeps both apps' PRODIDs")
         try syncWrite(store) { try $0.saveMerged(person, members: members) }
 
-        let second = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let second = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(second.diagnostics.isEmpty, "\(second.diagnostics)")
         #expect(second.unwrittenCards.isEmpty)
         #expect(second.count(.pushUpdate) == 1)
@@ -174,7 +174,7 @@ struct ServerCorrectnessTests {
         // A second client (vobject) reads both cards.
         #expect(try readWithIndependentClient(account).count == 2)
 
-        let third = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let third = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(third.actions.isEmpty, "\(third.actions)")
         #expect(third.diagnostics.isEmpty, "\(third.diagnostics)")
     }
@@ -196,7 +196,7 @@ struct ServerCorrectnessTests {
         let put = try await account.put(card, named: "chidi.vcf")
         let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
-        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
 
         // The server's side: a note (as the iPhone writes it). The store's side: a work phone.
         let serverEdit = card.replacingOccurrences(of: "REV:", with: "NOTE:Met at the 1998 conference\\, Abuja\r\nREV:")
@@ -204,7 +204,7 @@ struct ServerCorrectnessTests {
         var local = try #require(try store.allContacts().first)
         local.fields.append(.phone("+1 202 555 0100", label: .work))
         try syncWrite(store) { try $0.save(local) }
-        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let report = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(report.count(.pushUpdate) == 1)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
 
@@ -231,7 +231,7 @@ struct ServerCorrectnessTests {
         let log = RequestLog()
         let provider = try account.provider(configuration: CardDAVConfiguration(requestObserver: log.observer))
         let store = try SQLiteContactStore.inMemory()
-        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         // Three contacts imported from a file; one has a photo whose base64 is broken, kept as written.
         let file = """
             BEGIN:VCARD\r\nVERSION:3.0\r\nN:Ahn;Ji-woo;;;\r\nFN:Ji-woo Ahn\r\nTEL;TYPE=CELL:+82 10 1234 5678\r\nEND:VCARD\r
@@ -244,7 +244,7 @@ struct ServerCorrectnessTests {
         try syncWrite(store) { t in for contact in imported.contacts { try t.save(contact) } }
 
         log.clear()
-        let first = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        let first = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store), options: .init(pushNew: true)).run()
         #expect(first.count(.pushCreate) == 2)
         #expect(first.unwrittenCards.count == 1)
         let refusal = try #require(first.diagnostics.first { $0.severity == .error })
@@ -260,7 +260,7 @@ struct ServerCorrectnessTests {
         var rosa = try #require(try store.allContacts().first { $0.fullName == "Rosa Castillo" })
         rosa.note = "edited after the refusal"
         try syncWrite(store) { try $0.save(rosa) }
-        let second = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        let second = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store), options: .init(pushNew: true)).run()
         #expect(second.count(.pushUpdate) == 1)
         #expect(second.unwrittenCards.count == 1)
         cards = try await serverCards(account)

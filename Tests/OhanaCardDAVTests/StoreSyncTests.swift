@@ -4,7 +4,7 @@ import OhanaStore
 import Testing
 @testable import OhanaCardDAV
 
-@Suite("CardDAV sync into a contact store (Radicale)")
+@Suite("Pulling a CardDAV server into a contact store (Radicale)")
 struct StoreSyncTests {
     /// A store file in a fresh temporary folder.
     func storeFile() throws -> URL {
@@ -21,7 +21,7 @@ struct StoreSyncTests {
         let store = try SQLiteContactStore(fileURL: file)
         let provider = try account.provider()
 
-        let first = try await provider.sync(into: store, remerging: { $0[0] })
+        let first = try await store.sync(with: provider, remerging: { $0[0] })
         #expect(first.saved.added == 3 && first.removed == 0)
         #expect(first.changes.recordsTransferred == 3)
         #expect(try store.providerSyncState(for: provider.identifier) != nil)
@@ -33,7 +33,7 @@ struct StoreSyncTests {
         try await account.client.deleteCard(at: gone.href, in: account.bookURL, etag: gone.etag)
         try await account.put(sampleCard(uid: "st-new", name: "Store New"), named: "stnew.vcf")
 
-        let second = try await provider.sync(into: store, remerging: { $0[0] })
+        let second = try await store.sync(with: provider, remerging: { $0[0] })
         #expect(second.saved.added == 1 && second.removed == 1)
         #expect(second.changes.recordsTransferred == 1, "only the new card is transferred")
         #expect(try store.allContacts().map(\.fullName).sorted() == ["Store 1", "Store 2", "Store New"])
@@ -48,14 +48,17 @@ struct StoreSyncTests {
 
         // What the previous `ohana sync` left: the contacts in the store, the state in a side file.
         let old = try await provider.synchronize(from: CardDAVSyncState())
-        let store = try SQLiteContactStore(fileURL: file)
-        try await store.save(old.added, mode: .upsertBySourceRecord)
+        let previous = try SQLiteContactStore(fileURL: file)
+        try await previous.save(old.added, mode: .upsertBySourceRecord)
+        try previous.close()
         let sideFile = URL(fileURLWithPath: file.path + ".carddav-sync.json")
         try JSONEncoder().encode([provider.identifier: old.state]).write(to: sideFile)
+        // Opening the store with this version moves the side file in.
+        let store = try SQLiteContactStore(fileURL: file)
 
         let log = RequestLog()
         let later = try account.provider(configuration: .init(requestObserver: log.observer))
-        let summary = try await later.sync(into: store, remerging: { $0[0] })
+        let summary = try await store.sync(with: later, remerging: { $0[0] })
         #expect(summary.changes.recordsTransferred == 0, "the migrated state makes the sync incremental")
         #expect(summary.saved.added == 0 && summary.removed == 0)
         #expect(!log.records.contains { $0.purpose == .fetch })
@@ -67,9 +70,11 @@ struct StoreSyncTests {
 
         // A later change comes incrementally, and the renamed file is not read again.
         try await account.put(sampleCard(uid: "lg-new", name: "Legacy New"), named: "lgnew.vcf")
-        let next = try await later.sync(into: store, remerging: { $0[0] })
+        let next = try await store.sync(with: later, remerging: { $0[0] })
         #expect(next.saved.added == 1 && next.changes.recordsTransferred == 1)
-        #expect(try !CardDAVContactsProvider.migrateLegacySyncStateFile(of: store))
+        try store.close()
+        #expect(try SQLiteContactStore(fileURL: file).providerSyncState(for: provider.identifier) != nil)
+        #expect(FileManager.default.fileExists(atPath: sideFile.path + ".migrated"), "the renamed file is not read again")
     }
 
     @Test("a first sync removes the contacts of cards stored earlier from the same server but gone now")
@@ -82,7 +87,7 @@ struct StoreSyncTests {
                             provenance: [Provenance(providerID: provider.identifier, recordID: "/user11/old/gone.vcf")])
         let other = Contact(id: "other", formattedName: "Other Source", provenance: [Provenance(providerID: "file", recordID: "x")])
         try await store.save([stale, other], mode: .upsertBySourceRecord)
-        let summary = try await provider.sync(into: store, remerging: { $0[0] })
+        let summary = try await store.sync(with: provider, remerging: { $0[0] })
         #expect(summary.removed == 1)
         #expect(try store.allContacts().map(\.fullName).sorted() == ["Other Source", "Sweep Kept"])
     }

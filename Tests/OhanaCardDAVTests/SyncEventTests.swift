@@ -27,7 +27,7 @@ struct SyncEventTests {
         try await account.put(TwoAppsFixtures.iPhone, named: "iphone.vcf")
         try await account.put(TwoAppsFixtures.other, named: "other.vcf")
         let store = try SQLiteContactStore.inMemory()
-        let report = try await CardDAVTwoWaySync(provider: try account.provider(), store: store).run()
+        let report = try await CardDAVTwoWaySync(provider: try account.provider(), store: SQLiteContactStorage(store)).run()
         #expect(report.count(.pullAdd) == 2)
         // Other tests may sync at the same time: this run's event is the one with its counts.
         let expected = report.trackedEvent(duration: .zero).properties.filter { $0.key != "seconds" }

@@ -38,7 +38,7 @@ struct TwoWaySyncConcurrentChangeTests {
         let account = try await TestAccount.make("user3")
         try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
         let store = try SQLiteContactStore.inMemory()
-        _ = try await CardDAVTwoWaySync(provider: try account.provider(), store: store).run()
+        _ = try await CardDAVTwoWaySync(provider: try account.provider(), store: SQLiteContactStorage(store)).run()
         var edited = try #require(try store.allContacts().first)
         edited.jobTitle = "Mathematician"
         try syncWrite(store) { try $0.save(edited) }
@@ -46,7 +46,7 @@ struct TwoWaySyncConcurrentChangeTests {
         let change = ChangeOnce(account: account)
         let log = RequestLog()
         let provider = try account.provider(configuration: .init(requestObserver: { change.observe($0); log.record($0) }))
-        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let report = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(log.records.contains { $0.method == "PUT" && $0.status == 412 }, "the first write should have met the change")
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         #expect(report.count(.pushUpdate) == 1)
@@ -76,7 +76,7 @@ struct TwoWaySyncWithoutBaseTests {
         let card = SyncFixtures.card(0).replacingOccurrences(of: "END:VCARD", with: "NOTE:server note\r\nEMAIL:ada@work.example\r\nEND:VCARD")
         _ = try await account.client.updateCard(card, at: account.href(0), in: account.bookURL, etag: etag)
 
-        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let report = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(report.conflicts.map(\.conflict.field) == ["note"])
         let server = try #require(try await SyncFixtures.serverContacts(account).values.first)
         #expect(server.note == "local note")
@@ -96,7 +96,7 @@ struct TwoWaySyncUndoneMergeTests {
         try await account.put(SyncFixtures.card(1, duplicateOf: 0), named: "card-1.vcf")
         let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
-        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         let (a, b) = try syncRead(store) { t in
             (try t.contacts(providerID: provider.identifier, recordID: account.href(0))[0],
              try t.contacts(providerID: provider.identifier, recordID: account.href(1))[0])
@@ -108,7 +108,7 @@ struct TwoWaySyncUndoneMergeTests {
             merged.provenance += b.provenance
             try t.saveMerged(merged, members: [a, b])
         }
-        let merge = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let merge = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(merge.count(.pushDelete) == 1)
         #expect(try await SyncFixtures.serverContacts(account).count == 1)
 
@@ -120,7 +120,7 @@ struct TwoWaySyncUndoneMergeTests {
             try t.save(restored)
             try t.save(b)
         }
-        let undo = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let undo = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(undo.actions.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.pushCreate, .pushUpdate])
         let server = try await SyncFixtures.serverContacts(account)
         let contacts = try store.allContacts()

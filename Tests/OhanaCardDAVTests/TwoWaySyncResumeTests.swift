@@ -24,7 +24,7 @@ struct TwoWaySyncResumeTests {
         }
         try await account.put(vCard, named: name)
 
-        let report = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        let report = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store), options: .init(pushNew: true)).run()
         #expect(report.resumedWrites == 1)
         #expect(report.actions.isEmpty, "\(report.actions)")
         #expect(try await SyncFixtures.serverContacts(account).count == 1)
@@ -39,7 +39,7 @@ struct TwoWaySyncResumeTests {
         try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
         let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
-        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         let original = try #require(try store.allContacts().first)
         var sent = original
         sent.note = "first edit"
@@ -58,7 +58,7 @@ struct TwoWaySyncResumeTests {
         later.jobTitle = "Engineer"
         try syncWrite(store) { try $0.save(later) }
 
-        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let report = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(report.resumedWrites == 1)
         #expect(report.conflicts.isEmpty)
         #expect(report.actions.map(\.kind) == [.pushUpdate])
@@ -74,7 +74,7 @@ struct TwoWaySyncResumeTests {
         for index in 0..<2 { try await account.put(SyncFixtures.card(index), named: "card-\(index).vcf") }
         let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
-        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         let original = try #require(try store.allContacts().first { $0.provenance.contains { $0.recordID == account.href(0) } })
         var sent = original
         sent.note = "edited before the kill"
@@ -89,7 +89,7 @@ struct TwoWaySyncResumeTests {
         // Before the next sync the user removed the contact.
         try syncWrite(store) { _ = try $0.remove(id: original.id) }
 
-        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let report = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(report.resumedWrites == 1)
         #expect(report.actions.map(\.kind) == [.pushDelete], "\(report.actions)")
         let server = try await SyncFixtures.serverContacts(account)
@@ -111,11 +111,11 @@ struct TwoWaySyncResumeTests {
                                                       contactID: contact.id, expectedETag: nil, vCard: VCardWriter().string(for: contact)))
         }
         // Without --push-new nothing writes the href: the entry may still land, so it is kept.
-        let first = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let first = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(first.resumedWrites == 0)
         #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.count == 1)
         // The create made again at the same href settles it.
-        let second = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        let second = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store), options: .init(pushNew: true)).run()
         #expect(second.actions.map(\.kind) == [.pushCreate])
         #expect(second.actions.first?.href == href)
         #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.isEmpty)
@@ -128,7 +128,7 @@ struct TwoWaySyncResumeTests {
         try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
         let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
-        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         let original = try #require(try store.allContacts().first)
         var sent = original
         sent.note = "never arrived"
@@ -138,7 +138,7 @@ struct TwoWaySyncResumeTests {
                                                       contactID: original.id, expectedETag: "\"gone-etag\"",
                                                       vCard: VCardWriter().string(for: sent), localVCard: VCardWriter().string(for: sent)))
         }
-        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let report = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(report.resumedWrites == 1)
         #expect(report.actions.isEmpty, "\(report.actions)")
         #expect(try syncRead(store) { try $0.pendingSyncWrites(providerID: provider.identifier) }.isEmpty)

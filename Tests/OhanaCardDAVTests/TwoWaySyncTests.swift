@@ -25,7 +25,7 @@ struct TwoWaySyncTests {
         try await Self.fill(account)
         let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
-        let first = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let first = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(first.count(.pullAdd) == 300)
         #expect(try syncRead(store) { try $0.contactCount() } == 300)
 
@@ -72,7 +72,7 @@ struct TwoWaySyncTests {
         try await serverEdit(22) { $0.insert("NOTE:met at the conference", at: $0.count - 1) }
         try await serverEdit(23) { $0 = $0.map { $0.hasPrefix("N:") ? "N:Server-Name;\(SyncFixtures.name(23).given);;;" : $0 } }
 
-        let report = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let report = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         print("two-way scenario: \(report.summary)")
         for (action, conflict) in report.conflicts { print("  conflict \(action.name) \(action.href): \(conflict)") }
 
@@ -112,7 +112,7 @@ struct TwoWaySyncTests {
         #expect(try readWithIndependentClient(account) == contacts.map(IndependentCard.line).sorted())
 
         // Nothing left to do.
-        let again = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let again = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(again.actions.isEmpty, "\(again.actions)")
     }
 
@@ -122,14 +122,14 @@ struct TwoWaySyncTests {
         for index in 0..<5 { try await account.put(SyncFixtures.card(index), named: "card-\(index).vcf") }
         let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
-        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         var edited = try Self.stored(store, provider, card: 1, in: account)
         edited.jobTitle = "Mathematician"
         try syncWrite(store) { try $0.save(edited) }
         try await account.put(SyncFixtures.card(7), named: "card-7.vcf")
         let before = try await account.client.cardReferences(in: account.bookURL)
 
-        let report = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(dryRun: true)).run()
+        let report = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store), options: .init(dryRun: true)).run()
         #expect(report.isDryRun)
         let push = try #require(report.actions.first { $0.kind == .pushUpdate })
         #expect(push.changes.map(\.description) == ["jobTitle: +\"Mathematician\""])
@@ -145,19 +145,19 @@ struct TwoWaySyncTests {
         try await account.put(SyncFixtures.card(0), named: "card-0.vcf")
         let store = try SQLiteContactStore.inMemory()
         let provider = try account.provider()
-        _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        _ = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         try syncWrite(store) { t in
             try t.save(Contact(givenName: "Nova", familyName: "Imported", fields: [.email("nova@example.org")],
                                provenance: [Provenance(providerID: "file:book.vcf")]))
         }
-        let without = try await CardDAVTwoWaySync(provider: provider, store: store).run()
+        let without = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(without.actions.isEmpty)
-        let with = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        let with = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store), options: .init(pushNew: true)).run()
         #expect(with.count(.pushCreate) == 1)
         let server = try await SyncFixtures.serverContacts(account)
         #expect(server.count == 2)
         #expect(server.values.contains { $0.fullName == "Nova Imported" })
-        let again = try await CardDAVTwoWaySync(provider: provider, store: store, options: .init(pushNew: true)).run()
+        let again = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store), options: .init(pushNew: true)).run()
         #expect(again.actions.isEmpty)
         #expect(try await SyncFixtures.serverContacts(account).count == 2)
     }

@@ -62,7 +62,7 @@ import Testing
 
             // A new server on the same store file sees the decision.
             let reopened = try SQLiteContactStore(fileURL: storeFile)
-            let again = AddressBook(store: reopened)
+            let again = AddressBook(store: SQLiteContactStorage(reopened))
             try await again.reload()
             #expect(try quimbyCluster(await again.mergeReport()).decision == .keptApart)
 

@@ -36,7 +36,7 @@ import Testing
         try Fixtures.mergeReviewVCards(bobOrganization: bobOrganization, bobEmail: bobEmail, unkeyedTwins: true).write(to: setup.file, atomically: true, encoding: .utf8)
         let loaded = try await VCardFileProvider(url: setup.file).loadContacts()
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
-        return try await StoredMerges.importContacts(loaded.contacts, into: setup.store)
+        return try await StoredMerges.importContacts(loaded.contacts, into: SQLiteContactStorage(setup.store))
     }
 
     func cluster(_ report: MergeReport, named name: String) -> ClusterReport? {
@@ -44,7 +44,7 @@ import Testing
     }
 
     func withServer(_ store: SQLiteContactStore, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let book = AddressBook(store: store)
+        let book = AddressBook(store: SQLiteContactStorage(store))
         try await book.reload()
         let app = Application(router: AddressBookServer.makeRouter(addressBook: book))
         try await app.test(.router) { client in try await body(client) }
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func anOldDecisionsFileMovesIntoTheStoreOnce() async throws {
-        let setup = try makeSetup()
+        var setup = try makeSetup()
         defer { try? FileManager.default.removeItem(at: setup.folder) }
         try await importFile(setup, bobOrganization: "Old Corp", bobEmail: "RQuimby@example.com")
         // What the previous version left: the Quimbys merged in the store, decisions in a side file.
@@ -135,6 +135,9 @@ import Testing
         }
         let sideFile = setup.folder.appendingPathComponent("contacts.sqlite.merge-decisions.json")
         try JSONEncoder().encode(DuplicateOverrides(keptTogether: [["q1", "q2"]], keptApart: [["a1", "a2"]])).write(to: sideFile)
+        // The next version opens the store: the side file moves in.
+        try setup.store.close()
+        setup.store = try SQLiteContactStore(fileURL: setup.folder.appendingPathComponent("contacts.sqlite"))
 
         try await withServer(setup.store) { client in
             let report = try await mergeReport(client)
@@ -157,6 +160,8 @@ import Testing
         #expect(Set(quimby.fields.map(\.value)).contains("rquimby@example.com"))
         // A decision reset after the move is not brought back from the old file.
         try setup.store.setMergeDecisions(ContactMergeDecisions())
+        try setup.store.close()
+        setup.store = try SQLiteContactStore(fileURL: setup.folder.appendingPathComponent("contacts.sqlite"))
         try await withServer(setup.store) { _ in }
         #expect(try setup.store.mergeDecisions().isEmpty)
     }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Ohana
 import OhanaAddressBook
 import OhanaServer
+import OhanaStore
 import Testing
 
 /// Picker sessions through the API: pickers and their rules, selecting until a rule refuses,
@@ -167,7 +168,7 @@ import Testing
 
     @Test func sessionsAreBoundedDroppingTheLeastRecentlyUsed() async throws {
         let book = try await TestAddressBook.make(generated: 5)
-        let small = AddressBook(store: book.store, maximumSessionCount: 2)
+        let small = AddressBook(store: SQLiteContactStorage(book.store), maximumSessionCount: 2)
         try await small.reload()
         let first = try await small.startSession(picker: "multiple", order: .fullName).session
         let second = try await small.startSession(picker: "multiple", order: .fullName).session

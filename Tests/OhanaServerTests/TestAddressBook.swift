@@ -67,7 +67,7 @@ struct TestAddressBook {
         let store = try SQLiteContactStore(fileURL: folder.appendingPathComponent("contacts.sqlite"))
         let contacts = ContactGenerator(seed: seed, duplicateRate: 0).generate(count: generated) + crafted
         _ = try await store.save(contacts, mode: .replace)
-        let addressBook = AddressBook(store: store)
+        let addressBook = AddressBook(store: SQLiteContactStorage(store))
         try await addressBook.reload()
         return TestAddressBook(folder: folder, store: store, addressBook: addressBook, contacts: contacts)
     }

@@ -62,7 +62,7 @@ struct SaveAndProviderTests {
         let store = try SQLiteContactStore.inMemory()
         let generated = ContactGenerator(seed: 7).generate(count: 300)
         try await store.save(generated, mode: .replace)
-        let loaded = try await ContactStoreProvider(store: store).loadContacts()
+        let loaded = try await ContactStoreProvider(store: SQLiteContactStorage(store)).loadContacts()
         #expect(loaded.contacts.count == generated.count)
         for (original, copy) in zip(generated, loaded.contacts) {
             if original.provenance.isEmpty {
@@ -72,6 +72,6 @@ struct SaveAndProviderTests {
             }
         }
         try store.close()
-        await #expect(throws: ContactsProviderError.self) { try await ContactStoreProvider(store: store).loadContacts() }
+        await #expect(throws: ContactsProviderError.self) { try await ContactStoreProvider(store: SQLiteContactStorage(store)).loadContacts() }
     }
 }

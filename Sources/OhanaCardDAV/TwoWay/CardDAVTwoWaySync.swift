@@ -36,11 +36,6 @@ public struct CardDAVTwoWaySync: Sendable {
         self.options = options
     }
 
-    /// Creates a sync of a SQLite store with a provider's address books.
-    public init(provider: CardDAVContactsProvider, store: SQLiteContactStore, options: TwoWaySyncOptions = .init()) {
-        self.init(provider: provider, store: SQLiteContactStorage(store), options: options)
-    }
-
     /// Settles the writes a stopped sync left, then pulls and pushes every address book; in a dry run
     /// only reports what would happen.
     public func run() async throws -> TwoWaySyncReport {
@@ -96,19 +91,12 @@ final class TwoWaySyncRun {
 
     func run() async throws -> TwoWaySyncReport {
         if !options.dryRun {
-            if let sqlite = store as? SQLiteContactStorage {
-                try CardDAVContactsProvider.migrateLegacySyncStateFile(of: sqlite.store)
-            }
             try await resume()
         }
         // The pull is the provider's incremental sync from the state the store keeps for it: only
         // cards changed since then are transferred (all of them the first time).
         let kept = try await store.providerSyncState(for: providerID)
-        var (previous, warnings) = provider.decodedSyncState(kept)
-        if options.dryRun, kept == nil {
-            // A dry run moves nothing, but sees what the real run would: the old side file's state.
-            previous = try (store as? SQLiteContactStorage).flatMap { try CardDAVContactsProvider.legacySyncStates(of: $0.store) }?[providerID]
-        }
+        let (previous, warnings) = provider.decodedSyncState(kept)
         report.diagnostics += warnings
         let pulled = try await provider.synchronize(from: previous ?? CardDAVSyncState())
         report.cardsTransferred = pulled.cardsFetched
