@@ -98,10 +98,20 @@ var targets: [Target] = [
     .target(
         name: "OhanaCardDAV",
         dependencies: [
-            "Ohana", "OhanaVCard", "OhanaStore", "OhanaConnectionErrors",
+            "Ohana", "OhanaVCard", "OhanaConnectionErrors",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: swiftSettings
+    ),
+    // Two-way sync of a contact store with CardDAV address books: the engine, the three-way merge
+    // of cards changed on both sides, and the journal that makes a killed sync resumable.
+    .target(
+        name: "OhanaSync",
+        dependencies: [
+            "Ohana", "OhanaVCard", "OhanaCardDAV", "OhanaStore",
             .product(name: "Logging", package: "swift-log"),
         ],
         swiftSettings: swiftSettings
@@ -150,7 +160,7 @@ var targets: [Target] = [
         name: "ohana",
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaDuplicates", "OhanaStore",
-            "OhanaCardDAV", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator",
+            "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -185,7 +195,7 @@ var targets: [Target] = [
     // Sync process the two-way sync's kill test kills with SIGKILL (Tests/OhanaCardDAVTests).
     .executableTarget(
         name: "ohana-sync-worker",
-        dependencies: ["Ohana", "OhanaStore", "OhanaCardDAV"],
+        dependencies: ["Ohana", "OhanaStore", "OhanaCardDAV", "OhanaSync"],
         path: "Tests/OhanaSyncWorker",
         swiftSettings: swiftSettings
     ),
@@ -212,7 +222,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaJSContactTests", ["OhanaJSContact", "OhanaVCard", "OhanaTestSupport"]),
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
-    ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaStore", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
+    ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaSync", "OhanaStore", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
     ("OhanaAddressBookTests", ["OhanaAddressBook"]),
     ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCLITests", ["ohana", "OhanaStore", "OhanaTestSupport"]),
@@ -264,7 +274,7 @@ if let only = Context.environment["OHANA_MODULES"], !only.isEmpty {
     targets = targets.filter { wanted.contains($0.name) }
 }
 
-let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaCardDAV", "OhanaAddressBook", "OhanaServer"]
+let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer"]
 let present = Set(targets.map(\.name))
 
 let package = Package(

@@ -203,11 +203,11 @@ public actor CardDAVClient {
 
     // MARK: Helpers
 
-    nonisolated func resolve(_ href: String, against base: URL) -> URL {
+    package nonisolated func resolve(_ href: String, against base: URL) -> URL {
         URL(string: href, relativeTo: base)?.absoluteURL ?? base
     }
 
-    static func normalizedPath(_ path: String) -> String {
+    package static func normalizedPath(_ path: String) -> String {
         var p = path.removingPercentEncoding ?? path
         while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
         return p

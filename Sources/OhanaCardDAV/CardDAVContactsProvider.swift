@@ -276,14 +276,14 @@ public actor CardDAVContactsProvider: ContactsDataProvider {
     }
 
     /// The address book URL holding a card href.
-    static func parent(of href: String, base: URL) -> URL {
+    package static func parent(of href: String, base: URL) -> URL {
         let url = URL(string: href, relativeTo: base)?.absoluteURL ?? base
         return url.deletingLastPathComponent()
     }
 
     /// A safe card file name from the contact's identifier, the same on every call (a write resumed
     /// after a crash goes to the same href).
-    static func fileName(for contact: Contact) -> String {
+    package static func fileName(for contact: Contact) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         let cleaned = String(contact.id.rawValue.filter { allowed.contains($0) }.prefix(100))
         guard cleaned.isEmpty || cleaned.hasPrefix(".") else { return cleaned + ".vcf" }

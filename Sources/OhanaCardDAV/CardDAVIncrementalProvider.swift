@@ -35,7 +35,7 @@ extension CardDAVContactsProvider: IncrementalContactsProvider {
 extension CardDAVContactsProvider {
     /// The CardDAV state inside a store's opaque provider state; `nil` (with a warning when there was
     /// one that cannot be read) means every card is loaded again.
-    nonisolated func decodedSyncState(_ state: ProviderSyncState?) -> (CardDAVSyncState?, [Diagnostic]) {
+    package nonisolated func decodedSyncState(_ state: ProviderSyncState?) -> (CardDAVSyncState?, [Diagnostic]) {
         guard let state else { return (nil, []) }
         do {
             return (try JSONDecoder().decode(CardDAVSyncState.self, from: state.data), [])
@@ -46,7 +46,7 @@ extension CardDAVContactsProvider {
     }
 
     /// A CardDAV state as the opaque provider state a store keeps (JSON, sorted keys).
-    nonisolated func encodedSyncState(_ state: CardDAVSyncState) throws(ContactsProviderError) -> ProviderSyncState {
+    package nonisolated func encodedSyncState(_ state: CardDAVSyncState) throws(ContactsProviderError) -> ProviderSyncState {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {

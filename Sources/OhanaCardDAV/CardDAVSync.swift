@@ -66,7 +66,7 @@ public struct CardDAVSyncResult: Sendable {
     public var incompleteAddressBooks: [URL]
 
     /// The cards transferred, as the server sent them (the two-way sync keeps their text as its base).
-    var cards: [CardDAVCard] = []
+    package var cards: [CardDAVCard] = []
 
     /// Whether every address book synced completely.
     public var isComplete: Bool { incompleteAddressBooks.isEmpty }

@@ -120,4 +120,20 @@ struct PackageGraphTests {
                     "\(target): docs say \(documented[target]?.sorted() ?? []), Package.swift says \(dependencies[target]?.sorted() ?? [])")
         }
     }
+
+    @Test("the CardDAV client links no store and no database driver; the sync target joins client and store")
+    func cardDAVClientReachesNoStore() throws {
+        let manifest = try dumpedManifest()
+        let direct = directDependencies(in: manifest)
+        func reached(from target: String) -> Set<String> {
+            let local = localDependencies(of: target, in: manifest).union([target])
+            return local.union(local.flatMap { direct[$0] ?? [] })
+        }
+        let client = reached(from: "OhanaCardDAV")
+        #expect(!client.contains("OhanaStore"), "OhanaCardDAV reaches \(client.sorted())")
+        #expect(!client.contains("GRDB.swift/GRDB") && !client.contains("postgres-nio/PostgresNIO"),
+                "OhanaCardDAV reaches \(client.sorted())")
+        let sync = reached(from: "OhanaSync")
+        #expect(sync.isSuperset(of: ["OhanaCardDAV", "OhanaStore"]), "OhanaSync reaches \(sync.sorted())")
+    }
 }

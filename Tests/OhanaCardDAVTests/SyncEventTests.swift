@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 import OhanaCardDAV
+import OhanaSync
 import OhanaStore
 import OhanaTestSupport
 import Synchronization

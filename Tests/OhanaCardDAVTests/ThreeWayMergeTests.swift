@@ -1,5 +1,6 @@
 import Ohana
 @testable import OhanaCardDAV
+@testable import OhanaSync
 import Testing
 
 /// The field-level three-way merge of contacts, without a server.

@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 @testable import OhanaCardDAV
+@testable import OhanaSync
 import OhanaStore
 import OhanaVCard
 import Testing

@@ -6,6 +6,7 @@
 import Foundation
 import Ohana
 import OhanaCardDAV
+import OhanaSync
 import OhanaStore
 
 let arguments = CommandLine.arguments

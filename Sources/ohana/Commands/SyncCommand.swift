@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaCardDAV
+import OhanaSync
 import OhanaStore
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Ohana
+import OhanaCardDAV
 
 /// How a real conflict (the same field changed to different values on both sides) is resolved.
 public enum ConflictPreference: String, Hashable, Sendable, Codable, CaseIterable {

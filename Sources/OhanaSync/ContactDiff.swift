@@ -1,4 +1,5 @@
 import Ohana
+import OhanaCardDAV
 
 /// One field's change between two versions of a contact: the values removed and the values added.
 public struct FieldChange: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaCardDAV
 import OhanaStore
 
 extension TwoWaySyncRun {

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaCardDAV
 
 /// Options of a two-way sync.
 public struct TwoWaySyncOptions: Hashable, Sendable {
