@@ -132,8 +132,8 @@ public struct ContactSaveSummary: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How ``SQLiteContactStore/merge(_:policy:)`` treats contacts changed in both the child and the parent.
-public enum MergePolicy: Hashable, Sendable {
+/// How ``SQLiteContactStore/commitChild(_:policy:)`` treats contacts changed in both the child and the parent.
+public enum ChildCommitPolicy: Hashable, Sendable {
     /// Merge nothing and throw ``ContactStoreError/mergeConflicts(_:)`` listing every conflict.
     case failOnConflict
     /// The child's version wins.
@@ -171,7 +171,7 @@ struct NetChange: Sendable {
 
     /// What merging this change does, given the parent's version of the contact and the change
     /// number of its last change there (`nil`: no history row) against the child's base.
-    func step(parentVersion: Contact?, parentSequence: Int64?, base: Int64, policy: MergePolicy) -> Step {
+    func step(parentVersion: Contact?, parentSequence: Int64?, base: Int64, policy: ChildCommitPolicy) -> Step {
         // No history row for a contact that existed at the base: removed here, history pruned.
         let changedHere = parentSequence.map { $0 > base } ?? existedAtBase
         guard changedHere, parentVersion != version else { return .apply }

@@ -38,12 +38,12 @@ public protocol ContactStorage: AnyObject, Sendable {
     // MARK: Child stores
 
     /// Makes a child store: an in-memory copy of this store's contacts for edits that may be thrown
-    /// away (``SQLiteContactStore/discard()``) or merged back with ``merge(_:policy:)``.
+    /// away (``SQLiteContactStore/discard()``) or committed back with ``commitChild(_:policy:)``.
     func makeChild() async throws -> SQLiteContactStore
-    /// Merges a child store's changes into this store in one transaction, then closes the child;
+    /// Commits a child store's changes to this store in one transaction, then closes the child;
     /// contacts changed on both sides since the child was made are handled by `policy`.
     @discardableResult
-    func merge(_ child: SQLiteContactStore, policy: MergePolicy) async throws -> ContactSaveSummary
+    func commitChild(_ child: SQLiteContactStore, policy: ChildCommitPolicy) async throws -> ContactSaveSummary
 
     // MARK: Merges
 

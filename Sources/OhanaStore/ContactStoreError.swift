@@ -26,7 +26,7 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The store given to `merge(_:)` is not a child of this store.
     case notAChild
     /// A copy between stores did not end up with the source's contacts (counts or content hashes differ).
-    case migrationMismatch(String)
+    case copyMismatch(String)
     /// The PostgreSQL server asks for a password and none was given (`PGPASSWORD`, or a prompt).
     case passwordRequired(location: String)
     /// No connection could be made to the database server at `address` (`HOST:PORT`): why, and what to do.
@@ -62,7 +62,7 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             "the store is closed (a child store is closed once merged or discarded)"
         case .notAChild:
             "the store to merge is not a child of this store"
-        case .migrationMismatch(let reason):
+        case .copyMismatch(let reason):
             "the copy between stores does not match: \(reason)"
         case .passwordRequired(let location):
             "\(location): the server asks for a password; set PGPASSWORD (never put it in the URL)"

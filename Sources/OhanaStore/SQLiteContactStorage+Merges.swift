@@ -8,10 +8,10 @@ extension SQLiteContactStorage {
         try store.makeChild()
     }
 
-    /// Merges a child store's changes into this store (see ``SQLiteContactStore/merge(_:policy:)``).
+    /// Commits a child store's changes to this store (see ``SQLiteContactStore/commitChild(_:policy:)``).
     @discardableResult
-    public func merge(_ child: SQLiteContactStore, policy: MergePolicy) async throws -> ContactSaveSummary {
-        try store.merge(child, policy: policy)
+    public func commitChild(_ child: SQLiteContactStore, policy: ChildCommitPolicy) async throws -> ContactSaveSummary {
+        try store.commitChild(child, policy: policy)
     }
 
     /// The merge decisions recorded in the store.

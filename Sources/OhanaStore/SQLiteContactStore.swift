@@ -202,7 +202,7 @@ public final class SQLiteContactStore: Sendable {
     // MARK: - Child stores
 
     /// Makes a child store: an in-memory copy of this store's current state that takes reads and
-    /// writes like this one, and is later merged with ``merge(_:policy:)`` or thrown away with ``discard()``.
+    /// writes like this one, and is later merged with ``commitChild(_:policy:)`` or thrown away with ``discard()``.
     public func makeChild() throws -> SQLiteContactStore {
         try ensureOpen()
         let queue = try DatabaseQueue(configuration: GRDB.Configuration())
@@ -218,13 +218,13 @@ public final class SQLiteContactStore: Sendable {
     /// Whether this store is a child store.
     public var isChild: Bool { parent != nil || postgresParent != nil }
 
-    /// Merges a child store's changes into this store in one transaction, then closes the child.
+    /// Commits a child store's changes to this store in one transaction, then closes the child.
     ///
     /// A contact the child changed that was also changed here since the child was made is a
-    /// conflict. With ``MergePolicy/failOnConflict`` nothing is merged, the child stays open, and
+    /// conflict. With ``ChildCommitPolicy/failOnConflict`` nothing is merged, the child stays open, and
     /// ``ContactStoreError/mergeConflicts(_:)`` lists every conflict with both versions.
     @discardableResult
-    public func merge(_ child: SQLiteContactStore, policy: MergePolicy = .failOnConflict) throws -> ContactSaveSummary {
+    public func commitChild(_ child: SQLiteContactStore, policy: ChildCommitPolicy = .failOnConflict) throws -> ContactSaveSummary {
         guard child.parent === self else { throw ContactStoreError.notAChild }
         let base = child.baseSequence
         let childChanges = try child.netChangesSinceMade()

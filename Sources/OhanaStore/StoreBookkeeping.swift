@@ -4,7 +4,7 @@ import Ohana
 /// What a store keeps beside its contacts: the user's merge decisions, the member versions of
 /// merged contacts, each incremental provider's sync state, a two-way sync's records (the last
 /// synced version of each card, and server writes begun and not yet settled), and the change
-/// history behind its change tokens. ``ContactStoreMigration`` copies
+/// history behind its change tokens. ``ContactStoreCopy`` copies
 /// it from one backend to the other with the contacts.
 public struct StoreBookkeeping: Hashable, Sendable {
     /// One recorded member version of a merged contact.

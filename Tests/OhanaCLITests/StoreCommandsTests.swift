@@ -2,11 +2,11 @@ import Foundation
 import Ohana
 import Testing
 
-/// `--store` with a `postgres://` URL and `ohana store migrate`, through the built binary and a
+/// `--store` with a `postgres://` URL and `ohana store copy`, through the built binary and a
 /// private PostgreSQL cluster (Tests/OhanaTestSupport/PostgresTestServer.swift).
 @Suite("ohana on a PostgreSQL store")
 struct StoreCommandsTests {
-    @Test("SQLite → PostgreSQL → SQLite with `ohana store migrate` gives identical `ohana export --to json` output")
+    @Test("SQLite → PostgreSQL → SQLite with `ohana store copy` gives identical `ohana export --to json` output")
     func migrateRoundTrip() async throws {
         let directory = try TemporaryDirectory()
         let book = directory.file("book.vcf").path
@@ -18,10 +18,10 @@ struct StoreCommandsTests {
         let postgres = try await PostgresTestServer.shared.newDatabase().url
         let back = directory.file("back.sqlite").path
 
-        let there = try CLI.run(["store", "migrate", "--from", source, "--to", postgres, "--batch-size", "400"])
+        let there = try CLI.run(["store", "copy", "--from", source, "--to", postgres, "--batch-size", "400"])
         #expect(there.status == 0, "\(there.stderr)")
         #expect(there.stdout.contains("contacts copied"), "\(there.stdout)")
-        let home = try CLI.run(["store", "migrate", "--from", postgres, "--to", back])
+        let home = try CLI.run(["store", "copy", "--from", postgres, "--to", back])
         #expect(home.status == 0, "\(home.stderr)")
         let again = try CLI.run(["store", "migrate", "--from", source, "--to", postgres])
         #expect(again.status == 0 && again.stdout.contains("0 added"), "\(again.stdout)\(again.stderr)")

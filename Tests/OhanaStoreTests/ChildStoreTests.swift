@@ -26,7 +26,7 @@ struct ChildStoreTests {
         // A change in the parent to a contact the child did not touch is no conflict.
         try store.write { try $0.insert(person("d", "Dee", "Parent")) }
         let token = try store.currentChangeToken()
-        let summary = try store.merge(child)
+        let summary = try store.commitChild(child)
         #expect(summary.added == 1 && summary.updated == 1 && summary.removed == 1)
         #expect(try store.allContacts().map(\.id) == ["a", "d", "c"])
         #expect(try store.read { try $0.contact(withID: "a") }?.familyName == "King")
@@ -44,7 +44,7 @@ struct ChildStoreTests {
         child.discard()
         #expect(try store.allContacts().map(\.id) == ["a"])
         #expect(throws: ContactStoreError.closed) { try child.write { try $0.insert(person("x", "X", "Y")) } }
-        #expect(throws: ContactStoreError.closed) { try store.merge(child) }
+        #expect(throws: ContactStoreError.closed) { try store.commitChild(child) }
     }
 
     @Test("a conflicting merge is reported with both versions and nothing is applied", arguments: StoreKind.allCases)
@@ -68,7 +68,7 @@ struct ChildStoreTests {
         let before = try store.allContacts()
         let token = try store.currentChangeToken()
         do {
-            try store.merge(child)
+            try store.commitChild(child)
             Issue.record("the merge should have been refused")
         } catch ContactStoreError.mergeConflicts(let conflicts) {
             #expect(conflicts.map(\.contactID) == ["a", "b"])
@@ -82,7 +82,7 @@ struct ChildStoreTests {
         #expect(try store.changes(since: token).isEmpty)
         #expect(try child.allContacts().map(\.id) == ["a", "c"])
 
-        let summary = try store.merge(child, policy: .preferParent)
+        let summary = try store.commitChild(child, policy: .preferParent)
         #expect(summary.added == 1 && summary.updated == 0 && summary.removed == 0)
         #expect(try store.allContacts().map(\.familyName) == ["Parent", "Parent", "Twombly"])
     }
@@ -94,7 +94,7 @@ struct ChildStoreTests {
         let child = try store.makeChild()
         try child.write { try $0.update(person("a", "Ada", "Child")) }
         try store.write { try $0.update(person("a", "Ada", "Parent")) }
-        try store.merge(child, policy: .preferChild)
+        try store.commitChild(child, policy: .preferChild)
         #expect(try store.read { try $0.contact(withID: "a") }?.familyName == "Child")
     }
 
@@ -106,8 +106,8 @@ struct ChildStoreTests {
         try child.write { try $0.update(person("a", "Ada", "King")) }
         try store.write { try $0.update(person("a", "Ada", "King")) }
         let other = try SQLiteContactStore.inMemory()
-        #expect(throws: ContactStoreError.notAChild) { try other.merge(child) }
-        #expect(try store.merge(child).unchanged == 1)
+        #expect(throws: ContactStoreError.notAChild) { try other.commitChild(child) }
+        #expect(try store.commitChild(child).unchanged == 1)
     }
 
     @Test("a child of a child merges into its own parent only")
@@ -116,10 +116,10 @@ struct ChildStoreTests {
         let child = try store.makeChild()
         let grandchild = try child.makeChild()
         try grandchild.write { try $0.insert(person("g", "Grand", "Child")) }
-        try child.merge(grandchild)
+        try child.commitChild(grandchild)
         #expect(try child.allContacts().map(\.id) == ["g"])
         #expect(try store.allContacts().isEmpty)
-        try store.merge(child)
+        try store.commitChild(child)
         #expect(try store.allContacts().map(\.id) == ["g"])
     }
 }

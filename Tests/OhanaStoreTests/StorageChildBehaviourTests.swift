@@ -26,7 +26,7 @@ struct StorageChildBehaviourTests {
         // A change in the parent to a contact the child did not touch is no conflict.
         try await store.save([person("d", "Dee", "Parent")], mode: .upsertByID)
         let token = try await store.currentChangeToken()
-        let summary = try await store.merge(child, policy: .failOnConflict)
+        let summary = try await store.commitChild(child, policy: .failOnConflict)
         #expect(summary.added == 1 && summary.updated == 1 && summary.removed == 1, "\(summary)")
         #expect(try await store.allContacts(order: .insertion).map(\.id) == ["a", "d", "c"])
         #expect(try await store.contact(withID: "a")?.familyName == "King")
@@ -55,7 +55,7 @@ struct StorageChildBehaviourTests {
         let before = try await store.allContacts(order: .insertion)
         let token = try await store.currentChangeToken()
         do {
-            try await store.merge(child, policy: .failOnConflict)
+            try await store.commitChild(child, policy: .failOnConflict)
             Issue.record("the merge should have been refused")
         } catch ContactStoreError.mergeConflicts(let conflicts) {
             // The same change made on both sides ("e") is no conflict.
@@ -68,7 +68,7 @@ struct StorageChildBehaviourTests {
         #expect(try await store.changes(since: token).isEmpty)
         #expect(try child.allContacts().map(\.id) == ["a", "e", "c"])
 
-        let summary = try await store.merge(child, policy: .preferChild)
+        let summary = try await store.commitChild(child, policy: .preferChild)
         #expect(summary.added == 1 && summary.updated == 1 && summary.removed == 1 && summary.unchanged == 1, "\(summary)")
         #expect(try await store.allContacts(order: .insertion).map(\.familyName) == ["Child", "Same", "Twombly"])
         try await store.shutDown()
@@ -83,9 +83,9 @@ struct StorageChildBehaviourTests {
         try await store.save([person("a", "Ada", "Lovelace")], mode: .upsertByID)
         let child = try await store.makeChild()
         try await child.write { _ = try $0.removeAll() }
-        await #expect(throws: ContactStoreError.notAChild) { try await other.merge(child, policy: .preferChild) }
+        await #expect(throws: ContactStoreError.notAChild) { try await other.commitChild(child, policy: .preferChild) }
         child.discard()
-        await #expect(throws: ContactStoreError.closed) { try await store.merge(child, policy: .preferChild) }
+        await #expect(throws: ContactStoreError.closed) { try await store.commitChild(child, policy: .preferChild) }
         #expect(try await store.allContacts(order: .insertion).map(\.id) == ["a"])
         try await store.shutDown()
         try await other.shutDown()

@@ -3,11 +3,11 @@ import Ohana
 import PostgresNIO
 
 /// Child stores of a PostgreSQL store: an in-memory SQLite copy of its contacts for edits that may
-/// be thrown away, merged back with the SQLite store's rules (``SQLiteContactStore/merge(_:policy:)``).
+/// be thrown away, or committed back with the SQLite store's rules (``SQLiteContactStore/commitChild(_:policy:)``).
 extension PostgresContactStore {
     /// Makes a child store: an in-memory copy of this store's contacts, as of one snapshot, that
     /// takes reads and writes like any ``SQLiteContactStore`` and is later merged with
-    /// ``merge(_:policy:)`` or thrown away with ``SQLiteContactStore/discard()``. Merge decisions and sync
+    /// ``commitChild(_:policy:)`` or thrown away with ``SQLiteContactStore/discard()``. Merge decisions and sync
     /// records stay in this store.
     ///
     /// Complexity: O(*n*) for *n* stored contacts.
@@ -20,13 +20,13 @@ extension PostgresContactStore {
         return try SQLiteContactStore.child(of: self, contacts: contacts, baseSequence: sequence)
     }
 
-    /// Merges a child store's changes into this store in one transaction, then closes the child.
+    /// Commits a child store's changes to this store in one transaction, then closes the child.
     ///
     /// A contact the child changed that was also changed here since the child was made is a
-    /// conflict. With ``MergePolicy/failOnConflict`` nothing is merged, the child stays open, and
+    /// conflict. With ``ChildCommitPolicy/failOnConflict`` nothing is merged, the child stays open, and
     /// ``ContactStoreError/mergeConflicts(_:)`` lists every conflict with both versions.
     @discardableResult
-    public func merge(_ child: SQLiteContactStore, policy: MergePolicy = .failOnConflict) async throws -> ContactSaveSummary {
+    public func commitChild(_ child: SQLiteContactStore, policy: ChildCommitPolicy = .failOnConflict) async throws -> ContactSaveSummary {
         guard child.postgresParent === self else { throw ContactStoreError.notAChild }
         let base = child.baseSequence
         let changes = try child.netChangesSinceMade()

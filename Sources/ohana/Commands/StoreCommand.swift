@@ -7,13 +7,14 @@ struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Work on contact stores themselves (copy one into another).",
-        subcommands: [StoreMigrateCommand.self])
+        subcommands: [StoreCopyCommand.self])
 }
 
-/// `ohana store migrate --from A --to B`: copies a store (contacts, merges, sync state) into another.
-struct StoreMigrateCommand: AsyncParsableCommand {
+/// `ohana store copy --from A --to B`: copies a store (contacts, merges, sync state) into another.
+/// `migrate`, its name before, is kept as an alias.
+struct StoreCopyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "migrate",
+        commandName: "copy",
         abstract: "Copy a contact store into another (SQLite file or postgres:// URL, either way).",
         discussion: """
             Contacts keep their ids. The copy is written in batches (a progress bar on a terminal), then \
@@ -23,8 +24,9 @@ struct StoreMigrateCommand: AsyncParsableCommand {
             members and sync records. Safe to rerun: what is already equal is not rewritten, and contacts the \
             source no longer has are removed from the target. The target also takes the source's change \
             history, so change tokens handed out by the source go on working against the target. \
-            PostgreSQL passwords come from PGPASSWORD or a prompt.
-            """)
+            PostgreSQL passwords come from PGPASSWORD or a prompt. (`ohana store migrate` is the same command.)
+            """,
+        aliases: ["migrate"])
 
     @Option(name: .long, help: ArgumentHelp("The store to copy from.", valueName: "path|url"))
     var from: String
@@ -45,9 +47,9 @@ struct StoreMigrateCommand: AsyncParsableCommand {
         let source = try await StoreOptions.open(StoreOptions.location(from))
         let target = try await StoreOptions.open(StoreOptions.location(to))
         let bar = ProgressBar()
-        let report: ContactStoreMigration.Report
+        let report: ContactStoreCopy.Report
         do {
-            report = try await ContactStoreMigration(batchSize: batchSize).run(from: source, to: target) { copied, total in
+            report = try await ContactStoreCopy(batchSize: batchSize).run(from: source, to: target) { copied, total in
                 bar.update(copied, of: total, "\(copied) of \(total) contacts")
             }
         } catch let error as ContactStoreError {

@@ -9,14 +9,14 @@ import Ohana
 ///
 /// The target takes the source's change history too (identity, change numbers, each contact's last
 /// change), so a client holding one of the source's change tokens goes on from it on the target.
-public struct ContactStoreMigration: Sendable {
-    /// What a migration did.
+public struct ContactStoreCopy: Sendable {
+    /// What a copy did.
     public struct Report: Hashable, Sendable, CustomStringConvertible {
         /// How many contacts the source holds (and the target, after the copy).
         public var count: Int
         /// What writing the batches did, added up (its `removed` counts contacts only the target had).
         public var summary: ContactSaveSummary
-        /// The content hash both stores have (see ``ContactStoreMigration/contentHash(of:)``).
+        /// The content hash both stores have (see ``ContactStoreCopy/contentHash(of:)``).
         public var contentHash: UInt64
         /// The merge decisions, member versions and provider sync states copied.
         public var bookkeeping: StoreBookkeeping = StoreBookkeeping()
@@ -34,13 +34,13 @@ public struct ContactStoreMigration: Sendable {
     /// How many contacts are written per transaction.
     public var batchSize: Int
 
-    /// Creates a migration that writes `batchSize` contacts per transaction.
+    /// Creates a copy that writes `batchSize` contacts per transaction.
     public init(batchSize: Int = 5_000) {
         self.batchSize = max(1, batchSize)
     }
 
     /// Copies `source` into `target`, calling `progress(copied, total)` after each batch. Throws
-    /// ``ContactStoreError/migrationMismatch(_:)`` when the target does not end up with the same
+    /// ``ContactStoreError/copyMismatch(_:)`` when the target does not end up with the same
     /// contacts as the source.
     public func run(from source: any ContactStorage, to target: any ContactStorage,
                     progress: (Int, Int) -> Void = { _, _ in }) async throws -> Report {
@@ -65,7 +65,7 @@ public struct ContactStoreMigration: Sendable {
         let expected = Self.contentHash(of: contacts)
         let actual = Self.contentHash(of: copied)
         guard copied.count == contacts.count, actual == expected else {
-            throw ContactStoreError.migrationMismatch(
+            throw ContactStoreError.copyMismatch(
                 "the target holds \(copied.count) contacts with content hash \(String(actual, radix: 16)); "
                     + "the source \(contacts.count) with \(String(expected, radix: 16))")
         }
@@ -73,7 +73,7 @@ public struct ContactStoreMigration: Sendable {
         try await target.replaceBookkeeping(bookkeeping)
         let copiedBookkeeping = try await target.bookkeeping()
         guard copiedBookkeeping.withoutJournalNumbers == bookkeeping.withoutJournalNumbers else {
-            throw ContactStoreError.migrationMismatch(
+            throw ContactStoreError.copyMismatch(
                 "the target keeps \(copiedBookkeeping.members.count) member versions and "
                     + "\(copiedBookkeeping.decisions.keptTogether.count + copiedBookkeeping.decisions.keptApart.count) merge decisions; "
                     + "the source \(bookkeeping.members.count) and \(bookkeeping.decisions.keptTogether.count + bookkeeping.decisions.keptApart.count)")

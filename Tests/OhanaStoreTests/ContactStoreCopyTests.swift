@@ -14,7 +14,7 @@ struct StoreMigrationTests {
         let sqlite = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("source.sqlite")))
         _ = try await sqlite.save(contacts, mode: .replace)
         let postgres = try await StorageBackend.postgres.open(in: directory)
-        let migration = ContactStoreMigration(batchSize: 1_000)
+        let migration = ContactStoreCopy(batchSize: 1_000)
         var steps: [Int] = []
         let there = try await migration.run(from: sqlite, to: postgres) { copied, _ in steps.append(copied) }
         #expect(there.count == contacts.count && there.summary.added == contacts.count)
@@ -56,12 +56,12 @@ struct StoreMigrationTests {
         #expect(original.syncedCards.map(\.href) == ["/b/Z.vcf", "/b/a.vcf"] && original.pendingSyncWrites.count == 1)
 
         let postgres = try await StorageBackend.postgres.open(in: directory)
-        let report = try await ContactStoreMigration().run(from: sqlite, to: postgres)
+        let report = try await ContactStoreCopy().run(from: sqlite, to: postgres)
         #expect(report.bookkeeping == original)
         #expect(try await postgres.bookkeeping().withoutJournalNumbers == original.withoutJournalNumbers)
         #expect(try await postgres.allMergedMembers() == ["r": members])
         let back = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("back.sqlite")))
-        _ = try await ContactStoreMigration().run(from: postgres, to: back)
+        _ = try await ContactStoreCopy().run(from: postgres, to: back)
         #expect(try await back.bookkeeping().withoutJournalNumbers == original.withoutJournalNumbers)
         // The copied members are live: undoing the merge on the copy restores them.
         #expect(try await postgres.undoMerge(of: "r").restored == members)
@@ -81,7 +81,7 @@ struct StoreMigrationTests {
         let expected = try await sqlite.changes(since: early)
 
         let postgres = try await StorageBackend.postgres.open(in: directory)
-        _ = try await ContactStoreMigration(batchSize: 2).run(from: sqlite, to: postgres)
+        _ = try await ContactStoreCopy(batchSize: 2).run(from: sqlite, to: postgres)
         #expect(try await postgres.currentChangeToken() == sqlite.currentChangeToken())
         let there = try await postgres.changes(since: early)
         #expect(there.added.map(\.id) == expected.added.map(\.id) && there.updated.map(\.id) == expected.updated.map(\.id))
@@ -92,7 +92,7 @@ struct StoreMigrationTests {
         let later = try await postgres.changes(since: expected.token)
         #expect(later.added.map(\.id) == ["e"] && later.token.sequence == expected.token.sequence + 1)
         let back = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("back.sqlite")))
-        _ = try await ContactStoreMigration().run(from: postgres, to: back)
+        _ = try await ContactStoreCopy().run(from: postgres, to: back)
         #expect(try await back.changes(since: expected.token).added.map(\.id) == ["e"])
         #expect(try await back.changes(since: early).removed == ["b"])
         for store in [sqlite, postgres, back] as [any ContactStorage] { try await store.shutDown() }
@@ -102,9 +102,9 @@ struct StoreMigrationTests {
     func contentHash() {
         let a = richContact()
         var b = richContact(id: "rich-2")
-        #expect(ContactStoreMigration.contentHash(of: [a, b]) == ContactStoreMigration.contentHash(of: [b, a]))
-        let before = ContactStoreMigration.contentHash(of: [a, b])
+        #expect(ContactStoreCopy.contentHash(of: [a, b]) == ContactStoreCopy.contentHash(of: [b, a]))
+        let before = ContactStoreCopy.contentHash(of: [a, b])
         b.photo = Photo(data: Data([1, 2, 3]), mediaType: "image/png")
-        #expect(ContactStoreMigration.contentHash(of: [a, b]) != before)
+        #expect(ContactStoreCopy.contentHash(of: [a, b]) != before)
     }
 }
