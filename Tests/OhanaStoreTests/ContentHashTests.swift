@@ -46,7 +46,7 @@ struct ContentHashTests {
         let store = try SQLiteContactStore(fileURL: url)
         try store.save([richContact()], mode: .replace)
         try store.close()
-        try StoreSchema.execute("UPDATE contact SET contentHash = NULL", inFileAt: url.path)
+        try SQLiteSchema.execute("UPDATE contact SET contentHash = NULL", inFileAt: url.path)
 
         let reopened = try SQLiteContactStore(fileURL: url)
         let token = try reopened.currentChangeToken()

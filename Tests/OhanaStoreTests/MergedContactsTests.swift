@@ -91,7 +91,7 @@ struct MergedContactsTests {
     func olderStoreGainsTheTables() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("v3.sqlite").path
-        try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v3)
+        try SQLiteSchema.migrateFile(at: path, upTo: SQLiteSchema.v3)
         let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         #expect(try store.mergeDecisions().isEmpty)
         #expect(try store.read { try $0.mergedMembers(of: "anyone") }.isEmpty)

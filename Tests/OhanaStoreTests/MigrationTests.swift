@@ -9,14 +9,14 @@ struct MigrationTests {
     func migratesOlderStore() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("old.sqlite").path
-        try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v1)
+        try SQLiteSchema.migrateFile(at: path, upTo: SQLiteSchema.v1)
         // What the first version stored: the contact's JSON and its sort key, nothing else.
         let old = richContact(id: "old-1")
         let encoder = JSONEncoder()
         let json = String(decoding: try encoder.encode(old), as: UTF8.self)
-        try StoreSchema.execute("INSERT INTO contact (id, json, sortKey) VALUES (?, ?, ?)",
+        try SQLiteSchema.execute("INSERT INTO contact (id, json, sortKey) VALUES (?, ?, ?)",
                                 arguments: [old.id.rawValue, json, "zoe"], inFileAt: path)
-        try StoreSchema.execute("INSERT INTO contact (id, json, sortKey) VALUES (?, ?, ?)",
+        try SQLiteSchema.execute("INSERT INTO contact (id, json, sortKey) VALUES (?, ?, ?)",
                                 arguments: ["old-2", #"{"id":"old-2","givenName":"Émile","tags":["Café"]}"#, "emile"],
                                 inFileAt: path)
 
@@ -48,7 +48,7 @@ struct MigrationTests {
         #expect(try Data(contentsOf: text) == before)
 
         let foreign = directory.file("foreign.sqlite")
-        try StoreSchema.execute("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup')", inFileAt: foreign.path)
+        try SQLiteSchema.execute("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup')", inFileAt: foreign.path)
         let foreignBefore = try Data(contentsOf: foreign)
         do {
             _ = try SQLiteContactStore(fileURL: foreign)
@@ -69,7 +69,7 @@ struct MigrationTests {
             try store.write { try $0.insert(richContact()) }
             try store.close()
         }
-        try StoreSchema.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')", inFileAt: url.path)
+        try SQLiteSchema.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')", inFileAt: url.path)
         let before = try Data(contentsOf: url)
         #expect(throws: ContactStoreError.newerVersion(path: url.path, unknownMigrations: ["v9-from-the-future"])) {
             try SQLiteContactStore(fileURL: url)

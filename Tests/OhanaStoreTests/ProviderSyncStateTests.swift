@@ -75,7 +75,7 @@ struct ProviderSyncStateTests {
     func olderStoreGainsTable() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("v4.sqlite").path
-        try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v4)
+        try SQLiteSchema.migrateFile(at: path, upTo: SQLiteSchema.v4)
         let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         #expect(try store.providerSyncState(for: "scripted") == nil)
         try store.write { try $0.setProviderSyncState(state("x"), for: "scripted") }

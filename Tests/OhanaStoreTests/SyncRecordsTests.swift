@@ -70,7 +70,7 @@ struct SyncRecordsTests {
     func migrationCreatesTables() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("v6.sqlite").path
-        try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v6)
+        try SQLiteSchema.migrateFile(at: path, upTo: SQLiteSchema.v6)
         #expect(try Self.tables(at: path).isDisjoint(with: ["syncedCard", "syncJournal"]))
         let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         try store.close()
@@ -81,9 +81,9 @@ struct SyncRecordsTests {
     func migrationKeepsRecordsOfFirstUseTables() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("old-sync.sqlite").path
-        try StoreSchema.migrateFile(at: path, upTo: StoreSchema.v6)
+        try SQLiteSchema.migrateFile(at: path, upTo: SQLiteSchema.v6)
         // What the older version made on the first sync: the same tables, outside the migrator.
-        try StoreSchema.execute("""
+        try SQLiteSchema.execute("""
             CREATE TABLE syncedCard (providerID TEXT NOT NULL, href TEXT NOT NULL, etag TEXT, vCard TEXT NOT NULL,
                                      contactID TEXT NOT NULL, PRIMARY KEY (providerID, href));
             CREATE INDEX syncedCard_contact ON syncedCard(contactID);
@@ -91,8 +91,8 @@ struct SyncRecordsTests {
                                       operation TEXT NOT NULL, contactID TEXT, expectedETag TEXT, vCard TEXT, localVCard TEXT);
             CREATE INDEX syncJournal_provider ON syncJournal(providerID, id);
             """, inFileAt: path)
-        try StoreSchema.execute("INSERT INTO syncedCard VALUES ('carddav:a', '/b/1.vcf', 'e1', 'card', 'c1')", inFileAt: path)
-        try StoreSchema.execute("INSERT INTO syncJournal (providerID, href, operation, contactID) VALUES ('carddav:a', '/b/2.vcf', 'delete', 'c2')",
+        try SQLiteSchema.execute("INSERT INTO syncedCard VALUES ('carddav:a', '/b/1.vcf', 'e1', 'card', 'c1')", inFileAt: path)
+        try SQLiteSchema.execute("INSERT INTO syncJournal (providerID, href, operation, contactID) VALUES ('carddav:a', '/b/2.vcf', 'delete', 'c2')",
                                 inFileAt: path)
         let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
         #expect(try store.read { try $0.syncedCards(providerID: "carddav:a") }.map(\.etag) == ["e1"])
@@ -100,5 +100,5 @@ struct SyncRecordsTests {
     }
 
     /// The names of the tables in an SQLite file.
-    static func tables(at path: String) throws -> Set<String> { try StoreSchema.tableNames(inFileAt: path) }
+    static func tables(at path: String) throws -> Set<String> { try SQLiteSchema.tableNames(inFileAt: path) }
 }

@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// The PostgreSQL store's schema: every migration, in order. A migration, once shipped, never changes.
 ///
-/// The tables mirror the SQLite store's (``StoreSchema``): contacts as JSON documents plus lookup
+/// The tables mirror the SQLite store's (``SQLiteSchema``): contacts as JSON documents plus lookup
 /// tables for sources, tags and name keys. Full-text search is a `tsvector` column with a GIN
 /// index; change numbers come from a sequence, and the committed number is kept in `store_info`
 /// (written under the store's write lock, so a token never runs ahead of what readers can see).

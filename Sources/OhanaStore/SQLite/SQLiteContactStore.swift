@@ -293,8 +293,8 @@ public final class SQLiteContactStore: Sendable {
                 guard tables.contains("grdb_migrations"), tables.contains("storeInfo"), tables.contains("contact") else {
                     throw ContactStoreError.notAStore(path: path, reason: "an SQLite database without the store's tables")
                 }
-                let unknown = try StoreSchema.migrator.appliedIdentifiers(db)
-                    .subtracting(StoreSchema.identifiers).sorted()
+                let unknown = try SQLiteSchema.migrator.appliedIdentifiers(db)
+                    .subtracting(SQLiteSchema.identifiers).sorted()
                 if !unknown.isEmpty {
                     throw ContactStoreError.newerVersion(path: path, unknownMigrations: unknown)
                 }
@@ -309,14 +309,14 @@ public final class SQLiteContactStore: Sendable {
     }
 
     private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
-        let migrator = StoreSchema.migrator
+        let migrator = SQLiteSchema.migrator
         do {
             let pending = try writer.read { db in
-                try StoreSchema.identifiers.filter { try !migrator.appliedIdentifiers(db).contains($0) }
+                try SQLiteSchema.identifiers.filter { try !migrator.appliedIdentifiers(db).contains($0) }
             }
             if try writer.read(migrator.hasBeenSuperseded) {
                 let unknown = try writer.read { try migrator.appliedIdentifiers($0) }
-                    .subtracting(StoreSchema.identifiers).sorted()
+                    .subtracting(SQLiteSchema.identifiers).sorted()
                 throw ContactStoreError.newerVersion(path: path, unknownMigrations: unknown)
             }
             if !pending.isEmpty {

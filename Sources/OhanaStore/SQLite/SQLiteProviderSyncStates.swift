@@ -2,31 +2,6 @@ import Foundation
 import GRDB
 import Ohana
 
-extension StoreSchema {
-    /// Adds the sync state of each incremental provider, in a table of its own.
-    static let v5 = "v5-provider-sync-state"
-
-    /// Creates the provider sync state table.
-    static func createProviderSyncStateTable(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE providerSyncState (
-                providerID TEXT PRIMARY KEY,
-                state BLOB NOT NULL
-            )
-            """)
-    }
-}
-
-/// What applying one provider's change set did to the store, and what the provider reported.
-public struct ProviderSyncSummary: Sendable {
-    /// Contacts added, updated and left unchanged by the records added and changed.
-    public var saved: ContactSaveSummary
-    /// Contacts removed: records removed at the source, and records gone since a full listing.
-    public var removed: Int
-    /// The change set applied (its diagnostics, full reloads, transfer count, completeness).
-    public var changes: ProviderChanges
-}
-
 extension ContactReadTransaction {
     /// The state the provider `providerID` reported at its last sync into this store, if any.
     public func providerSyncState(for providerID: String) throws -> ProviderSyncState? {
