@@ -96,7 +96,7 @@ struct PhonesBenchmark: AsyncParsableCommand {
     }
 
     private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration.inSeconds
     }
 
     /// Prints extra figures of a stage as one JSON line with sorted keys.

@@ -9,7 +9,7 @@ let duplicatesLogger = Logger(label: "ohana.duplicates")
 /// The seconds since `start`, rounded to milliseconds, for log metadata.
 func secondsSince(_ start: ContinuousClock.Instant) -> Logger.MetadataValue {
     let elapsed = ContinuousClock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.inSeconds
     return "\((seconds * 1000).rounded() / 1000)"
 }
 

@@ -6,7 +6,7 @@ extension ContactSaveSummary {
         TrackedEvent("store.saved", [
             "backend": .text(backend), "added": .integer(added), "updated": .integer(updated),
             "unchanged": .integer(unchanged), "removed": .integer(removed),
-            "seconds": .number(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18),
+            "seconds": .number(duration.inSeconds),
         ])
     }
 }

@@ -49,7 +49,7 @@ public struct CardDAVTwoWaySync: Sendable {
         } catch {
             let elapsed = ContinuousClock.now - start
             EventTrackers.shared.track(TrackedEvent("sync.failed", [
-                "seconds": .number(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18),
+                "seconds": .number(elapsed.inSeconds),
             ]))
             throw error
         }

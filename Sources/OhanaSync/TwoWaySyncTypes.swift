@@ -111,7 +111,7 @@ public struct TwoWaySyncReport: Sendable {
             "pushed_updated": .integer(count(.pushUpdate)), "pushed_deleted": .integer(count(.pushDelete)),
             "conflicts": .integer(conflicts.count), "unwritten_cards": .integer(unwrittenCards.count),
             "resumed_writes": .integer(resumedWrites), "cards_transferred": .integer(cardsTransferred),
-            "seconds": .number(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18),
+            "seconds": .number(duration.inSeconds),
         ])
     }
 

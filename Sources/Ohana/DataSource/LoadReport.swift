@@ -60,7 +60,7 @@ public struct LoadReport: Sendable, CustomStringConvertible {
 extension Duration {
     /// The duration in milliseconds with two decimals, such as "12.34 ms".
     public var readable: String {
-        let ms = Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+        let ms = inSeconds * 1000
         return ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.2f ms", ms)
     }
 }

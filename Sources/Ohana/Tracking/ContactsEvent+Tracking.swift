@@ -1,10 +1,3 @@
-extension Duration {
-    /// The duration in seconds.
-    var trackedSeconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
-
 extension ContactsEvent {
     /// The event as data for trackers: a load becomes `contacts.loaded` with one
     /// `contacts.provider_loaded` per provider and one `contacts.post_processed` per post processor
@@ -16,18 +9,18 @@ extension ContactsEvent {
                 TrackedEvent("contacts.provider_loaded", [
                     "provider": .text(step.providerID), "contacts": .integer(step.contactsOut),
                     "diagnostics": .integer(step.diagnostics.count), "failed": .flag(step.failure != nil),
-                    "seconds": .number(step.duration.trackedSeconds),
+                    "seconds": .number(step.duration.inSeconds),
                 ])
             }
             let processors = report.postProcessors.map { step in
                 TrackedEvent("contacts.post_processed", [
                     "post_processor": .text(step.name), "contacts_in": .integer(step.contactsIn),
-                    "contacts_out": .integer(step.contactsOut), "seconds": .number(step.duration.trackedSeconds),
+                    "contacts_out": .integer(step.contactsOut), "seconds": .number(step.duration.inSeconds),
                 ])
             }
             return providers + processors + [TrackedEvent("contacts.loaded", [
                 "providers": .integer(report.providers.count), "failed_providers": .integer(report.failures.count),
-                "contacts": .integer(report.contactCount), "seconds": .number(report.duration.trackedSeconds),
+                "contacts": .integer(report.contactCount), "seconds": .number(report.duration.inSeconds),
             ])]
         case .providerFailed(let providerID, let error):
             return [TrackedEvent("contacts.provider_failed", ["provider": .text(providerID), "reason": .text(error.trackedKind)])]

@@ -28,7 +28,7 @@ struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         response.headers[Self.header] = id
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         context.logger.info("request", metadata: [
             "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
             "seconds": "\(String(format: "%.4f", seconds))",
