@@ -252,12 +252,14 @@ struct CardOutput {
     /// TYPE values and parameters for a label, preference and kept parameters; and whether an
     /// `X-ABLabel` line is needed.
     private func labelParameters(
-        label: ContactFieldLabel?, preferred: Bool, kept: [PropertyParameter], isPhone: Bool
+        label: ContactFieldLabel?, preferred: Bool, kept: [PropertyParameter], isPhone: Bool, asApple: String? = nil
     ) -> (parameters: [PropertyParameter], appleLabel: String?) {
         let keptTypes = kept.filter { $0.name == "TYPE" }.flatMap(\.values)
         var tokens: [String] = []
         var appleLabel: String?
-        if let label {
+        if let asApple {
+            appleLabel = asApple
+        } else if let label {
             if let std = VCardLabels.types(for: label, isPhone: isPhone) {
                 tokens = std
                 let all = tokens + keptTypes
@@ -286,9 +288,10 @@ struct CardOutput {
 
     private mutating func writeLabeled(
         name: String, value: String, plain: String, label: ContactFieldLabel?, preferred: Bool,
-        kept: [PropertyParameter], group: String?, isPhone: Bool, to out: inout [UInt8]
+        kept: [PropertyParameter], group: String?, isPhone: Bool, asApple: String? = nil, to out: inout [UInt8]
     ) {
-        let (parameters, appleLabel) = labelParameters(label: label, preferred: preferred, kept: kept, isPhone: isPhone)
+        let (parameters, appleLabel) = labelParameters(
+            label: label, preferred: preferred, kept: kept, isPhone: isPhone, asApple: asApple)
         var group = group
         if appleLabel != nil, group == nil { group = newGroup() }
         emit(group: group, name: name, parameters: parameters, value: value, plain: plain, to: &out)
@@ -313,9 +316,16 @@ struct CardOutput {
             // A URI is not TEXT: `;ext=` and `,` stay as they are (RFC 6350 section 4), unless the reader's unescaping would change it.
             if version != .v2_1, !value.contains(where: { $0 == "\\" || $0 == "\n" || $0 == "\r" }) { written = value }
         }
+        // A label that came from an Apple group label goes back as one, in the 3.0 targets that keep
+        // those groups, as long as it is still the label that group said.
+        var asApple: String?
+        if target == .ios || target == .rfc2426, let apple = field.customProperties[VCardKeys.appleLabel]?.stringValue,
+           let label = field.label, VCardLabels.label(fromAppleLabel: apple) == label {
+            asApple = apple
+        }
         writeLabeled(
             name: name, value: written ?? text(value), plain: value, label: field.label, preferred: field.isPreferred,
-            kept: field.parameters, group: field.group, isPhone: field.type == .phoneNumber, to: &out)
+            kept: field.parameters, group: field.group, isPhone: field.type == .phoneNumber, asApple: asApple, to: &out)
     }
 
     private mutating func write(_ address: PostalAddress, to out: inout [UInt8]) {

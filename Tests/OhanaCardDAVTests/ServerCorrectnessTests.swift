@@ -181,9 +181,8 @@ struct ServerCorrectnessTests {
         #expect(added.contains { $0.hasPrefix("TEL") && $0.hasSuffix(":+1 202 555 0100") }, "\(added)")
         #expect(after.contains("PRODID:-//Apple Inc.//iPhone OS 17.4//EN"), "one app's card keeps its PRODID")
         #expect(after.contains("VERSION:3.0") && after.contains("BDAY:1952-08-21"))
-        withKnownIssue("an Apple label that a TYPE value can also say (_$!<Other>!$_) is written as TYPE=OTHER, its group dropped") {
-            #expect(appleOther.allSatisfy(after.contains), "pushed:\n\(pushed)")
-        }
+        // An Apple label that a TYPE value could also say (`_$!<Other>!$_`) goes back in its group.
+        #expect(appleOther.allSatisfy(after.contains), "pushed:\n\(pushed)")
     }
 
     @Test("a card the server refuses does not stop the others, nor a later run", arguments: TestServerKind.allCases)

@@ -142,8 +142,7 @@ import Testing
         #expect(after.filter { !$0.contains("chidi@example.org") && $0 != "item.X-ABLABEL:_$!<Other>!$_" }.sorted()
                 == before.filter { $0 != appleOther && $0 != "item.X-ABLABEL:_$!<Other>!$_" }.sorted(), "written:\n\(written)")
         #expect(Self.lines(written, named: "PRODID") == ["PRODID:-//Apple Inc.//iPhone OS 17.4//EN"], "one app's, as it came")
-        withKnownIssue("an Apple label that a TYPE value can also say (_$!<Other>!$_) is written as TYPE=OTHER, its group dropped") {
-            #expect(after.contains(appleOther) && after.contains("item.X-ABLABEL:_$!<Other>!$_"), "written:\n\(written)")
-        }
+        // An Apple label that a TYPE value could also say (`_$!<Other>!$_`) goes back in its group.
+        #expect(after.contains(appleOther) && after.contains("item.X-ABLABEL:_$!<Other>!$_"), "written:\n\(written)")
     }
 }

@@ -5,6 +5,9 @@ import Ohana
 enum VCardKeys {
     /// On a field: the vCard property name when it is not the type's usual one (`X-AIM`, `X-SIP`).
     static let property = "vcard.property"
+    /// On a field: the Apple group label (`item1.X-ABLabel:_$!<Other>!$_`) its label came from, when
+    /// a TYPE value could also say that label; a 3.0 card is written back with the label as it came.
+    static let appleLabel = "vcard.appleLabel"
     /// On a contact: `vcard.<NAME>` holds the group and parameters of a single-valued property
     /// (N, FN, ORG, BDAY, PHOTO…) as `[group, "NAME=value", …]`.
     static func details(_ name: String) -> String { "vcard.\(name)" }

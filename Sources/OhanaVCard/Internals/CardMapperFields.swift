@@ -75,6 +75,10 @@ extension CardMapper {
         case .other: VCardKeys.otherFieldProperty
         }
         if p.key != canonical { field.customProperties[VCardKeys.property] = .string(p.name) }
+        if let label, p.group != nil, let apple = groupLabels.label(ofGroup: p.group),
+           VCardLabels.types(for: label, isPhone: type == .phoneNumber) != nil {
+            field.customProperties[VCardKeys.appleLabel] = .string(apple)
+        }
         contact.fields.append(consume field)  // moved: a copy retained and released its parts once more
     }
 
