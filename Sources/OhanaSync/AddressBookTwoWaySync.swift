@@ -292,6 +292,7 @@ struct AddressBookTwoWaySync {
                     return nil
                 }
                 // Changed (or removed) on the server since it was read: merge with its version now and try again.
+                run.report.conflictRetries += 1
                 let now = refused.serverCard.flatMap { text in
                     run.parse(text, href: href, etag: refused.serverETag).map {
                         RemoteCard(href: href, etag: refused.serverETag, vCard: text, contact: $0)

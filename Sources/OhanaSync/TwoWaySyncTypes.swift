@@ -89,6 +89,9 @@ public struct TwoWaySyncReport: Sendable {
     public var resumedWrites = 0
     /// How many cards were transferred from the server (only those changed since the last sync).
     public var cardsTransferred = 0
+    /// How many writes met a card changed on the server since it was read (a 412), and were merged
+    /// with the server's version and sent again.
+    public var conflictRetries = 0
     /// The cards that could not be written (refused by the server, or changing there on every try),
     /// by href; each has an error in ``diagnostics``.
     public var unwrittenCards: [String] = []
@@ -111,6 +114,7 @@ public struct TwoWaySyncReport: Sendable {
             "pushed_updated": .integer(count(.pushUpdate)), "pushed_deleted": .integer(count(.pushDelete)),
             "conflicts": .integer(conflicts.count), "unwritten_cards": .integer(unwrittenCards.count),
             "resumed_writes": .integer(resumedWrites), "cards_transferred": .integer(cardsTransferred),
+            "conflict_retries": .integer(conflictRetries),
             "seconds": .number(duration.inSeconds),
         ])
     }

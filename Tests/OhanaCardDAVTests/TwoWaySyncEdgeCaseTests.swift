@@ -51,6 +51,8 @@ struct TwoWaySyncConcurrentChangeTests {
         #expect(log.records.contains { $0.method == "PUT" && $0.status == 412 }, "the first write should have met the change")
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         #expect(report.count(.pushUpdate) == 1)
+        #expect(report.conflictRetries == 1, "one write met the change and was sent again")
+        #expect(report.trackedEvent(duration: .zero).properties["conflict_retries"] == .integer(1))
         let server = try #require(try await SyncFixtures.serverContacts(account).values.first)
         #expect(server.jobTitle == "Mathematician")
         #expect(server.note == "changed mid-sync")
