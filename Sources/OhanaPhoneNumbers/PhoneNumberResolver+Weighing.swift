@@ -82,9 +82,17 @@ extension PhoneNumberResolver {
             let reason = tried.isEmpty ? "no region to read it in" : "not valid in " + tried.joined(separator: " nor ")
             return unresolved(written, reason: reason)
         }
-        if readings.count == 1 { return resolved(text, readings[0], candidates: nil) }
-        // Several regions make it valid: how it is written weighs too.
         let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
+        if readings.count == 1 {
+            // Only the default region places it: a region that writes numbers as it is written may contest it.
+            guard readings[0].sources == [.defaultRegion], !readings[0].afterExitCode, shape.groups.count > 1 else {
+                return resolved(text, readings[0], candidates: nil)
+            }
+            let rivals = rivalsByWriting(text, shape, readings[0], defaultRegion: defaultRegion)
+            guard !rivals.isEmpty else { return resolved(text, readings[0], candidates: nil) }
+            readings += rivals
+        }
+        // Several regions make it valid: how it is written weighs too.
         var candidates: [PhoneRegionCandidate] = []
         for index in readings.indices {
             var raw = readings[index].raw
@@ -102,10 +110,12 @@ extension PhoneNumberResolver {
                 region: reading.region, e164: PhoneNumberUtility.shared.render(&raw, as: .e164),
                 evidence: reading.sources, writing: reading.writing, score: reading.score))
         }
-        if readings[0].score - readings[1].score >= Self.winningMargin {
+        // A region no evidence names (only its way of writing) never wins.
+        if readings[0].score - readings[1].score >= Self.winningMargin, !readings[0].sources.isEmpty {
             return resolved(text, readings[0], candidates: candidates)
         }
-        let close = candidates.prefix { readings[0].score - $0.score < Self.winningMargin }
+        let close = readings[0].sources.isEmpty
+            ? candidates[...] : candidates.prefix { readings[0].score - $0.score < Self.winningMargin }
         return PhoneNumberDetails(
             isParsed: false, isValid: false,
             problem: "valid in " + close.map(\.explanation).joined(separator: " and ") + ": no region clearly wins",
@@ -156,6 +166,34 @@ extension PhoneNumberResolver {
             text, reading.raw, region: ownCode ? nil : reading.region, source: ownCode ? .countryCode : reading.sources[0])
         result.candidates = candidates
         return result
+    }
+
+    /// Regions whose way of writing numbers is distinct and common in address books, tried when
+    /// only the default region places a number (`(718) 285-1598` is valid in Germany too).
+    static let distinctWritingRegions = ["US", "GB", "FR", "DE", "IT", "ES", "MX", "BR", "JP", "CN", "IN", "RU", "AU", "NL", "KR"]
+
+    /// Readings in ``distinctWritingRegions`` (of another country code than the default region's)
+    /// where the number is valid and grouped as there, while it is not grouped as the default
+    /// region groups it: they name no evidence, so they never win, but the number is then not the
+    /// default region's either. Empty when the number is grouped as the default region groups it.
+    private mutating func rivalsByWriting(
+        _ text: String, _ shape: PhoneWritingShape, _ reading: Reading, defaultRegion: String
+    ) -> [Reading] {
+        let utility = PhoneNumberUtility.shared
+        var raw = reading.raw
+        let home = shape.match(national: utility.render(&raw, as: .national), international: utility.render(&raw, as: .international))
+        guard home == .none else { return [] }
+        let homeCode = utility.countryCode(forRegion: defaultRegion)
+        var rivals: [Reading] = []
+        for region in Self.distinctWritingRegions where utility.countryCode(forRegion: region) != homeCode {
+            guard var other = parse(text, region: region), other.is_valid,
+                  other.country_code_source == Int32(OHPN_SOURCE_DEFAULT_COUNTRY.rawValue) else { continue }
+            let writing = shape.match(
+                national: utility.render(&other, as: .national), international: utility.render(&other, as: .international))
+            guard writing != .none else { continue }
+            rivals.append(Reading(raw: other, region: region, afterExitCode: false, sources: [], weight: 0))
+        }
+        return rivals
     }
 
     /// A region with the evidence that names it, such as `AE (address)`.

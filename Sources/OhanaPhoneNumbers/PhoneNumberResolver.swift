@@ -97,6 +97,11 @@ public struct PhoneNumberResolver {
             }
         }
         if usesEmailDomain { evidence.emailRegions = PhoneRegionEvidence.emailRegions(of: contact) }
+        if usesAddress, !contact.postalAddresses.isEmpty {
+            var candidates = evidence.addressRegions + evidence.numberRegions + evidence.emailRegions
+            if !candidates.contains(evidence.defaultRegion) { candidates.append(evidence.defaultRegion) }
+            evidence.localityRegions = PhoneRegionEvidence.localityRegions(of: contact, candidates: candidates)
+        }
         return evidence
     }
 

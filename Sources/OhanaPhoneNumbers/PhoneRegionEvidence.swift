@@ -2,7 +2,8 @@ import Ohana
 
 /// What a contact says about where its numbers written without a country code belong: its
 /// addresses' countries (named in any language, by ISO code or by Apple's `X-ABADR`), its other
-/// numbers' country codes, its email domains' country-code top-level domains, and the caller's
+/// numbers' country codes, its email domains' country-code top-level domains, the city or postal
+/// code of an address that names no country (when it fits one country only), and the caller's
 /// default region. Each kind weighs as much as ``weight(of:)`` says; a region named by several
 /// kinds weighs their sum.
 public struct PhoneRegionEvidence: Hashable, Sendable {
@@ -12,25 +13,34 @@ public struct PhoneRegionEvidence: Hashable, Sendable {
     public var numberRegions: [String]
     /// Regions of the country-code top-level domains of the contact's email addresses.
     public var emailRegions: [String]
+    /// Regions that the city or postal code of an address naming no country fits, and no other (``localityRegions(of:candidates:)``).
+    public var localityRegions: [String]
     /// The caller's default region.
     public var defaultRegion: String
 
     /// Creates evidence from known regions (ISO 3166 codes).
-    public init(addressRegions: [String] = [], numberRegions: [String] = [], emailRegions: [String] = [], defaultRegion: String) {
+    public init(
+        addressRegions: [String] = [], numberRegions: [String] = [], emailRegions: [String] = [], localityRegions: [String] = [],
+        defaultRegion: String
+    ) {
         self.addressRegions = addressRegions
         self.numberRegions = numberRegions
         self.emailRegions = emailRegions
+        self.localityRegions = localityRegions
         self.defaultRegion = defaultRegion.uppercased()
     }
 
     /// How much one kind of evidence weighs: an address 4, another number's country code 3, an email
-    /// domain 2, the default region 1 (the country code a number is written with is no weight: it decides).
+    /// domain 2, an address's city or postal code 2, the default region 1 (the country code a number
+    /// is written with is no weight: it decides). A city or postal code alone stays within the
+    /// winning margin of any other region named: it breaks a tie, it overturns nothing.
     public static func weight(of source: PhoneRegionSource) -> Int {
         switch source {
         case .countryCode: 0
         case .address: 4
         case .otherNumbers: 3
         case .emailDomain: 2
+        case .addressLocality: 2
         case .defaultRegion: 1
         }
     }
@@ -58,6 +68,7 @@ public struct PhoneRegionEvidence: Hashable, Sendable {
         add(addressRegions, .address)
         add(numberRegions, .otherNumbers)
         add(emailRegions, .emailDomain)
+        add(localityRegions, .addressLocality)
         add([defaultRegion], .defaultRegion)
         // A stable sort: a handful of regions.
         for i in result.indices.dropFirst() {

@@ -105,6 +105,7 @@ public enum PhoneNumberTestSet {
         if let email = row.email { fields.append(.email(email)) }
         var addresses = row.country == nil && row.iso == nil ? [] : [PostalAddress(country: row.country, isoCountryCode: row.iso)]
         addresses += row.otherCountries.map { PostalAddress(country: $0) }
+        if row.city != nil || row.postalCode != nil { addresses.append(PostalAddress(city: row.city, postalCode: row.postalCode)) }
         let unmapped = row.abadr.map { [UnmappedProperty(group: "item1", name: "X-ABADR", value: $0)] } ?? []
         let contact = Contact(
             givenName: "Person", familyName: "No. \(index + 1)", fields: fields, postalAddresses: addresses,

@@ -10,7 +10,7 @@ enum PhoneNumberTestSetAdversarialRows {
     typealias Rows = PhoneNumberTestSetRows
     typealias Truth = PhoneNumberTestSet.Truth
 
-    static let rows: [Row] = issueExamples + invalidWithAddress + conflicts + foreignWriting
+    static let rows: [Row] = issueExamples + invalidWithAddress + conflicts + foreignWriting + localities
 
     typealias Row = PhoneNumberTestSetRows.Row
 
@@ -20,6 +20,7 @@ enum PhoneNumberTestSetAdversarialRows {
     private static func email(_ e164: String) -> Truth { Rows.email(e164) }
     private static func home(_ e164: String) -> Truth { Rows.home(e164) }
     private static func open(_ e164: String) -> Truth { .undecided(e164) }
+    private static func locality(_ e164: String) -> Truth { Rows.locality(e164) }
 
     /// Every example of the issue's text.
     static let issueExamples: [Row] = [
@@ -94,5 +95,25 @@ enum PhoneNumberTestSetAdversarialRows {
         Rows.card(("(0212) 345 67 89", address("+902123456789")), iso: "TR", email: "ana@uol.com.br"),
         Rows.card(("2025550143", home("+12025550143")), iso: "PH"),
         Rows.card(("0 20 7946 0018", address("+442079460018")), country: "United Kingdom"),
+    ]
+
+    /// Addresses that name no country, only a city or a postal code: a city of one country names
+    /// it; a city that exists in several countries (Paris, Texas) and a postal code several
+    /// candidate regions write alike (5 digits) name none; neither overturns an address's country.
+    static let localities: [Row] = [
+        Rows.card(("089 2992940", locality("+49892992940")), city: "München", postalCode: "80331"),
+        Rows.card(("03-3211-4111", locality("+81332114111")), city: "東京"),
+        // Paris, Texas: a Texan number on a card with a French email; the city is no evidence for France.
+        Rows.card(("(903) 785-5531", home("+19037855531")), email: "claire@orange.fr", city: "Paris", postalCode: "75460"),
+        // A French mobile on a card with only a Texan address: not valid in the US, and not French by the city.
+        Rows.card(("06 12 34 56 78", open("+33612345678")), city: "Paris", postalCode: "75460"),
+        // A German address, a French email and a second address with a Paris postal code: 5 digits fit both.
+        Rows.card(("06 12 34 56 78", open("+33612345678")), iso: "DE", email: "claire@orange.fr", postalCode: "75008"),
+        // Another Dutch number against a French email: the Dutch postal code tips it.
+        Rows.card(
+            ("+31 20 555 1234", cc("+31205551234")), ("06 1234 5678", others("+31612345678")), email: "pierre@free.fr",
+            city: "Amsterdam", postalCode: "1015 CJ"),
+        // A German address and a second one in Tokyo: the city does not overturn the country.
+        Rows.card(("0623 264385", address("+49623264385")), country: "Deutschland", city: "東京"),
     ]
 }

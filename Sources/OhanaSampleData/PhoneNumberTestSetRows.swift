@@ -12,14 +12,17 @@ enum PhoneNumberTestSetRows {
         /// Further addresses' countries, and Apple's `X-ABADR` country code.
         var otherCountries: [String] = []
         var abadr: String?
+        /// The city and postal code of a further address that names no country.
+        var city: String?
+        var postalCode: String?
     }
 
     static func card(
         _ phones: (String, Truth)..., country: String? = nil, iso: String? = nil, email: String? = nil,
-        also otherCountries: [String] = [], abadr: String? = nil
+        also otherCountries: [String] = [], abadr: String? = nil, city: String? = nil, postalCode: String? = nil
     ) -> Row {
         Row(phones: phones.map { (written: $0.0, truth: $0.1) }, country: country, iso: iso, email: email,
-            otherCountries: otherCountries, abadr: abadr)
+            otherCountries: otherCountries, abadr: abadr, city: city, postalCode: postalCode)
     }
 
     static func cc(_ e164: String) -> Truth { .decided(e164, .countryCode) }
@@ -27,6 +30,7 @@ enum PhoneNumberTestSetRows {
     static func others(_ e164: String) -> Truth { .decided(e164, .otherNumbers) }
     static func email(_ e164: String) -> Truth { .decided(e164, .emailDomain) }
     static func home(_ e164: String) -> Truth { .decided(e164, .defaultRegion) }
+    static func locality(_ e164: String) -> Truth { .decided(e164, .addressLocality) }
     static let junk = Truth.junk
 
     static let rows: [Row] = countryCodes + exitCodes + addresses + nativeScripts + otherNumbers + emails

@@ -121,6 +121,35 @@ struct PhoneWeighingTests {
         #expect(details.candidates?.first?.writing == .groupingAndSeparators)
     }
 
+    @Test("a number only the default region places, written as another region writes its numbers, gets no E.164", arguments: [
+        // North American numbers on cards with nothing else, read with Germany as the default region:
+        // valid there too (+49 7182 851598), but no German writes them so.
+        ("(718) 285-1598", "US"), ("415.555.0134", "US"), ("206.270.0259", "US"),
+        // Mexico City's 55 grouped the Mexican way.
+        ("55 9162 2142", "MX"),
+    ])
+    func contestedByWriting(_ number: String, _ writer: String) throws {
+        let details = try resolved(number, defaultRegion: "DE")
+        #expect(details.status == .ambiguous)
+        #expect(details.e164 == nil && details.international == nil)
+        let candidates = try #require(details.candidates)
+        #expect(candidates.contains { $0.region == "DE" && $0.evidence == [.defaultRegion] })
+        #expect(candidates.contains { $0.region == writer && $0.evidence.isEmpty && $0.writing != .none })
+        #expect(details.problem?.contains("DE (default region)") == true)
+        // Where the default region is the one it is written as, it is resolved there.
+        let home = try resolved(number, defaultRegion: writer)
+        #expect(home.status == .resolved && home.assumedRegion == writer)
+    }
+
+    @Test("written as the default region writes it, or as bare digits, a number the default region places stays resolved", arguments: [
+        ("030 90182000", "DE", "+493090182000"), ("7182851598", "DE", "+497182851598"), ("(718) 285-1598", "US", "+17182851598"),
+    ])
+    func notContested(_ number: String, _ region: String, _ e164: String) throws {
+        let details = try resolved(number, defaultRegion: region)
+        #expect(details.e164 == e164)
+        #expect(details.regionSource == .defaultRegion)
+    }
+
     @Test("the same number read in two regions of one country code is one candidate, not a conflict")
     func sameNumberTwoRegions() throws {
         let details = try resolved("(416) 979-1234", country: "Canada")

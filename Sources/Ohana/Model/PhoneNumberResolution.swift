@@ -8,6 +8,9 @@ public enum PhoneRegionSource: String, Hashable, Codable, Sendable, CaseIterable
     case otherNumbers
     /// The country-code top-level domain of the contact's email addresses (`web.de`, `yahoo.co.jp`).
     case emailDomain
+    /// The city or postal code of a contact's address that names no country, when it fits only
+    /// one country (weaker than an address's country: it breaks ties, it overturns nothing).
+    case addressLocality
     /// The caller's default region.
     case defaultRegion
 
@@ -18,6 +21,7 @@ public enum PhoneRegionSource: String, Hashable, Codable, Sendable, CaseIterable
         case .address: "the contact's address"
         case .otherNumbers: "the contact's other numbers"
         case .emailDomain: "the contact's email domain"
+        case .addressLocality: "the city or postal code of the contact's address"
         case .defaultRegion: "the default region"
         }
     }
@@ -89,6 +93,7 @@ extension PhoneRegionSource {
         case .address: "address"
         case .otherNumbers: "other numbers"
         case .emailDomain: "email domain"
+        case .addressLocality: "city or postal code"
         case .defaultRegion: "default region"
         }
     }

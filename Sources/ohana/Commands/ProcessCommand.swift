@@ -112,11 +112,23 @@ struct ProcessCommand: AsyncParsableCommand {
         return steps
     }
 
+    /// The default region each step that reads phone numbers was given, in one line for `--trace`
+    /// (`regions: duplicates DE, phone formatting DE`); `nil` when no step reads numbers.
+    static func regionsUsed(by steps: [any ContactsPostProcessor]) -> String? {
+        let used = steps.compactMap { step -> String? in
+            if let merging = step as? DuplicateMerging { return "duplicates \(merging.rules.defaultRegion)" }
+            if let formatting = step as? PhoneNumberFormatting { return "phone formatting \(formatting.defaultRegion)" }
+            return nil
+        }
+        return used.isEmpty ? nil : "regions: " + used.joined(separator: ", ")
+    }
+
     func run() async throws {
         regionOptions.configure()
+        let steps = try makePostProcessors()
         let loaded = try await loadInputs(
             inputs, options: inputOptions, csvDialect: outputFileOptions.csvDialect,
-            postProcessors: try makePostProcessors(), quiet: quiet, toleratesFailures: true)
+            postProcessors: steps, quiet: quiet, toleratesFailures: true)
         let report = loaded.report
         // Nothing loaded at all: the error alone, no empty output before it.
         if !report.providers.isEmpty, report.failures.count == report.providers.count {
@@ -124,6 +136,7 @@ struct ProcessCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if trace { printError(report.description) }
+        if trace, let regions = Self.regionsUsed(by: steps) { printError(regions) }
         if trace, formatPhones != nil { printError(PhoneResolutionSummary(loaded.contacts).description) }
         try writeContacts(loaded.contacts, options: outputFileOptions.options(for: output), to: outputFileOptions.outputFile)
         keepUntilExit(loaded)

@@ -1,8 +1,10 @@
 import Ohana
 
-/// Renders contacts as a readable text table: name, phones, emails, organization.
+/// Renders contacts as a readable text table: name, phones, emails, organization; then, for each
+/// ambiguous number, its candidate regions and their evidence (too long for a column); then the count.
 func renderTable(_ contacts: [Contact]) -> String {
     var rows: [[String]] = [["NAME", "PHONES", "EMAILS", "ORGANIZATION"]]
+    var notes: [String] = []
     for contact in contacts {
         let phones = contact.phoneNumbers.map { field -> String in
             guard let details = field.phoneNumber else { return field.value }
@@ -10,7 +12,10 @@ func renderTable(_ contacts: [Contact]) -> String {
             switch details.status {
             case .unresolved?: return field.value + " (unresolved)"
             case .junk?: return field.value + " (not a number)"
-            case .ambiguous?: return field.value + " (ambiguous: " + (details.candidates ?? []).map(\.region).joined(separator: " or ") + ")"
+            case .ambiguous?:
+                let name = contact.fullName.isEmpty ? "(no name)" : contact.fullName
+                notes.append("\(name): \(field.value): ambiguous: \(details.problem ?? "no region clearly wins")")
+                return field.value + " (ambiguous: " + (details.candidates ?? []).map(\.region).joined(separator: " or ") + ", see below)"
             default: break
             }
             let shown = details.international ?? details.e164 ?? field.value
@@ -46,6 +51,7 @@ func renderTable(_ contacts: [Contact]) -> String {
     for row in rows {
         out += zip(row, widths).map { clip($0, $1) }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
     }
+    if !notes.isEmpty { out += "\n" + notes.map { $0 + "\n" }.joined() + "\n" }
     out += "\(contacts.count) contact\(contacts.count == 1 ? "" : "s")\n"
     return out
 }
