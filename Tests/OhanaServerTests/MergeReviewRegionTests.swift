@@ -14,7 +14,7 @@ import Testing
     func noInventedCountryCode() async throws {
         let made = try await TestAddressBook.make(generated: 0)
         defer { try? FileManager.default.removeItem(at: made.folder) }
-        let addressBook = AddressBook(store: made.store, region: "DE")
+        let addressBook = AddressBook(store: SQLiteContactStorage(made.store), region: "DE")
         try await addressBook.reload()
         let app = Application(router: AddressBookServer.makeRouter(addressBook: addressBook))
         try await app.test(.router) { client in
