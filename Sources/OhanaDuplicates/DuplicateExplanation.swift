@@ -9,6 +9,10 @@ struct Explaining {
 
     mutating func keys(_ index: Int, _ contacts: [Contact]) -> ContactKeys {
         if let cached = keysCache[index] { return cached }
+        // Matches come in the order they were applied, not by cluster, so few keys are asked for
+        // again: a bounded cache, not the keys of every contact explained (hundreds of thousands
+        // in a million-card book).
+        if keysCache.count >= 4_096 { keysCache.removeAll(keepingCapacity: true) }
         // Explanations never compare fingerprints: not computed.
         let computed = extractor.keys(of: contacts[index], fingerprinting: false)
         keysCache[index] = computed
