@@ -66,7 +66,8 @@ struct KeyExtractor {
         self.parsesAllPhones = parsesAllPhones || rules.matchingTrailingDigits == 0
     }
 
-    mutating func keys(of contact: Contact) -> ContactKeys {
+    /// The keys of `contact`; its ``ContactKeys/fingerprint`` only when `fingerprinting` (0 otherwise).
+    mutating func keys(of contact: Contact, fingerprinting: Bool = true) -> ContactKeys {
         var keys = ContactKeys()
         let given = words(contact.givenName)
         let family = words(contact.familyName)
@@ -107,7 +108,7 @@ struct KeyExtractor {
             guard normalized.utf8.contains(UInt8(ascii: "@")) else { continue }
             keys.emails.append((value, normalized))
         }
-        keys.fingerprint = fingerprint(of: contact, keys)
+        if fingerprinting { keys.fingerprint = fingerprint(of: contact, keys) }
         return keys
     }
 
@@ -152,7 +153,9 @@ struct KeyExtractor {
         hash = stableHash(keys.organization ?? "", seed: hash)
         hash = stableHash(contact.jobTitle ?? "", seed: hash)
         hash = stableHash(contact.middleName ?? "", seed: hash)
-        return stableHash(contact.birthday.map(String.init(describing:)) ?? "", seed: hash)
+        // The birthday by its numbers: its description is a formatted string, slow to make per card.
+        guard let birthday = contact.birthday else { return stableHash("", seed: hash) }
+        return stableHash(numbers: [birthday.year ?? -1, birthday.month, birthday.day], seed: stableHash("bday", seed: hash))
     }
 
     /// The phone numbers of a contact worth matching on (6 to 15 digits), with their keys.
@@ -272,15 +275,6 @@ struct KeyExtractor {
         return forms
     }
 
-    /// The evidence that decided the country of a phone key's number (as recorded when the phone
-    /// formatting post processor resolved it, else from the one resolution), `nil` when unresolved.
-    mutating func regionSource(of key: PhoneKey, in contact: Contact) -> PhoneRegionSource? {
-        if let details = contact.fields[key.fieldIndex].phoneNumber, details.status == .resolved, let source = details.regionSource {
-            return source
-        }
-        return phoneResolver.resolve(key.parseInput, evidence: phoneEvidence(of: contact)).regionSource
-    }
-
     /// The evidence for a contact's national numbers (``PhoneNumberResolver``'s): its address,
     /// other numbers, email domain, then the default region (only the default unless
     /// ``DuplicateRules/usesContactRegion``).
@@ -358,6 +352,20 @@ enum PhoneDigits {
 /// A 64-bit FNV-1a hash: the same on every platform and run (unlike `Hasher`).
 func stableHash(_ text: String) -> UInt64 {
     stableHash(text, seed: 0xCBF2_9CE4_8422_2325)
+}
+
+/// ``stableHash(_:)`` of the bytes of `numbers` continued from `seed`: never 0.
+func stableHash(numbers: [Int], seed: UInt64) -> UInt64 {
+    var hash = seed
+    for number in numbers {
+        var bits = UInt64(bitPattern: Int64(number))
+        for _ in 0..<8 {
+            hash ^= bits & 0xFF
+            hash &*= 0x0000_0100_0000_01B3
+            bits >>= 8
+        }
+    }
+    return hash == 0 ? 1 : hash
 }
 
 /// ``stableHash(_:)`` of `text` continued from `seed` (another hash), to hash several values as one.

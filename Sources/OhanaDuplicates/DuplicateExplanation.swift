@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaPhoneNumbers
 
 /// One worker's state while explaining: an extractor and the keys it has computed.
 struct Explaining {
@@ -8,9 +9,50 @@ struct Explaining {
 
     mutating func keys(_ index: Int, _ contacts: [Contact]) -> ContactKeys {
         if let cached = keysCache[index] { return cached }
-        let computed = extractor.keys(of: contacts[index])
+        // Matches come in the order they were applied, not by cluster, so few keys are asked for
+        // again: a bounded cache, not the keys of every contact explained (hundreds of thousands
+        // in a million-card book).
+        if keysCache.count >= 4_096 { keysCache.removeAll(keepingCapacity: true) }
+        // Explanations never compare fingerprints: not computed.
+        let computed = extractor.keys(of: contacts[index], fingerprinting: false)
         keysCache[index] = computed
         return computed
+    }
+}
+
+/// The phone numbers of one contact in an explained match: its region evidence gathered once,
+/// each number resolved once (an explanation asks for a number's E.164 form and its region's source
+/// several times).
+struct ExplainedPhones {
+    let contact: Contact
+    private var evidence: PhoneRegionEvidence?
+    private var resolved: [(fieldIndex: Int, details: PhoneNumberDetails)] = []
+
+    init(contact: Contact) {
+        self.contact = contact
+    }
+
+    /// The resolution of `key`'s number with the contact's evidence, as ``KeyExtractor/parse(_:of:)`` makes it.
+    private mutating func details(of key: PhoneKey, _ extractor: inout KeyExtractor) -> PhoneNumberDetails {
+        if let known = resolved.first(where: { $0.fieldIndex == key.fieldIndex }) { return known.details }
+        if evidence == nil { evidence = extractor.phoneEvidence(of: contact) }
+        let details = extractor.phoneResolver.resolve(key.parseInput, evidence: evidence!)
+        resolved.append((key.fieldIndex, details))
+        return details
+    }
+
+    /// ``KeyExtractor/parse(_:of:)`` of `key`.
+    mutating func e164(of key: PhoneKey, _ extractor: inout KeyExtractor) -> String? {
+        key.isParsed ? key.e164 : details(of: key, &extractor).e164
+    }
+
+    /// The evidence that decided the country of `key`'s number (as recorded when the phone
+    /// formatting post processor resolved it, else from the one resolution), `nil` when unresolved.
+    mutating func regionSource(of key: PhoneKey, _ extractor: inout KeyExtractor) -> PhoneRegionSource? {
+        if let details = contact.fields[key.fieldIndex].phoneNumber, details.status == .resolved, let source = details.regionSource {
+            return source
+        }
+        return details(of: key, &extractor).regionSource
     }
 }
 
@@ -130,18 +172,20 @@ extension DuplicateMerging {
         var values: [MatchedValue] = []
         // Phone: the heaviest shared number.
         var bestPhone: MatchedValue?
+        var phonesA = ExplainedPhones(contact: ca)
+        var phonesB = ExplainedPhones(contact: cb)
         for (ka, pa) in keysA.phones.enumerated() where ka < Int(ea.phoneCount) {
             let slot = Int(ea.start) + Int(ea.nameCount) + 2 * ka
             let count = Int(max(tables.counts[slot], tables.counts[slot + 1]))
             for pb in keysB.phones where pa.trailing == pb.trailing || (pa.e164 != nil && pa.e164 == pb.e164) {
                 // Numbers are parsed lazily: tell an exact match from one in the last digits now.
-                let e164 = extractor.parse(pa, of: ca)
-                let exact = e164 != nil && e164 == extractor.parse(pb, of: cb)
+                let e164 = phonesA.e164(of: pa, &extractor)
+                let exact = e164 != nil && e164 == phonesB.e164(of: pb, &extractor)
                 let weight = MatchWeights.phone(count: count, loose: !exact)
                 guard bestPhone.map({ weight > $0.weight ?? 0 }) ?? true else { continue }
                 var notes: [String] = []
                 if !exact { notes.append("last \(rules.matchingTrailingDigits) digits") }
-                if exact, let sa = extractor.regionSource(of: pa, in: ca), let sb = extractor.regionSource(of: pb, in: cb) {
+                if exact, let sa = phonesA.regionSource(of: pa, &extractor), let sb = phonesB.regionSource(of: pb, &extractor) {
                     // Which evidence decided each side's country (issue #11: explanations show it).
                     notes.append(sa == sb ? "country by \(sa.explanation)" : "country by \(sa.explanation) ~ \(sb.explanation)")
                 }

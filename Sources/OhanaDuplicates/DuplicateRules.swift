@@ -17,6 +17,10 @@ public enum DuplicateEvidence: String, Hashable, Codable, Sendable, CaseIterable
     /// Postal addresses: one city adds weight, only different cities count against a match (weighed, never a rule's requirement).
     case address
 
+    /// Whether a rule may require this evidence: birthdays and addresses are only weighed, so a
+    /// rule that requires one never matches.
+    public var canBeRequired: Bool { self != .birthday && self != .address }
+
     /// Orders evidence as declared: name, phone, email, organization, birthday, address.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -101,6 +101,12 @@ struct NameSignature {
         let mine = words.map(Self.skeleton)
         let theirs = other.words.map(Self.skeleton)
         if mine.joined() == theirs.joined() || mine.reversed().joined() == theirs.joined() { return true }
+        // Arabic and Hebrew write no short vowels, and an initial ʿain folds to nothing (عبد الله as
+        // `bd allh`, `Abdallah` to its owner): the consonants alone may agree, at least six of them
+        // (fewer say little: 준호 and Yujin are both `jn` and a vowel).
+        func consonants(_ skeletons: [String]) -> String { String(skeletons.joined().filter { !"aeiou".contains($0) }) }
+        let bare = consonants(theirs)
+        if bare.count >= 6 && (consonants(mine) == bare || consonants(mine.reversed()) == bare) { return true }
         let short = words.count <= other.words.count ? (words, mine) : (other.words, theirs)
         let long = words.count <= other.words.count ? (other.words, theirs) : (words, mine)
         var used = [Bool](repeating: false, count: long.0.count)
@@ -179,6 +185,14 @@ struct NameSignature {
             let fa = Set(nicknames.fullNames(for: a))
             let fb = Set(nicknames.fullNames(for: b))
             if !fa.isDisjoint(with: fb) { return true }
+            // A nickname on one card, its full name mistyped on another (Maggie, Margaaret): the
+            // typo is the full name's, under the rules of any typo below.
+            for (nickname, other, word) in [(a, b, ub), (b, a, ua)] where nicknames.isNickname(nickname) && !nicknames.isKnownName(other) {
+                for full in nicknames.fullNames(for: nickname) where full != nickname
+                    && NameTypos.isTypo(Array(full.utf8), word, extraEdits: extraEdits) && !(wordCounts?.areTwoNames(full, other) ?? false) {
+                    return true
+                }
+            }
         }
         if ua.count != ub.count && umlautsWrittenOut(ua) == umlautsWrittenOut(ub) { return true }
         guard NameTypos.isTypo(ua, ub, extraEdits: extraEdits) else { return false }

@@ -25,8 +25,7 @@ enum OtherEvidence {
         func both(_ test: (ContactField) -> Bool) -> Bool { a.fields.contains(where: test) && b.fields.contains(where: test) }
         if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { values.append(value) }
         if let first = a.birthday, let second = b.birthday {
-            let same = first.month == second.month && first.day == second.day
-                && (first.year == nil || second.year == nil || first.year == second.year)
+            let same = isSameBirthday(first, second)
             values.append(MatchedValue(kind: .birthday, first: first.description, second: second.description,
                                        note: same ? nil : "different birthdays", weight: same ? sameBirthday : differentBirthdays))
         }
@@ -37,9 +36,22 @@ enum OtherEvidence {
         return values
     }
 
-    /// The sum of the weights of ``values(_:_:rules:extractor:)``.
+    /// The sum of the weights of ``values(_:_:rules:extractor:)``, without writing the values out.
     static func weight(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: inout KeyExtractor) -> Double {
-        values(a, b, rules: rules, extractor: &extractor).reduce(0) { $0 + ($1.weight ?? 0) }
+        var total = 0.0
+        func both(_ test: (ContactField) -> Bool) -> Bool { a.fields.contains(where: test) && b.fields.contains(where: test) }
+        if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { total += value.weight ?? 0 }
+        if let first = a.birthday, let second = b.birthday { total += isSameBirthday(first, second) ? sameBirthday : differentBirthdays }
+        if !a.postalAddresses.isEmpty && !b.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
+            total += value.weight ?? 0
+        }
+        if both({ $0.label == .mobile }), let value = mobiles(a, b, extractor: &extractor) { total += value.weight ?? 0 }
+        return total
+    }
+
+    /// The same day and month, and the same year where both give one.
+    private static func isSameBirthday(_ first: Birthday, _ second: Birthday) -> Bool {
+        first.month == second.month && first.day == second.day && (first.year == nil || second.year == nil || first.year == second.year)
     }
 
     /// A mailbox name both cards have at different domains, when they share no whole address;
@@ -49,8 +61,9 @@ enum OtherEvidence {
             contact.fields.compactMap { field in
                 guard field.type == .emailAddress else { return nil }
                 let normalized = extractor.normalizeEmail(field.value)
-                guard let at = normalized.lastIndex(of: "@") else { return nil }
-                return (field.value, normalized[..<at], normalized[normalized.index(after: at)...])
+                // By bytes: an index of the UTF-8 view is one of the string (no grapheme breaking).
+                guard let at = normalized.utf8.lastIndex(of: UInt8(ascii: "@")) else { return nil }
+                return (field.value, normalized[..<at], normalized[normalized.utf8.index(after: at)...])
             }
         }
         let first = split(a)

@@ -82,6 +82,9 @@ struct DedupeCommand: AsyncParsableCommand {
                 guard let kind = DuplicateEvidence(rawValue: name) ?? (name == "org" ? .organization : nil) else {
                     throw ValidationError("--rule '\(text)': unknown evidence '\(name)'; use name, phone, email, organization joined by '+'")
                 }
+                guard kind.canBeRequired else {
+                    throw ValidationError("--rule '\(text)': \(kind.rawValue) is only weighed, never enough to merge, so a rule cannot require it; use name, phone, email, organization joined by '+'")
+                }
                 evidence.insert(kind)
             }
             guard !evidence.isEmpty else { throw ValidationError("--rule needs at least one kind of evidence") }
