@@ -1,0 +1,148 @@
+import Foundation
+import OhanaJSContact
+
+/// A vCard content line as the suite sees it: group, upper-cased name, raw parameters, raw value.
+struct VCardLine: CustomStringConvertible {
+    var group: String?
+    var name: String
+    var params: [(name: String, value: String)]
+    var value: String
+
+    var description: String {
+        (group.map { $0 + "." } ?? "") + name + params.map { ";\($0.name)=\($0.value)" }.joined() + ":" + value
+    }
+
+    /// The unfolded lines of a vCard, without BEGIN and END.
+    static func lines(of vcard: String) -> [VCardLine] {
+        let unfolded = vcard.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n\t", with: "")
+        return unfolded.components(separatedBy: "\r\n").filter { !$0.isEmpty }.compactMap(parse)
+            .filter { $0.name != "BEGIN" && $0.name != "END" }
+    }
+
+    /// One line; nil when it has no name or colon.
+    static func parse(_ line: String) -> VCardLine? {
+        var rest = Substring(line)
+        func word() -> String {
+            let w = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+            rest = rest.dropFirst(w.count)
+            return String(w)
+        }
+        var name = word()
+        var group: String?
+        if rest.first == "." { group = name; rest = rest.dropFirst(); name = word() }
+        guard !name.isEmpty else { return nil }
+        var params: [(String, String)] = []
+        while rest.first == ";" {
+            rest = rest.dropFirst()
+            let p = word().uppercased()
+            guard rest.first == "=" else { return nil }
+            rest = rest.dropFirst()
+            var v = ""
+            if rest.first == "\"" {
+                var escaped = false
+                v.append(rest.removeFirst())
+                while let c = rest.first {
+                    v.append(rest.removeFirst())
+                    if c == "\"" && !escaped { break }
+                    escaped = c == "\\"
+                }
+            } else {
+                let plain = rest.prefix { $0 != ";" && $0 != ":" && $0 != "\"" }
+                v = String(plain)
+                rest = rest.dropFirst(plain.count)
+            }
+            params.append((p, v))
+        }
+        guard rest.first == ":" else { return nil }
+        return VCardLine(group: group, name: name.uppercased(), params: params, value: String(rest.dropFirst()))
+    }
+
+    /// Splits on a separator not escaped by a backslash.
+    static func split(_ value: String, on separator: Character) -> [String] {
+        var parts = [""], previous: Character = " "
+        for c in value {
+            if c == separator && previous != "\\" { parts.append("") } else { parts[parts.count - 1].append(c) }
+            previous = c
+        }
+        return parts
+    }
+}
+
+/// The suite's rule for a written vCard: every property is expected, every mandatory expectation is met.
+struct VCardMatcher {
+    private var groups: [String: String?] = [:]
+    private var altIDs: [String: String] = [:]
+
+    /// The reasons the vCard does not match (empty when it does).
+    static func mismatches(_ vcard: String, expected: [PropertyMatch], defaults: [PropertyMatch]) -> [String] {
+        var matcher = VCardMatcher()
+        let lines = VCardLine.lines(of: vcard).map { line in
+            var l = line
+            l.params.sort { ($0.name, $0.value) < ($1.name, $1.value) }
+            return l
+        }.sorted { ($0.name, $0.value) < ($1.name, $1.value) }
+        var byName: [String: [PropertyMatch]] = Dictionary(grouping: expected, by: \.name)
+        for d in defaults where !expected.contains(where: { $0.name == d.name }) { byName[d.name, default: []].append(d) }
+        var problems: [String] = []
+        for line in lines {
+            guard var candidates = byName[line.name] else { problems.append("unexpected \(line)"); continue }
+            guard let i = candidates.firstIndex(where: { matcher.matches($0, line) }) else { problems.append("mismatched \(line)"); continue }
+            candidates.remove(at: i)
+            byName[line.name] = candidates
+        }
+        for (name, left) in byName.sorted(by: { $0.key < $1.key }) where left.contains(where: \.mandatory) {
+            problems.append("missing \(name) (\(left.filter(\.mandatory).compactMap { $0.value.example }.joined(separator: " | ")))")
+        }
+        return problems
+    }
+
+    private mutating func matches(_ m: PropertyMatch, _ line: VCardLine) -> Bool {
+        guard m.value.matches(line.value) else { return false }
+        var wanted = m.params
+        for p in line.params where p.name != "ALTID" {
+            guard let i = wanted.firstIndex(where: { $0.name == p.name && $0.value.matches(p.value) }) else { return false }
+            wanted.remove(at: i)
+        }
+        if wanted.contains(where: \.mandatory) { return false }
+        let alt = line.params.filter { $0.name == "ALTID" }
+        if alt.count > 1 { return false }
+        if let id = m.altID {
+            if id.mandatory && alt.isEmpty { return false }
+            if let a = alt.first?.value {
+                if let known = altIDs[id.id] { if known != a { return false } } else {
+                    if altIDs.values.contains(a) { return false }
+                    altIDs[id.id] = a
+                }
+            }
+        }
+        if let g = m.group, line.group != g { return false }
+        if let id = m.groupID {
+            // As the suite: the first property of a group id fixes it (no group included).
+            if let known = groups[id] { if known != line.group { return false } } else {
+                if groups.values.contains(line.group) { return false }
+                groups[id] = line.group
+            }
+        }
+        return true
+    }
+
+    /// A vCard holding the expected properties, with the values the expectations name.
+    static func vcard(for c: SuiteCase) -> String {
+        var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + (c.completeCard.uid ?? "")]
+        for m in c.vcard where m.name != "UID" && m.name != "VERSION" {
+            guard let value = m.value.example else { continue }
+            var params = ""
+            for p in m.params {
+                guard var v = p.value.example else { continue }
+                if case .maybeQuoted = p.value, v.contains(where: { ",;:".contains($0) }) { v = "\"" + v + "\"" }
+                params += ";\(p.name)=\(v)"
+            }
+            // An ALTID only where properties share one (a lone optional ALTID says nothing).
+            if let a = m.altID, a.mandatory || c.vcard.filter({ $0.altID?.id == a.id }).count > 1 { params += ";ALTID=\(a.id)" }
+            let group = m.group ?? m.groupID
+            lines.append((group.map { $0 + "." } ?? "") + m.name + params + ":" + value)
+        }
+        if let uid = c.vcard.first(where: { $0.name == "UID" })?.value.example { lines[2] = "UID:" + uid }
+        return (lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n"
+    }
+}
