@@ -61,6 +61,8 @@ struct PropertyRule {
             case "INDEX" where one.flatMap({ Int($0) }) != nil && json["listAs"] == nil: json["listAs"] = .integer(Int(one!)!)
             case "LEVEL" where one != nil && json["level"] == nil:
                 json["level"] = .string(vcard == "EXPERTISE" ? Self.expertiseLevels[one!.lowercased()] ?? one! : one!.lowercased())
+            // The property's default value type says nothing JSContact does not (RFC 9555 section 2.3).
+            case "VALUE" where one?.lowercased() == defaultValueType: break
             case "TYPE" where json["contexts"] == nil && p.values.allSatisfy({ ["home", "work"].contains($0.lowercased()) }):
                 json["contexts"] = LabelMapping.trueMap(p.values.map { $0.lowercased() == "home" ? "private" : "work" })
             default: rest.append(p)
@@ -70,6 +72,9 @@ struct PropertyRule {
         if !params.isEmpty { json["vCardParams"] = .object(params) }
         return json
     }
+
+    /// The value type the property has without a VALUE parameter (RFC 6350, RFC 9554).
+    var defaultValueType: String { isText ? "text" : vcard == "LANG" ? "language-tag" : "uri" }
 
     /// Whether an entry of the map belongs to this property.
     func matches(_ json: [String: JSONValue]) -> Bool {

@@ -121,7 +121,8 @@ struct CardOutput {
         let altID = c.phoneticSystem != nil || c.phoneticScript != nil ? [PropertyParameter(name: "ALTID", values: ["1"])] : []
         if let ordered = orderedName() {
             property("N", value: ordered.value, plain: ordered.plain, details: "N", parameters: altID + [ordered.parameter], to: &out)
-        } else {
+        } else if version != .v4_0 || !n.joined().isEmpty || !altID.isEmpty {
+            // N is required before 4.0 and optional in it (RFC 6350 section 6.2.2): an empty one is left out.
             property("N", value: n.joined(separator: ";"), plain: n.joined(), details: "N", parameters: altID, to: &out)
         }
         writePhoneticName(to: &out)

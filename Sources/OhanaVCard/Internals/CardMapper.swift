@@ -90,6 +90,11 @@ struct CardMapper {
         }
         if !hasN, version != .v4_0 { report(card.startLine, .warning, "card has no N (name), which vCard \(version.rawValue) requires") }
         if !hasFN, version != .v2_1 { report(card.startLine, .warning, "card has no FN (formatted name), which vCard \(version.rawValue) requires") }
+        // A 4.0 card without FN: the FN the writer gives it is derived from the name (RFC 9554
+        // section 4.3), so that nothing converting the card takes it for a full name (RFC 9555).
+        if !hasFN, version == .v4_0, contact.customProperties[VCardKeys.details("FN")] == nil, !contact.composedName.isEmpty {
+            contact.customProperties[VCardKeys.details("FN")] = .strings(["", "DERIVED=TRUE"])
+        }
         // FN equal to the name the contact shows anyway is not kept (the writer derives it).
         if let fn = contact.formattedName {
             if let same = Self.isComposedName(fn, of: contact) {

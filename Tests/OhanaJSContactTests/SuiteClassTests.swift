@@ -1,0 +1,56 @@
+import Foundation
+import Ohana
+import Testing
+@testable import OhanaJSContact
+import OhanaVCard
+
+/// The failure classes jmapio/jscontact-tests showed, each from the RFCs' text.
+@Suite struct SuiteClassTests {
+    let converter = JSContactConverter()
+
+    func card(_ vcard: String) throws -> Card {
+        let loaded = readVCard(vcard)
+        return converter.card(from: try #require(loaded.contacts.first, "\(loaded.diagnostics)"))
+    }
+
+    func vcard(_ members: [String: JSONValue], target: VCardTarget = .rfc6350) -> String {
+        String(decoding: VCardWriter(target: target).write([converter.contact(from: exampleCard(members))]), as: UTF8.self)
+            .replacingOccurrences(of: "\r\n ", with: "")
+    }
+
+    func lines(_ name: String, in vcard: String) -> [String] {
+        vcard.components(separatedBy: "\r\n").filter { $0.hasPrefix(name + ":") || $0.hasPrefix(name + ";") }
+    }
+
+    /// RFC 6350 section 6.2.2: N is optional in 4.0 (cardinality `*1`), required in 3.0 (RFC 2426).
+    @Test func aCardWithoutNameComponentsWritesNoEmptyN() {
+        #expect(lines("N", in: vcard(["organizations": ["o1": ["name": "ABC"]]])) == [])
+        #expect(lines("N", in: vcard(["name": ["full": "Jane Doe"]])) == [])
+        #expect(lines("N", in: vcard(["name": ["components": [["kind": "given", "value": "Jane"]]]])) == ["N:;Jane;;;"])
+        let v3 = String(decoding: VCardWriter(target: .rfc2426).write([Contact(formattedName: "ABC")]), as: UTF8.self)
+        #expect(lines("N", in: v3) == ["N:;;;;"])
+    }
+
+    /// RFC 9555 section 2.5.2: FN converts to `name/full`; a card without FN has no full name to
+    /// give, and its FN written back is the derived one (RFC 9554 section 4.3).
+    @Test func aFullNameIsNotInventedWhenTheCardHasNoFN() throws {
+        let without = try card("N:Doe;Jane;;;")
+        #expect(without["name"]?["full"] == nil)
+        #expect(without["name"]?["components"]?.array?.count == 2)
+        let back = String(decoding: VCardWriter(target: .rfc6350).write([converter.contact(from: without)]), as: UTF8.self)
+        #expect(lines("FN", in: back) == ["FN;DERIVED=TRUE:Jane Doe"])
+        #expect(try card("FN:Jane Doe\nN:Doe;Jane;;;")["name"]?["full"] == "Jane Doe")
+        #expect(try card("FN:Dr. J. Doe\nN:Doe;Jane;;;")["name"]?["full"] == "Dr. J. Doe")
+    }
+
+    /// RFC 9555 section 2.3: VALUE is implied by the JSContact member; the property's default type
+    /// is not kept in `vCardParams`, and the card still comes back as it was.
+    @Test func aDefaultValueTypeIsNotAVCardParameter() throws {
+        let c = try card("FN:A\nKEY;PROP-ID=k1;VALUE=URI:https://example.com/k.cer\nHOBBY;PROP-ID=h1;VALUE=text:reading")
+        #expect(c["cryptoKeys"] == ["k1": ["uri": "https://example.com/k.cer"]])
+        #expect(c["personalInfo"] == ["h1": ["kind": "hobby", "value": "reading"]])
+        #expect(try card("FN:A\nKEY;VALUE=text:ABCDEF")["cryptoKeys"]?["KEY-1"]?["vCardParams"] == ["value": "text"])
+        let contact = try #require(readVCard("FN:A\nKEY;PROP-ID=k1;VALUE=URI:https://example.com/k.cer").contacts.first)
+        #expect(converter.contact(from: converter.card(from: contact)).unmappedProperties == contact.unmappedProperties)
+    }
+}
