@@ -225,12 +225,24 @@ struct CardReader {
         guard let speak = m["speakToAs"]?.object else { return }
         if let g = speak["grammaticalGender"]?.string { contact.grammaticalGender = GrammaticalGender(rawValue: g); take("speakToAs", "grammaticalGender") }
         if let map = speak["pronouns"]?.object {
-            for key in orderedKeys(map, prefix: "PRONOUNS") {
-                guard let p = map[key], let text = p["pronouns"]?.string, p.object?.keys.allSatisfy({ $0 == "pronouns" || $0 == "pref" }) ?? false else { continue }
+            for key in Self.pronounKeys(map).model {
+                guard let p = map[key], let text = p["pronouns"]?.string else { continue }
                 contact.pronouns.append(Pronouns(text, preference: p["pref"]?.integer))
                 take("speakToAs", "pronouns", key)
             }
         }
+    }
+
+    /// The pronouns entries the model holds (ids `PRONOUNS-1`, `PRONOUNS-2`… in order, or not ids) and
+    /// those with an id of the card's own, which go as `PRONOUNS` properties with that `PROP-ID`
+    /// (RFC 9555 section 2.3.18): the model's pronouns have no id.
+    static func pronounKeys(_ map: [String: JSONValue]) -> (model: [String], own: [String]) {
+        var model: [String] = [], own: [String] = []
+        for key in orderedKeys(map, prefix: "PRONOUNS") {
+            guard let p = map[key], p["pronouns"]?.string != nil, p.object?.keys.allSatisfy({ $0 == "pronouns" || $0 == "pref" }) ?? false else { continue }
+            if key == "PRONOUNS-\(model.count + 1)" || !CardValidator.isID(key) { model.append(key) } else { own.append(key) }
+        }
+        return (model, own)
     }
 
     /// `JSPROP` properties for every member not used, at the shallowest path not used.
@@ -278,6 +290,14 @@ struct CardReader {
                 result.append(UnmappedProperty(name: "RELATED", parameters: parameters, value: isText ? VCardNames.escapeText(key) : key))
             }
             used.insert(["relatedTo"])
+        }
+        if let map = m["speakToAs"]?["pronouns"]?.object {
+            for key in pronounKeys(map).own {
+                var parameters = [PropertyParameter(name: "PROP-ID", values: [key])]
+                if let pref = map[key]?["pref"]?.integer { parameters.append(PropertyParameter(name: "PREF", values: [String(pref)])) }
+                result.append(UnmappedProperty(name: "PRONOUNS", parameters: parameters, value: VCardNames.escapeText(map[key]?["pronouns"]?.string ?? "")))
+                used.insert(["speakToAs", "pronouns", key])
+            }
         }
         let (dates, datePaths) = AnniversaryCoding.decode(m["anniversaries"]?.object ?? [:])
         result += dates

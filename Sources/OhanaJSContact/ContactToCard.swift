@@ -216,6 +216,29 @@ struct CardBuilder {
         if !speak.isEmpty { members["speakToAs"] = .object(speak) }
     }
 
+    /// `PRONOUNS` with a `PROP-ID`, which the model's pronouns do not hold (RFC 9555 sections 2.3.18
+    /// and 2.5.4); false when the property is not one or has no place in `speakToAs`.
+    private mutating func encodeSpeakToAs(_ u: UnmappedProperty) -> Bool {
+        guard u.group == nil else { return false }
+        var speak = members["speakToAs"]?.object ?? [:]
+        switch u.name.uppercased() {
+        case "PRONOUNS":
+            guard let id = u.parameters.first("PROP-ID"), CardValidator.isID(id), speak["pronouns"]?[id] == nil,
+                u.parameters.allSatisfy({ ["PROP-ID", "PREF"].contains($0.name.uppercased()) && $0.values.count == 1 }) else { return false }
+            var entry: [String: JSONValue] = ["pronouns": .string(VCardNames.unescapeText(u.value))]
+            if let pref = u.parameters.first("PREF") {
+                guard let n = Int(pref) else { return false }
+                entry["pref"] = .integer(n)
+            }
+            var map = speak["pronouns"]?.object ?? [:]
+            map[id] = .object(entry)
+            speak["pronouns"] = .object(map)
+        default: return false
+        }
+        members["speakToAs"] = .object(speak)
+        return true
+    }
+
     /// A `RELATED` property as a `relatedTo` entry (RFC 9555 section 2.9.5): its URI (or text) and relations.
     static func related(_ u: UnmappedProperty) -> (String, JSONValue)? {
         var relation: [String: JSONValue] = [:]
@@ -295,6 +318,7 @@ struct CardBuilder {
                 }
             }
             if u.name.uppercased() == "ROLE", encodeRole(u) { continue }
+            if encodeSpeakToAs(u) { continue }
             if u.name.uppercased() == "RELATED", u.group == nil, let related = Self.related(u), members["relatedTo"]?.object?[related.0] == nil {
                 var map = members["relatedTo"]?.object ?? [:]
                 map[related.0] = related.1

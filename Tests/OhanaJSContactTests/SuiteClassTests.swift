@@ -53,4 +53,17 @@ import OhanaVCard
         let contact = try #require(readVCard("FN:A\nKEY;PROP-ID=k1;VALUE=URI:https://example.com/k.cer").contacts.first)
         #expect(converter.contact(from: converter.card(from: contact)).unmappedProperties == contact.unmappedProperties)
     }
+
+    /// RFC 9555 section 2.5.4: GRAMGENDER and PRONOUNS are `speakToAs`, a PRONOUNS `PROP-ID` the
+    /// pronouns' id, both ways; the vCard's contact comes back as it was.
+    @Test func speakToAsKeepsItsIdsBothWays() throws {
+        let text = "FN:A\nGRAMGENDER:neuter\nPRONOUNS;PROP-ID=k19;PREF=2:they/them\nPRONOUNS;PROP-ID=k32;PREF=1:xe/xir"
+        let c = try card(text)
+        #expect(c["speakToAs"] == ["grammaticalGender": "neuter", "pronouns": ["k19": ["pronouns": "they/them", "pref": 2], "k32": ["pronouns": "xe/xir", "pref": 1]]])
+        let contact = try #require(readVCard(text).contacts.first)
+        #expect(converter.contact(from: c).hasSameContent(as: contact))
+        let written = vcard(["speakToAs": ["pronouns": ["k19": ["pronouns": "they/them", "pref": 2], "PRONOUNS-1": ["pronouns": "xe/xir"]]]])
+        #expect(Set(lines("PRONOUNS", in: written)) == ["PRONOUNS;PROP-ID=k19;PREF=2:they/them", "PRONOUNS:xe/xir"])
+        #expect(!written.contains("JSPROP"))
+    }
 }

@@ -129,10 +129,12 @@ struct VCardMatcher {
     /// A vCard holding the expected properties, with the values the expectations name.
     static func vcard(for c: SuiteCase) -> String {
         var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + (c.completeCard.uid ?? "")]
-        for m in c.vcard where m.name != "UID" && m.name != "VERSION" {
+        // Only what the case requires: an optional property or parameter is one a writer may
+        // add (a derived FN, a LABEL spelling the components, a default VALUE), not evidence.
+        for m in c.vcard where m.mandatory && m.name != "UID" && m.name != "VERSION" {
             guard let value = m.value.example else { continue }
             var params = ""
-            for p in m.params {
+            for p in m.params where p.mandatory {
                 guard var v = p.value.example else { continue }
                 if case .maybeQuoted = p.value, v.contains(where: { ",;:".contains($0) }) { v = "\"" + v + "\"" }
                 params += ";\(p.name)=\(v)"
