@@ -275,7 +275,9 @@ struct CardReader {
             for key in orderedKeys(map, prefix: rule.prefix) where key != own {
                 guard let json = map[key]?.object, rule.matches(json), json.keys.allSatisfy(rule.members.contains) else { continue }
                 index += 1
-                result.append(rule.property(json, id: key, index: index))
+                let property = rule.property(json, id: key, index: index)
+                result.append(property)
+                if let label = json["label"]?.string, let group = property.group { result.append(GroupLabels.labelProperty(label, group: group)) }
                 used.insert([rule.map, key])
             }
         }
@@ -298,6 +300,12 @@ struct CardReader {
                 result.append(UnmappedProperty(name: "PRONOUNS", parameters: parameters, value: VCardNames.escapeText(map[key]?["pronouns"]?.string ?? "")))
                 used.insert(["speakToAs", "pronouns", key])
             }
+        }
+        // Social profiles' labels go in their group's X-ABLabel (see SocialCoding).
+        for (key, json) in (m["onlineServices"]?.object ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let o = json.object, o["vCardName"] == nil, o[Vendor.exact] == nil, let label = o["label"]?.string else { continue }
+            let group = VCardNames.parameters(o["vCardParams"]?.object ?? [:]).group ?? GroupLabels.group(forID: key)
+            result.append(GroupLabels.labelProperty(label, group: group))
         }
         let (dates, datePaths) = AnniversaryCoding.decode(m["anniversaries"]?.object ?? [:])
         result += dates

@@ -21,7 +21,13 @@ struct CardBuilder {
     var contact: Contact
     var members: [String: JSONValue] = [:]
 
-    init(contact: Contact) { self.contact = contact }
+    /// `X-ABLabel` labels of the social profiles and rule properties, by group (lower case).
+    let groupLabels: [String: String]
+
+    init(contact: Contact) {
+        self.contact = contact
+        groupLabels = GroupLabels.labels(of: contact)
+    }
 
     mutating func build() -> Card {
         let c = contact
@@ -175,7 +181,7 @@ struct CardBuilder {
             json[profile.isUsername ? "user" : "uri"] = .string(profile.value)
             if let u = profile.username { json["user"] = .string(u) }
             if let s = profile.service { json["service"] = .string(s) }
-            if let l = profile.label { json["label"] = .string(l) }
+            if let l = profile.label ?? profile.group.flatMap({ groupLabels[$0.lowercased()] }) { json["label"] = .string(l) }
             if let p = profile.preference { json["pref"] = .integer(p) }
             let params = VCardNames.object(profile.parameters.removing(["PROP-ID"]), group: profile.group)
             if !params.isEmpty { json["vCardParams"] = .object(params) }
@@ -325,7 +331,9 @@ struct CardBuilder {
                 members["relatedTo"] = .object(map)
                 continue
             }
-            if let rule = PropertyRule.all.first(where: { $0.vcard == u.name.uppercased() }), let entry = rule.entry(u) {
+            if u.name.uppercased() == GroupLabels.property, let g = u.group, groupLabels[g.lowercased()] != nil { continue }
+            if let rule = PropertyRule.all.first(where: { $0.vcard == u.name.uppercased() }), var entry = rule.entry(u) {
+                if let g = u.group, let label = groupLabels[g.lowercased()] { entry["label"] = .string(label) }
                 let own = rule.vcard == "NICKNAME" ? contact.nickname : rule.vcard == "NOTE" ? contact.note : nil
                 counts[rule.vcard, default: own == nil ? 0 : 1] += 1
                 var map = members[rule.map]?.object ?? [:]

@@ -76,9 +76,11 @@ enum SocialCoding {
         let uri = json["uri"]?.string
         var (parameters, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
         if id != "OS-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        // The label is the group's X-ABLabel (RFC 9555 section 2.11.11), which CardReader.unmapped writes.
+        if json["label"] != nil, group == nil { group = GroupLabels.group(forID: id) }
         return SocialProfile(
             value: uri ?? json["user"]?.string ?? "", isUsername: uri == nil, service: json["service"]?.string,
-            username: uri == nil ? nil : json["user"]?.string, label: json["label"]?.string, preference: json["pref"]?.integer,
+            username: uri == nil ? nil : json["user"]?.string, label: nil, preference: json["pref"]?.integer,
             parameters: parameters, group: group)
     }
 }

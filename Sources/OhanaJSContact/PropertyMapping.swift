@@ -96,7 +96,8 @@ struct PropertyRule {
             let word = vcard == "EXPERTISE" ? Self.expertiseLevels.first(where: { $0.value == level })?.key ?? level : level
             parameters.append(PropertyParameter(name: "LEVEL", values: [word]))
         }
-        let (rest, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        var (rest, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        if json["label"] != nil, group == nil { group = GroupLabels.group(forID: id) }
         parameters += rest
         if id != "\(prefix)-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
         let value = json[valueMember]?.string ?? ""
@@ -105,6 +106,6 @@ struct PropertyRule {
 
     /// The members an entry of this property may have.
     var members: Set<String> {
-        Set(fixed.keys).union([valueMember, "pref", "mediaType", "listAs", "level", "contexts", "vCardParams"])
+        Set(fixed.keys).union([valueMember, "pref", "mediaType", "listAs", "level", "contexts", "label", "vCardParams"])
     }
 }

@@ -66,4 +66,26 @@ import OhanaVCard
         #expect(Set(lines("PRONOUNS", in: written)) == ["PRONOUNS;PROP-ID=k19;PREF=2:they/them", "PRONOUNS:xe/xir"])
         #expect(!written.contains("JSPROP"))
     }
+
+    /// RFC 9555 section 2.11.11: a `label` is the `X-ABLabel` of the property's group, also for
+    /// social profiles and scheduling addresses, both ways.
+    @Test func labelsAreGroupXABLabels() throws {
+        let text = "FN:A\nitem1.SOCIALPROFILE;SERVICE-TYPE=Mastodon:https://e.example/@a\nitem1.X-ABLabel:foo\n"
+            + "item2.CALADRURI:mailto:a@example.com\nitem2.X-ABLabel:bar"
+        let c = try card(text)
+        #expect(c["onlineServices"]?.object?.values.first?["label"] == "foo")
+        #expect(c["schedulingAddresses"]?.object?.values.first?["label"] == "bar")
+        #expect(c["vCardProps"] == nil)
+        #expect(converter.contact(from: c).hasSameContent(as: try #require(readVCard(text).contacts.first)))
+        let written = vcard([
+            "onlineServices": ["x2": ["service": "Mastodon", "uri": "https://e.example/@a", "label": "foo"]],
+            "schedulingAddresses": ["s1": ["uri": "mailto:a@example.com", "label": "bar"]],
+        ])
+        for (name, label) in [("SOCIALPROFILE", "foo"), ("CALADRURI", "bar")] {
+            let line = try #require(written.components(separatedBy: "\r\n").first { $0.contains("." + name) })
+            let group = String(line.prefix { $0 != "." })
+            #expect(written.contains("\r\n\(group).X-ABLABEL:\(label)\r\n"), "\(written)")
+            #expect(!line.contains("LABEL="))
+        }
+    }
 }
