@@ -88,4 +88,13 @@ import OhanaVCard
             #expect(!line.contains("LABEL="))
         }
     }
+
+    /// RFC 9555 sections 2.3.18 and 2.9.4: ORG's PROP-ID is the organization's id and SORT-AS its
+    /// `sortAs`, wherever the PROP-ID is written among the parameters.
+    @Test func anOrganizationKeepsItsIdAndSortAsInAnyParameterOrder() throws {
+        let text = "FN:A\nORG;SORT-AS=ABC;PROP-ID=o1:ABC\\, Inc.;North American Division"
+        let c = try card(text)
+        #expect(c["organizations"] == ["o1": ["name": "ABC, Inc.", "sortAs": "ABC", "units": [["name": "North American Division"]]]])
+        #expect(converter.contact(from: c).hasSameContent(as: try #require(readVCard(text).contacts.first)))
+    }
 }

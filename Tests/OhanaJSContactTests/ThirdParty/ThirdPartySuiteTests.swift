@@ -103,6 +103,6 @@ import Testing
     }
 
     static let floorToVCard = 41
-    static let floorFromVCard = 39
+    static let floorFromVCard = 40
     static let floorRoundTrip = 49
 }
