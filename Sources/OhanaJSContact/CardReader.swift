@@ -57,7 +57,8 @@ struct CardReader {
         take("@type"); take("version"); take("uid")
         if let name = nameWithPhoneticLocalization() {
             NameMapping.decode(name, into: &contact)
-            for key in name.object?.keys ?? [:].keys where ["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic"].contains(key) {
+            let separator = name["isOrdered"]?.bool == true && name["defaultSeparator"]?.string != nil ? ["defaultSeparator"] : []
+            for key in name.object?.keys ?? [:].keys where (["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic"] + separator).contains(key) {
                 take("name", key)
             }
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
@@ -124,7 +125,7 @@ struct CardReader {
             take("language")
         }
         if let custom = Vendor.decode([String: CustomValue].self, from: m[Vendor.customProperties]) {
-            contact.customProperties = custom
+            contact.customProperties.merge(custom) { _, kept in kept }
             take(Vendor.customProperties)
         }
         applyPendingDetails()

@@ -34,7 +34,10 @@ struct CardBuilder {
         members["@type"] = "Card"
         members["version"] = .string(Card.defaultVersion)
         members["uid"] = .string(c.id.rawValue)
-        if let name = NameMapping.encode(c) { members["name"] = name }
+        if let name = NameMapping.encode(c) {
+            members["name"] = name
+            if name["defaultSeparator"] != nil { contact.customProperties[NameMapping.defaultSeparatorKey] = nil }
+        }
         encodeFullName()
         if let nickname = c.nickname { members["nicknames"] = .object([singleID("NICKNAME", "NICK-1"): ["name": .string(nickname)]]) }
         encodeNameSortAs()

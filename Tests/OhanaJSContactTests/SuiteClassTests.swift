@@ -97,4 +97,19 @@ import OhanaVCard
         #expect(c["organizations"] == ["o1": ["name": "ABC, Inc.", "sortAs": "ABC", "units": [["name": "North American Division"]]]])
         #expect(converter.contact(from: c).hasSameContent(as: try #require(readVCard(text).contacts.first)))
     }
+
+    /// RFC 9555 section 3.3.1: JSCOMPS's first entry is the name's `defaultSeparator`, and RFC 9553
+    /// section 2.2.1 spells the full name with it; both ways.
+    @Test func aNamesDefaultSeparatorTravelsInJSCOMPS() throws {
+        let text = "N;JSCOMPS=\"s,X;1;0\":Doe;Jane;;;"
+        let c = try card(text)
+        #expect(c["name"]?["defaultSeparator"] == "X")
+        #expect(c["name"]?["isOrdered"] == true)
+        #expect(converter.contact(from: c).hasSameContent(as: try #require(readVCard(text).contacts.first)))
+        let written = vcard(["name": ["components": [["kind": "given", "value": "Jane"], ["kind": "surname", "value": "Doe"]],
+                                      "defaultSeparator": "X", "isOrdered": true]])
+        #expect(lines("N", in: written) == ["N;JSCOMPS=\"s,X;1;0\":Doe;Jane;;;"])
+        #expect(lines("FN", in: written) == ["FN;DERIVED=TRUE:JaneXDoe"])
+        #expect(!written.contains("JSPROP"))
+    }
 }

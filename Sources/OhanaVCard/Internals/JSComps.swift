@@ -14,6 +14,8 @@ enum JSComps {
         "floor": 9, "number": 10, "name": 11, "building": 12, "block": 13, "subdistrict": 14, "district": 15,
         "landmark": 16, "direction": 17,
     ]
+    /// The contact's custom property holding the default separator of `N`'s JSCOMPS.
+    static let nameDefaultSeparatorKey = "vcard.N.defaultSeparator"
     static let nameKinds = Dictionary(uniqueKeysWithValues: namePositions.map { ($1, $0) })
     /// `N` positions that also hold another position's values for readers without RFC 9554's
     /// components (RFC 9554 section 2.2): the surnames repeat the secondary surnames, the
@@ -131,6 +133,8 @@ extension CardMapper {
             let components = JSComps.decode(parameter, values: structuredValues(p), kinds: JSComps.nameKinds, copies: JSComps.nameCopies)
         else { return false }
         contact.setName(fromComponents: components)
+        // The default separator has no field in the model's name: it stays beside it, as JSContact's converter reads it.
+        if let separator = JSComps.defaultSeparator(parameter) { contact.customProperties[JSComps.nameDefaultSeparatorKey] = .string(separator) }
         return true
     }
 
@@ -165,7 +169,8 @@ extension CardOutput {
     func orderedName() -> (value: String, plain: String, parameter: PropertyParameter)? {
         guard contact.nameComponentsAgree,
             let (values, parameter) = JSComps.encode(
-                contact.nameComponents, positions: JSComps.namePositions, minimumCount: 5, copies: JSComps.nameCopies)
+                contact.nameComponents, positions: JSComps.namePositions, minimumCount: 5, copies: JSComps.nameCopies,
+                defaultSeparator: contact.customProperties[JSComps.nameDefaultSeparatorKey]?.stringValue)
         else { return nil }
         let value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
         return (value, values.flatMap { $0 }.joined(), PropertyParameter(name: "JSCOMPS", values: [parameter]))
