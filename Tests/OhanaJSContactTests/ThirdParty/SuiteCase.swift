@@ -117,6 +117,12 @@ indirect enum ValueMatch: Decodable, Sendable {
         return formatter.date(from: t)?.timeIntervalSince1970
     }
 
+    /// Every spelling this matcher names (one per `oneOf` alternative); empty for `any`.
+    var examples: [String] {
+        if case .oneOf(let all) = self { return all.flatMap(\.examples) }
+        return example.map { [$0] } ?? []
+    }
+
     /// A value this matcher accepts, for writing the case's vCard; nil for `any`.
     var example: String? {
         switch self {

@@ -126,25 +126,31 @@ struct VCardMatcher {
         return true
     }
 
-    /// A vCard holding the expected properties, with the values the expectations name.
-    static func vcard(for c: SuiteCase) -> String {
-        var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + (c.completeCard.uid ?? "")]
+    /// The vCards holding the expected properties, one per combination of the spellings the case
+    /// allows (at most 64): a set's order is lost in the export, so a spelling may not fit the
+    /// others (`JSCOMPS` naming the first credential of a list sorted otherwise).
+    static func vcards(for c: SuiteCase) -> [String] {
         // Only what the case requires: an optional property or parameter is one a writer may
         // add (a derived FN, a LABEL spelling the components, a default VALUE), not evidence.
+        var lines: [[String]] = [[]]
+        let uid = c.vcard.first(where: { $0.name == "UID" })?.value.example ?? c.completeCard.uid ?? ""
         for m in c.vcard where m.mandatory && m.name != "UID" && m.name != "VERSION" {
-            guard let value = m.value.example else { continue }
-            var params = ""
+            var spellings = m.value.examples.map { (params: "", value: $0) }
+            if spellings.isEmpty { continue }
             for p in m.params where p.mandatory {
-                guard var v = p.value.example else { continue }
-                if case .maybeQuoted = p.value, v.contains(where: { ",;:".contains($0) }) { v = "\"" + v + "\"" }
-                params += ";\(p.name)=\(v)"
+                let values = p.value.examples.map { v -> String in
+                    if case .maybeQuoted = p.value, v.contains(where: { ",;:".contains($0) }) { return "\"" + v + "\"" }
+                    return v
+                }
+                if values.isEmpty { continue }
+                spellings = spellings.flatMap { s in values.map { (s.params + ";\(p.name)=\($0)", s.value) } }
             }
             // An ALTID only where properties share one (a lone optional ALTID says nothing).
-            if let a = m.altID, a.mandatory || c.vcard.filter({ $0.altID?.id == a.id }).count > 1 { params += ";ALTID=\(a.id)" }
-            let group = m.group ?? m.groupID
-            lines.append((group.map { $0 + "." } ?? "") + m.name + params + ":" + value)
+            let altID = m.altID.flatMap { a in a.mandatory || c.vcard.filter({ $0.altID?.id == a.id }).count > 1 ? ";ALTID=\(a.id)" : nil } ?? ""
+            let group = (m.group ?? m.groupID).map { $0 + "." } ?? ""
+            lines = lines.flatMap { l in spellings.map { l + [group + m.name + $0.params + altID + ":" + $0.value] } }
+            if lines.count > 64 { lines = Array(lines.prefix(64)) }
         }
-        if let uid = c.vcard.first(where: { $0.name == "UID" })?.value.example { lines[2] = "UID:" + uid }
-        return (lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n"
+        return lines.map { (["BEGIN:VCARD", "VERSION:4.0", "UID:" + uid] + $0 + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n" }
     }
 }

@@ -40,15 +40,21 @@ import Testing
                 }
             }
             if !c.skipFromVCard {
-                let vcard = VCardMatcher.vcard(for: c)
-                guard let contact = VCardReader().read(Data(vcard.utf8), source: c.id).contacts.first else {
-                    o.fromVCard[c.id] = ["unreadable:\n" + vcard]
-                    continue
+                // The case passes when one of the spellings it allows reads to its card; the first
+                // spelling's problems are reported otherwise.
+                var first: [String]?
+                for vcard in VCardMatcher.vcards(for: c) {
+                    guard let contact = VCardReader().read(Data(vcard.utf8), source: c.id).contacts.first else {
+                        first = first ?? ["unreadable:\n" + vcard]
+                        continue
+                    }
+                    let read = converter.card(from: contact)
+                    let problems = CardComparison.differences(want: card, have: read)
+                    o.invalidWritten[c.id] = (o.invalidWritten[c.id] ?? []) + read.validate().map { "\($0)" }
+                    if problems.isEmpty { first = []; break }
+                    first = first ?? problems + [vcard]
                 }
-                let read = converter.card(from: contact)
-                let problems = CardComparison.differences(want: card, have: read)
-                o.fromVCard[c.id] = problems.isEmpty ? [] : problems + [vcard]
-                o.invalidWritten[c.id] = read.validate().map { "\($0)" }
+                o.fromVCard[c.id] = first ?? ["no vCard"]
             }
         }
         return o
@@ -103,6 +109,6 @@ import Testing
     }
 
     static let floorToVCard = 42
-    static let floorFromVCard = 41
+    static let floorFromVCard = 42
     static let floorRoundTrip = 49
 }
