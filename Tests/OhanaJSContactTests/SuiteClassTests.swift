@@ -112,4 +112,19 @@ import OhanaVCard
         #expect(lines("FN", in: written) == ["FN;DERIVED=TRUE:JaneXDoe"])
         #expect(!written.contains("JSPROP"))
     }
+
+    /// RFC 9554 section 4.6 and RFC 9555 section 2.3.15: phonetics are a second N of seven
+    /// components with the same ALTID and PHONETIC; in 4.0 no X-PHONETIC-* beside it; an ordered
+    /// name keeps its order and gets the spellings also when the phonetic N has no JSCOMPS.
+    @Test func phoneticsAreASecondSevenComponentN() throws {
+        let name: JSONValue = ["components": [["kind": "given", "value": "John", "phonetic": "/d͡ʒɑn/"],
+                                              ["kind": "surname", "value": "Smith", "phonetic": "/smɪθ/"]], "phoneticSystem": "ipa"]
+        let written = vcard(["name": name])
+        #expect(Set(lines("N", in: written)) == ["N;ALTID=1:Smith;John;;;;;", "N;ALTID=1;PHONETIC=ipa:/smɪθ/;/d͡ʒɑn/;;;;;"])
+        #expect(!written.contains("X-PHONETIC"))
+        let ordered = try card("N;JSCOMPS=\";1;0\";ALTID=1:Smith;John;;;;;\nN;PHONETIC=ipa;ALTID=1:/smɪθ/;/d͡ʒɑn/;;;;;")
+        #expect(ordered["name"]?["isOrdered"] == true)
+        #expect(ordered["name"]?["components"] == [["kind": "given", "value": "John", "phonetic": "/d͡ʒɑn/"],
+                                                   ["kind": "surname", "value": "Smith", "phonetic": "/smɪθ/"]])
+    }
 }

@@ -166,10 +166,10 @@ extension CardOutput {
     }
 
     /// `N` with `JSCOMPS`, when the contact's ordered components agree with its name fields.
-    func orderedName() -> (value: String, plain: String, parameter: PropertyParameter)? {
+    func orderedName(minimumCount: Int = 5) -> (value: String, plain: String, parameter: PropertyParameter)? {
         guard contact.nameComponentsAgree,
             let (values, parameter) = JSComps.encode(
-                contact.nameComponents, positions: JSComps.namePositions, minimumCount: 5, copies: JSComps.nameCopies,
+                contact.nameComponents, positions: JSComps.namePositions, minimumCount: minimumCount, copies: JSComps.nameCopies,
                 defaultSeparator: contact.customProperties[JSComps.nameDefaultSeparatorKey]?.stringValue)
         else { return nil }
         let value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
@@ -211,6 +211,14 @@ extension CardMapper {
                 }
             }
             phoneticNameSpellings = spelled
+            // Ordered components (N's JSCOMPS) get the spellings of their kind, when the kind is there once.
+            let byKind = ["surname": spelled[0], "given": spelled[1], "given2": spelled[2]]
+            let kinds = contact.nameComponents.map(\.kind)
+            contact.nameComponents = contact.nameComponents.map { component in
+                var c = component
+                if let spelling = byKind[c.kind] ?? nil, kinds.filter({ $0 == c.kind }).count == 1 { c.phonetic = spelling }
+                return c
+            }
         } else if cleaned(p.parameters).contains(where: { !known.contains($0.name) }) || p.group != nil {
             return keepUnmapped(p)
         }
@@ -230,6 +238,12 @@ extension CardMapper {
                 if let s = spoken.next(), s.kind == c.kind, !s.value.isEmpty, c.kind != "separator" { c.phonetic = s.value }
                 return c
             }
+            // The phonetic names the components spell, where no other property gave them.
+            var scratch = Contact(id: contact.id)
+            scratch.setName(fromComponents: contact.nameComponents)
+            if contact.phoneticGivenName == nil { contact.phoneticGivenName = scratch.phoneticGivenName }
+            if contact.phoneticMiddleName == nil { contact.phoneticMiddleName = scratch.phoneticMiddleName }
+            if contact.phoneticFamilyName == nil { contact.phoneticFamilyName = scratch.phoneticFamilyName }
         }
         // The written name's ALTID only ties it to this one.
         if case .strings(var details)? = contact.customProperties["vcard.N"], let i = details.firstIndex(of: "ALTID=1") {
@@ -250,12 +264,12 @@ extension CardOutput {
         var value: String
         if c.nameComponentsAgree {
             let spoken = c.nameComponents.map { NameOrAddressComponent(kind: $0.kind, value: $0.kind == "separator" ? $0.value : ($0.phonetic ?? "")) }
-            guard let (values, jscomps) = JSComps.encode(spoken, positions: JSComps.namePositions, minimumCount: 5, copies: JSComps.nameCopies)
+            guard let (values, jscomps) = JSComps.encode(spoken, positions: JSComps.namePositions, minimumCount: 7, copies: JSComps.nameCopies)
             else { return }
             value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
             parameters.append(PropertyParameter(name: "JSCOMPS", values: [jscomps]))
         } else {
-            value = [c.phoneticFamilyName, c.phoneticGivenName, c.phoneticMiddleName, nil, nil].map { text($0 ?? "") }.joined(separator: ";")
+            value = [c.phoneticFamilyName, c.phoneticGivenName, c.phoneticMiddleName, nil, nil, nil, nil].map { text($0 ?? "") }.joined(separator: ";")
         }
         emit(group: nil, name: "N", parameters: parameters, value: value, plain: value, to: &out)
     }
