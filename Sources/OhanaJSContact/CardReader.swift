@@ -41,6 +41,11 @@ struct CardReader {
     /// The ids the builder gives single-valued members.
     static let defaultIDs = ["nicknames": "NICK-1", "organizations": "ORG-1", "titles": "TITLE-1", "anniversaries": "BDAY-1",
                              "notes": "NOTE-1", "media": "PHOTO-1"]
+    /// The id of a single-valued member's entry when it is not the generated one (its PROP-ID).
+    static func generatedIDs(_ map: String, _ id: String??) -> String? {
+        guard let id = id ?? nil, id != defaultIDs[map], CardValidator.isID(id) else { return nil }
+        return id
+    }
     /// The vCard property of each single-valued member, whose `PROP-ID` keeps an id not generated.
     static let singleProperties = [
         "nicknames": "NICKNAME", "organizations": "ORG", "titles": "TITLE", "anniversaries": "BDAY", "notes": "NOTE", "media": "PHOTO",

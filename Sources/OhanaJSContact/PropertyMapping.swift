@@ -99,7 +99,8 @@ struct PropertyRule {
         var (rest, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
         if json["label"] != nil, group == nil { group = GroupLabels.group(forID: id) }
         parameters += rest
-        if id != "\(prefix)-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        // PROP-ID first, where the vCard reader keeps it.
+        if id != "\(prefix)-\(index)" { parameters.insert(PropertyParameter(name: "PROP-ID", values: [id]), at: 0) }
         let value = json[valueMember]?.string ?? ""
         return UnmappedProperty(group: group, name: vcard, parameters: parameters, value: isText ? VCardNames.escapeText(value) : value)
     }

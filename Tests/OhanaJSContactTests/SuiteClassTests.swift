@@ -127,4 +127,17 @@ import OhanaVCard
         #expect(ordered["name"]?["components"] == [["kind": "given", "value": "John", "phonetic": "/d͡ʒɑn/"],
                                                    ["kind": "surname", "value": "Smith", "phonetic": "/smɪθ/"]])
     }
+
+    /// RFC 9555 section 2.3.11: a TITLE with the title's ALTID and a LANGUAGE is its localization,
+    /// with the entry's PROP-ID on both lines (section 2.3.18); both ways, the contact unchanged.
+    @Test func aLocalizedTitleKeepsItsPropID() throws {
+        let text = "FN:G\nTITLE;PROP-ID=t1;ALTID=1:novelist\nTITLE;PROP-ID=t1;LANGUAGE=es;ALTID=1:autor"
+        let c = try card(text)
+        #expect(c["titles"] == ["t1": ["name": "novelist"]])
+        #expect(c["localizations"] == ["es": ["titles/t1/name": "autor"]])
+        #expect(converter.contact(from: c).hasSameContent(as: try #require(readVCard(text).contacts.first)))
+        let written = vcard(["name": ["full": "G"], "titles": ["t1": ["kind": "title", "name": "novelist"]],
+                             "localizations": ["es": ["titles/t1/name": "autor"]]])
+        #expect(Set(lines("TITLE", in: written)) == ["TITLE;ALTID=1;PROP-ID=t1:novelist", "TITLE;ALTID=1;PROP-ID=t1;LANGUAGE=es:autor"])
+    }
 }

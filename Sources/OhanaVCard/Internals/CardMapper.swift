@@ -322,14 +322,17 @@ struct CardMapper {
 
     mutating func keepDetails(_ p: RawProperty, name: String? = nil, dropping: Set<String> = []) {
         guard p.group != nil || !p.parameters.isEmpty else { return }
-        var params = cleaned(p.parameters, dropping: dropping)
+        let params = Self.idsFirst(cleaned(p.parameters, dropping: dropping))
         guard p.group != nil || !params.isEmpty else { return }
-        // ALTID, then PROP-ID, first (as JSContact's reader puts them back): where a parameter is
-        // written says nothing, and one order lets a converter take each out and put it back.
-        let rank = { (name: String) in name.uppercased() == "ALTID" ? 0 : name.uppercased() == "PROP-ID" ? 1 : 2 }
-        params = params.enumerated().sorted { (rank($0.element.name), $0.offset) < (rank($1.element.name), $1.offset) }.map(\.element)
         let encoded = [p.group ?? ""] + params.map { VCardParameters.encode($0) }
         contact.customProperties[VCardKeys.details(name ?? p.key)] = .strings(encoded)
+    }
+
+    /// The parameters with ALTID, then PROP-ID, first (as JSContact's reader puts them back): where
+    /// a parameter is written says nothing, and one order lets a converter take each out and put it back.
+    static func idsFirst(_ parameters: [PropertyParameter]) -> [PropertyParameter] {
+        let rank = { (name: String) in name.uppercased() == "ALTID" ? 0 : name.uppercased() == "PROP-ID" ? 1 : 2 }
+        return parameters.enumerated().sorted { (rank($0.element.name), $0.offset) < (rank($1.element.name), $1.offset) }.map(\.element)
     }
 
     mutating func keepUnmapped(_ p: RawProperty) {
@@ -344,7 +347,7 @@ struct CardMapper {
             }
         }
         contact.unmappedProperties.append(
-            UnmappedProperty(group: p.group, name: p.name, parameters: cleaned(p.parameters), value: value))
+            UnmappedProperty(group: p.group, name: p.name, parameters: Self.idsFirst(cleaned(p.parameters)), value: value))
     }
 }
 

@@ -108,7 +108,7 @@ import Testing
         #expect(Self.outcome.rejected.count == 5)
     }
 
-    static let floorToVCard = 44
-    static let floorFromVCard = 43
+    static let floorToVCard = 45
+    static let floorFromVCard = 44
     static let floorRoundTrip = 49
 }
