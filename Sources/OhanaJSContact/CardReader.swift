@@ -217,7 +217,7 @@ struct CardReader {
         guard let map = m["addresses"]?.object else { return }
         for (i, key) in orderedKeys(map, prefix: "ADDR").enumerated() {
             guard let json = map[key]?.object else { continue }
-            let known: Set<String> = ["components", "isOrdered", "countryCode", "contexts", "label", "pref", "vCardParams", Vendor.exact,
+            let known: Set<String> = ["components", "isOrdered", "defaultSeparator", "countryCode", "contexts", "label", "pref", "vCardParams", Vendor.exact,
                                       "full", "coordinates", "timeZone"]
             var address = AddressCoding.decode(json, id: key, index: i + 1)
             if !address.components.isEmpty, !AddressCoding.agrees(address.components, with: address) { address.components = [] }

@@ -330,9 +330,12 @@ struct CardOutput {
     private mutating func write(_ address: PostalAddress, to out: inout [UInt8]) {
         var a = address
         if let cc = a.isoCountryCode { a.parameters.append(PropertyParameter(name: "CC", values: [cc])) }
+        // The default separator the reader kept (a JSCOMPS of one entry) goes back into the JSCOMPS written.
+        let separator = a.parameters.first { $0.name == "JSCOMPS" }?.values.first.flatMap(JSComps.defaultSeparator)
+        a.parameters.removeAll { $0.name == "JSCOMPS" }
         let parts = [a.poBox ?? "", a.extendedAddress ?? "", a.street.joined(separator: "\n"), a.city ?? "", a.region ?? "",
                      a.postalCode ?? "", a.country ?? ""]
-        if let ordered = orderedAddress(a) {
+        if let ordered = orderedAddress(a, defaultSeparator: separator) {
             writeLabeled(
                 name: "ADR", value: ordered.value, plain: ordered.plain, label: a.label, preferred: a.isPreferred,
                 kept: a.parameters + [ordered.parameter], group: a.group, isPhone: false, to: &out)

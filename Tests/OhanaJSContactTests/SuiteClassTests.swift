@@ -140,4 +140,17 @@ import OhanaVCard
                              "localizations": ["es": ["titles/t1/name": "autor"]]])
         #expect(Set(lines("TITLE", in: written)) == ["TITLE;ALTID=1;PROP-ID=t1:novelist", "TITLE;ALTID=1;PROP-ID=t1;LANGUAGE=es:autor"])
     }
+
+    /// RFC 9555 section 3.3.1: an address's JSCOMPS starts with its `defaultSeparator`; both ways.
+    @Test func anAddressDefaultSeparatorTravelsInJSCOMPS() throws {
+        let text = "FN:A\nADR;PROP-ID=a1;JSCOMPS=\"s,\\, ;11;4\":;;Oak St;;VA;;;;;;;Oak St;;;;;;"
+        let c = try card(text)
+        #expect(c["addresses"]?["a1"]?["defaultSeparator"] == ", ")
+        #expect(c["addresses"]?["a1"]?["vCardParams"] == nil)
+        let original = try #require(readVCard(text).contacts.first)
+        #expect(converter.contact(from: c).hasSameContent(as: original))
+        let written = vcard(["addresses": ["a1": ["components": [["kind": "name", "value": "Oak St"], ["kind": "region", "value": "VA"]],
+                                                  "defaultSeparator": "-", "isOrdered": true]]])
+        #expect(lines("ADR", in: written).first?.contains("JSCOMPS=\"s,-;11;4\"") == true, "\(written)")
+    }
 }

@@ -177,9 +177,10 @@ extension CardOutput {
     }
 
     /// `ADR` with `JSCOMPS` (and the street for older readers), when the address's ordered components agree with its fields.
-    func orderedAddress(_ a: PostalAddress) -> (value: String, plain: String, parameter: PropertyParameter)? {
+    func orderedAddress(_ a: PostalAddress, defaultSeparator: String? = nil) -> (value: String, plain: String, parameter: PropertyParameter)? {
         guard a.componentsAgree,
-            let (encoded, parameter) = JSComps.encode(a.components, positions: JSComps.addressPositions, minimumCount: 18)
+            let (encoded, parameter) = JSComps.encode(
+                a.components, positions: JSComps.addressPositions, minimumCount: 18, defaultSeparator: defaultSeparator)
         else { return nil }
         var values = encoded
         values[1] = a.extendedAddress.map { [$0] } ?? []

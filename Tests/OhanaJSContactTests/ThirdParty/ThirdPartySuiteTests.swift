@@ -108,7 +108,7 @@ import Testing
         #expect(Self.outcome.rejected.count == 5)
     }
 
-    static let floorToVCard = 45
-    static let floorFromVCard = 44
+    static let floorToVCard = 46
+    static let floorFromVCard = 45
     static let floorRoundTrip = 49
 }
