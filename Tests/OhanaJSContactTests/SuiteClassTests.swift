@@ -153,4 +153,16 @@ import OhanaVCard
                                                   "defaultSeparator": "-", "isOrdered": true]]])
         #expect(lines("ADR", in: written).first?.contains("JSCOMPS=\"s,-;11;4\"") == true, "\(written)")
     }
+
+    /// RFC 9555 section 2.6.1: ADR's components 8 to 18 are the address's components; the street
+    /// and extended address, which repeat them for older readers in any grouping, are left out.
+    @Test func rfc9554AddressComponentsWinOverTheirCopies() throws {
+        let text = "FN:A\nADR;PROP-ID=a1:;Apt 3,Fl 2;54321,Oak St;Reston;VA;20190;USA;;Apt 3;Fl 2;54321;Oak St;;;;;;"
+        let c = try card(text)
+        let components = Set(c["addresses"]?["a1"]?["components"]?.array ?? [])
+        #expect(components == [["kind": "apartment", "value": "Apt 3"], ["kind": "floor", "value": "Fl 2"], ["kind": "number", "value": "54321"],
+                               ["kind": "name", "value": "Oak St"], ["kind": "locality", "value": "Reston"], ["kind": "region", "value": "VA"],
+                               ["kind": "postcode", "value": "20190"], ["kind": "country", "value": "USA"]])
+        #expect(converter.contact(from: c).hasSameContent(as: try #require(readVCard(text).contacts.first)))
+    }
 }

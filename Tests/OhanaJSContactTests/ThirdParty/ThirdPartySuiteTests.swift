@@ -109,6 +109,6 @@ import Testing
     }
 
     static let floorToVCard = 46
-    static let floorFromVCard = 45
+    static let floorFromVCard = 46
     static let floorRoundTrip = 49
 }
