@@ -31,7 +31,13 @@ extension AddressCoding {
         }
         var back = PostalAddress()
         guard setFields(fromRFC9554: components, of: &back) else { return nil }
-        return back.poBox == a.poBox && back.extendedAddress == a.extendedAddress && back.street == a.street && back.city == a.city
+        // The street and extended address only repeat components 8 to 18 for older readers (RFC 9554
+        // section 2.1), in whatever grouping the writer chose: each of their values must be one of them.
+        let values = Set(components.map(\.value))
+        let repeated = (a.street + [a.extendedAddress].compactMap { $0 }).allSatisfy { line in
+            line.split(separator: ",").allSatisfy { values.contains(String($0)) } || line == back.street.first
+        }
+        return repeated && back.poBox == a.poBox && back.city == a.city
             && back.region == a.region && back.postalCode == a.postalCode && back.country == a.country ? components : nil
     }
 

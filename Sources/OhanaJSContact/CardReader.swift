@@ -41,6 +41,11 @@ struct CardReader {
     /// The ids the builder gives single-valued members.
     static let defaultIDs = ["nicknames": "NICK-1", "organizations": "ORG-1", "titles": "TITLE-1", "anniversaries": "BDAY-1",
                              "notes": "NOTE-1", "media": "PHOTO-1"]
+    /// The id of a single-valued member's entry when it is not the generated one (its PROP-ID).
+    static func generatedIDs(_ map: String, _ id: String??) -> String? {
+        guard let id = id ?? nil, id != defaultIDs[map], CardValidator.isID(id) else { return nil }
+        return id
+    }
     /// The vCard property of each single-valued member, whose `PROP-ID` keeps an id not generated.
     static let singleProperties = [
         "nicknames": "NICKNAME", "organizations": "ORG", "titles": "TITLE", "anniversaries": "BDAY", "notes": "NOTE", "media": "PHOTO",
@@ -57,7 +62,8 @@ struct CardReader {
         take("@type"); take("version"); take("uid")
         if let name = nameWithPhoneticLocalization() {
             NameMapping.decode(name, into: &contact)
-            for key in name.object?.keys ?? [:].keys where ["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic"].contains(key) {
+            let separator = name["isOrdered"]?.bool == true && name["defaultSeparator"]?.string != nil ? ["defaultSeparator"] : []
+            for key in name.object?.keys ?? [:].keys where (["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic"] + separator).contains(key) {
                 take("name", key)
             }
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
@@ -124,7 +130,7 @@ struct CardReader {
             take("language")
         }
         if let custom = Vendor.decode([String: CustomValue].self, from: m[Vendor.customProperties]) {
-            contact.customProperties = custom
+            contact.customProperties.merge(custom) { _, kept in kept }
             take(Vendor.customProperties)
         }
         applyPendingDetails()
@@ -211,7 +217,7 @@ struct CardReader {
         guard let map = m["addresses"]?.object else { return }
         for (i, key) in orderedKeys(map, prefix: "ADDR").enumerated() {
             guard let json = map[key]?.object else { continue }
-            let known: Set<String> = ["components", "isOrdered", "countryCode", "contexts", "label", "pref", "vCardParams", Vendor.exact,
+            let known: Set<String> = ["components", "isOrdered", "defaultSeparator", "countryCode", "contexts", "label", "pref", "vCardParams", Vendor.exact,
                                       "full", "coordinates", "timeZone"]
             var address = AddressCoding.decode(json, id: key, index: i + 1)
             if !address.components.isEmpty, !AddressCoding.agrees(address.components, with: address) { address.components = [] }
@@ -225,12 +231,24 @@ struct CardReader {
         guard let speak = m["speakToAs"]?.object else { return }
         if let g = speak["grammaticalGender"]?.string { contact.grammaticalGender = GrammaticalGender(rawValue: g); take("speakToAs", "grammaticalGender") }
         if let map = speak["pronouns"]?.object {
-            for key in orderedKeys(map, prefix: "PRONOUNS") {
-                guard let p = map[key], let text = p["pronouns"]?.string, p.object?.keys.allSatisfy({ $0 == "pronouns" || $0 == "pref" }) ?? false else { continue }
+            for key in Self.pronounKeys(map).model {
+                guard let p = map[key], let text = p["pronouns"]?.string else { continue }
                 contact.pronouns.append(Pronouns(text, preference: p["pref"]?.integer))
                 take("speakToAs", "pronouns", key)
             }
         }
+    }
+
+    /// The pronouns entries the model holds (ids `PRONOUNS-1`, `PRONOUNS-2`… in order, or not ids) and
+    /// those with an id of the card's own, which go as `PRONOUNS` properties with that `PROP-ID`
+    /// (RFC 9555 section 2.3.18): the model's pronouns have no id.
+    static func pronounKeys(_ map: [String: JSONValue]) -> (model: [String], own: [String]) {
+        var model: [String] = [], own: [String] = []
+        for key in orderedKeys(map, prefix: "PRONOUNS") {
+            guard let p = map[key], p["pronouns"]?.string != nil, p.object?.keys.allSatisfy({ $0 == "pronouns" || $0 == "pref" }) ?? false else { continue }
+            if key == "PRONOUNS-\(model.count + 1)" || !CardValidator.isID(key) { model.append(key) } else { own.append(key) }
+        }
+        return (model, own)
     }
 
     /// `JSPROP` properties for every member not used, at the shallowest path not used.
@@ -263,7 +281,9 @@ struct CardReader {
             for key in orderedKeys(map, prefix: rule.prefix) where key != own {
                 guard let json = map[key]?.object, rule.matches(json), json.keys.allSatisfy(rule.members.contains) else { continue }
                 index += 1
-                result.append(rule.property(json, id: key, index: index))
+                let property = rule.property(json, id: key, index: index)
+                result.append(property)
+                if let label = json["label"]?.string, let group = property.group { result.append(GroupLabels.labelProperty(label, group: group)) }
                 used.insert([rule.map, key])
             }
         }
@@ -278,6 +298,20 @@ struct CardReader {
                 result.append(UnmappedProperty(name: "RELATED", parameters: parameters, value: isText ? VCardNames.escapeText(key) : key))
             }
             used.insert(["relatedTo"])
+        }
+        if let map = m["speakToAs"]?["pronouns"]?.object {
+            for key in pronounKeys(map).own {
+                var parameters = [PropertyParameter(name: "PROP-ID", values: [key])]
+                if let pref = map[key]?["pref"]?.integer { parameters.append(PropertyParameter(name: "PREF", values: [String(pref)])) }
+                result.append(UnmappedProperty(name: "PRONOUNS", parameters: parameters, value: VCardNames.escapeText(map[key]?["pronouns"]?.string ?? "")))
+                used.insert(["speakToAs", "pronouns", key])
+            }
+        }
+        // Social profiles' labels go in their group's X-ABLabel (see SocialCoding).
+        for (key, json) in (m["onlineServices"]?.object ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let o = json.object, o["vCardName"] == nil, o[Vendor.exact] == nil, let label = o["label"]?.string else { continue }
+            let group = VCardNames.parameters(o["vCardParams"]?.object ?? [:]).group ?? GroupLabels.group(forID: key)
+            result.append(GroupLabels.labelProperty(label, group: group))
         }
         let (dates, datePaths) = AnniversaryCoding.decode(m["anniversaries"]?.object ?? [:])
         result += dates

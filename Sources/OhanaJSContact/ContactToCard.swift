@@ -21,14 +21,23 @@ struct CardBuilder {
     var contact: Contact
     var members: [String: JSONValue] = [:]
 
-    init(contact: Contact) { self.contact = contact }
+    /// `X-ABLabel` labels of the social profiles and rule properties, by group (lower case).
+    let groupLabels: [String: String]
+
+    init(contact: Contact) {
+        self.contact = contact
+        groupLabels = GroupLabels.labels(of: contact)
+    }
 
     mutating func build() -> Card {
         let c = contact
         members["@type"] = "Card"
         members["version"] = .string(Card.defaultVersion)
         members["uid"] = .string(c.id.rawValue)
-        if let name = NameMapping.encode(c) { members["name"] = name }
+        if let name = NameMapping.encode(c) {
+            members["name"] = name
+            if name["defaultSeparator"] != nil { contact.customProperties[NameMapping.defaultSeparatorKey] = nil }
+        }
         encodeFullName()
         if let nickname = c.nickname { members["nicknames"] = .object([singleID("NICKNAME", "NICK-1"): ["name": .string(nickname)]]) }
         encodeNameSortAs()
@@ -175,7 +184,7 @@ struct CardBuilder {
             json[profile.isUsername ? "user" : "uri"] = .string(profile.value)
             if let u = profile.username { json["user"] = .string(u) }
             if let s = profile.service { json["service"] = .string(s) }
-            if let l = profile.label { json["label"] = .string(l) }
+            if let l = profile.label ?? profile.group.flatMap({ groupLabels[$0.lowercased()] }) { json["label"] = .string(l) }
             if let p = profile.preference { json["pref"] = .integer(p) }
             let params = VCardNames.object(profile.parameters.removing(["PROP-ID"]), group: profile.group)
             if !params.isEmpty { json["vCardParams"] = .object(params) }
@@ -214,6 +223,29 @@ struct CardBuilder {
             speak["pronouns"] = .object(map)
         }
         if !speak.isEmpty { members["speakToAs"] = .object(speak) }
+    }
+
+    /// `PRONOUNS` with a `PROP-ID`, which the model's pronouns do not hold (RFC 9555 sections 2.3.18
+    /// and 2.5.4); false when the property is not one or has no place in `speakToAs`.
+    private mutating func encodeSpeakToAs(_ u: UnmappedProperty) -> Bool {
+        guard u.group == nil else { return false }
+        var speak = members["speakToAs"]?.object ?? [:]
+        switch u.name.uppercased() {
+        case "PRONOUNS":
+            guard let id = u.parameters.first("PROP-ID"), CardValidator.isID(id), speak["pronouns"]?[id] == nil,
+                u.parameters.allSatisfy({ ["PROP-ID", "PREF"].contains($0.name.uppercased()) && $0.values.count == 1 }) else { return false }
+            var entry: [String: JSONValue] = ["pronouns": .string(VCardNames.unescapeText(u.value))]
+            if let pref = u.parameters.first("PREF") {
+                guard let n = Int(pref) else { return false }
+                entry["pref"] = .integer(n)
+            }
+            var map = speak["pronouns"]?.object ?? [:]
+            map[id] = .object(entry)
+            speak["pronouns"] = .object(map)
+        default: return false
+        }
+        members["speakToAs"] = .object(speak)
+        return true
     }
 
     /// A `RELATED` property as a `relatedTo` entry (RFC 9555 section 2.9.5): its URI (or text) and relations.
@@ -295,13 +327,16 @@ struct CardBuilder {
                 }
             }
             if u.name.uppercased() == "ROLE", encodeRole(u) { continue }
+            if encodeSpeakToAs(u) { continue }
             if u.name.uppercased() == "RELATED", u.group == nil, let related = Self.related(u), members["relatedTo"]?.object?[related.0] == nil {
                 var map = members["relatedTo"]?.object ?? [:]
                 map[related.0] = related.1
                 members["relatedTo"] = .object(map)
                 continue
             }
-            if let rule = PropertyRule.all.first(where: { $0.vcard == u.name.uppercased() }), let entry = rule.entry(u) {
+            if u.name.uppercased() == GroupLabels.property, let g = u.group, groupLabels[g.lowercased()] != nil { continue }
+            if let rule = PropertyRule.all.first(where: { $0.vcard == u.name.uppercased() }), var entry = rule.entry(u) {
+                if let g = u.group, let label = groupLabels[g.lowercased()] { entry["label"] = .string(label) }
                 let own = rule.vcard == "NICKNAME" ? contact.nickname : rule.vcard == "NOTE" ? contact.note : nil
                 counts[rule.vcard, default: own == nil ? 0 : 1] += 1
                 var map = members[rule.map]?.object ?? [:]

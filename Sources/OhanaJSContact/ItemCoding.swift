@@ -76,9 +76,11 @@ enum SocialCoding {
         let uri = json["uri"]?.string
         var (parameters, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
         if id != "OS-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        // The label is the group's X-ABLabel (RFC 9555 section 2.11.11), which CardReader.unmapped writes.
+        if json["label"] != nil, group == nil { group = GroupLabels.group(forID: id) }
         return SocialProfile(
             value: uri ?? json["user"]?.string ?? "", isUsername: uri == nil, service: json["service"]?.string,
-            username: uri == nil ? nil : json["user"]?.string, label: json["label"]?.string, preference: json["pref"]?.integer,
+            username: uri == nil ? nil : json["user"]?.string, label: nil, preference: json["pref"]?.integer,
             parameters: parameters, group: group)
     }
 }
@@ -108,6 +110,13 @@ enum AddressCoding {
         if let cc = a.isoCountryCode ?? a.parameters.first("CC") { json["countryCode"] = .string(cc) }
         var (contexts, _, label) = LabelMapping.encode(a.label, isPhone: false)
         var rest = a.parameters.removing(["PROP-ID", "PREF", "CC"])
+        // JSCOMPS's default separator, which the vCard reader keeps as a parameter of its own (`s,…`).
+        if ordered, let i = rest.firstIndex(where: { $0.name == "JSCOMPS" && $0.values.count == 1 }),
+            let separator = DefaultSeparator.decode(rest[i].values[0])
+        {
+            json["defaultSeparator"] = .string(separator)
+            rest.remove(at: i)
+        }
         // ADR's LABEL, GEO and TZ parameters and its billing and delivery types (RFC 9555 sections 2.6.1 to 2.6.3).
         for (parameter, member) in Self.parameterMembers {
             guard let i = rest.firstIndex(where: { $0.name.uppercased() == parameter && $0.values.count == 1 }) else { continue }
@@ -165,6 +174,10 @@ enum AddressCoding {
             if pref != 1 { parameters.append(PropertyParameter(name: "PREF", values: [String(pref)])) }
         }
         if id != "ADDR-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        if json["isOrdered"]?.bool == true, let separator = json["defaultSeparator"]?.string {
+            // Last, where the vCard writer puts JSCOMPS and the reader keeps it.
+            parameters.append(PropertyParameter(name: "JSCOMPS", values: [DefaultSeparator.encode(separator)]))
+        }
         a.parameters = parameters
         a.group = group
         return a
@@ -183,5 +196,23 @@ extension Array {
         var yes: [Element] = [], no: [Element] = []
         for e in self { if belongs(e) { yes.append(e) } else { no.append(e) } }
         return (yes, no)
+    }
+}
+
+/// An address's `defaultSeparator` as the vCard reader keeps it: a `JSCOMPS` parameter holding only
+/// JSCOMPS's first entry, `s,` and the separator with `\`, `,` and `;` escaped (RFC 9555 section 3.3.1).
+enum DefaultSeparator {
+    static func encode(_ separator: String) -> String {
+        "s," + separator.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: ";", with: "\\;")
+    }
+
+    /// The separator, or nil when the value is not one such entry.
+    static func decode(_ value: String) -> String? {
+        guard value.hasPrefix("s,") else { return nil }
+        var result = "", escaped = false
+        for c in value.dropFirst(2) {
+            if escaped { result.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == ";" { return nil } else { result.append(c) }
+        }
+        return escaped ? nil : result
     }
 }

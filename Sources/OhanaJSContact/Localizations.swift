@@ -19,6 +19,13 @@ enum Localizations {
         details.entries.compactMap(DetailParameters.decode).first { $0.0.uppercased() == "ALTID" && $0.1.count == 1 }?.1[0]
     }
 
+    /// A localizing property's parameters, as the reader writes them: ALTID, the PROP-ID of the
+    /// entry when its id is not a generated one (RFC 9555 section 2.3.18), LANGUAGE.
+    static func parameters(altID: String, propID: String?, language: String) -> [PropertyParameter] {
+        [PropertyParameter(name: "ALTID", values: [altID])] + (propID.map { [PropertyParameter(name: "PROP-ID", values: [$0])] } ?? [])
+            + [PropertyParameter(name: "LANGUAGE", values: [language])]
+    }
+
     /// The path of the member a property localizes, given the id its entry has in the card.
     static func path(_ p: (vcard: String, map: String, member: String), id: String?) -> String {
         p.map == "name" ? "name/full" : "\(p.map)/\(id ?? "")/\(p.member)"
@@ -32,13 +39,13 @@ extension CardBuilder {
         var moved: [UnmappedProperty] = []
         var takenAltIDs = Set<String>()
         unmapped.removeAll { u in
-            guard u.group == nil, u.parameters.count == 2, u.parameters[0].name == "ALTID", u.parameters[1].name == "LANGUAGE",
-                u.parameters.allSatisfy({ $0.values.count == 1 }),
-                let p = Localizations.properties.first(where: { $0.vcard == u.name }), let id = localizedID(p),
-                Localizations.altID(contact.details(p.vcard)) == u.parameters[0].values[0],
+            guard u.group == nil, let p = Localizations.properties.first(where: { $0.vcard == u.name }), let id = localizedID(p),
+                let altID = Localizations.altID(contact.details(p.vcard)),
+                let language = u.parameters.last?.values.first,
+                u.parameters == Localizations.parameters(altID: altID, propID: CardReader.generatedIDs(p.map, id), language: language),
                 VCardNames.escapeText(VCardNames.unescapeText(u.value)) == u.value
             else { return false }
-            let language = u.parameters[1].values[0], path = Localizations.path(p, id: id)
+            let path = Localizations.path(p, id: id)
             var entry = localizations[language]?.object ?? [:]
             guard entry[path] == nil else { return false }
             entry[path] = .string(VCardNames.unescapeText(u.value))
@@ -108,9 +115,9 @@ extension CardReader {
                     contact.setDetails(details, of: p.vcard)
                     return "1"
                 }()
+                let id = p.map == "name" ? nil : singleIDs[p.map]
                 contact.unmappedProperties.append(UnmappedProperty(
-                    name: p.vcard,
-                    parameters: [PropertyParameter(name: "ALTID", values: [altID]), PropertyParameter(name: "LANGUAGE", values: [language])],
+                    name: p.vcard, parameters: Localizations.parameters(altID: altID, propID: Self.generatedIDs(p.map, id), language: language),
                     value: VCardNames.escapeText(value)))
                 used.insert(["localizations", language, path])
             }

@@ -3,6 +3,10 @@ import Ohana
 
 /// A contact's name as a JSContact `Name` (RFC 9553 section 2.2.1, RFC 9555 section 2.5.5), and back.
 enum NameMapping {
+    /// The contact's custom property holding an ordered name's `defaultSeparator` (JSCOMPS's first
+    /// entry, RFC 9555 section 3.3.1), which the model's name has no field for.
+    static let defaultSeparatorKey = "vcard.N.defaultSeparator"
+
     static func component(_ c: NameOrAddressComponent) -> JSONValue {
         var json: [String: JSONValue] = ["kind": .string(c.kind), "value": .string(c.value)]
         if let p = c.phonetic { json["phonetic"] = .string(p) }
@@ -33,6 +37,7 @@ enum NameMapping {
         let components = ordered ? c.nameComponents : (hasLists ? listComponents(c) : nil) ?? flatComponents(c)
         if !components.isEmpty { json["components"] = .array(components.map(component)) }
         if ordered { json["isOrdered"] = true }
+        if ordered, let separator = c.customProperties[defaultSeparatorKey]?.stringValue { json["defaultSeparator"] = .string(separator) }
         if let full = c.formattedName { json["full"] = .string(full) }
         if let s = c.phoneticSystem { json["phoneticSystem"] = .string(s) }
         if let s = c.phoneticScript { json["phoneticScript"] = .string(s) }
@@ -59,6 +64,9 @@ enum NameMapping {
             c.setName(fromComponents: components)
         } else {
             setFields(fromList: components, of: &c)
+        }
+        if json["isOrdered"]?.bool == true, let separator = json["defaultSeparator"]?.string {
+            c.customProperties[defaultSeparatorKey] = .string(separator)
         }
         c.formattedName = json["full"]?.string
         c.phoneticSystem = json["phoneticSystem"]?.string

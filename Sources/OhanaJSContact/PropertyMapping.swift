@@ -61,6 +61,8 @@ struct PropertyRule {
             case "INDEX" where one.flatMap({ Int($0) }) != nil && json["listAs"] == nil: json["listAs"] = .integer(Int(one!)!)
             case "LEVEL" where one != nil && json["level"] == nil:
                 json["level"] = .string(vcard == "EXPERTISE" ? Self.expertiseLevels[one!.lowercased()] ?? one! : one!.lowercased())
+            // The property's default value type says nothing JSContact does not (RFC 9555 section 2.3).
+            case "VALUE" where one?.lowercased() == defaultValueType: break
             case "TYPE" where json["contexts"] == nil && p.values.allSatisfy({ ["home", "work"].contains($0.lowercased()) }):
                 json["contexts"] = LabelMapping.trueMap(p.values.map { $0.lowercased() == "home" ? "private" : "work" })
             default: rest.append(p)
@@ -70,6 +72,9 @@ struct PropertyRule {
         if !params.isEmpty { json["vCardParams"] = .object(params) }
         return json
     }
+
+    /// The value type the property has without a VALUE parameter (RFC 6350, RFC 9554).
+    var defaultValueType: String { isText ? "text" : vcard == "LANG" ? "language-tag" : "uri" }
 
     /// Whether an entry of the map belongs to this property.
     func matches(_ json: [String: JSONValue]) -> Bool {
@@ -91,15 +96,17 @@ struct PropertyRule {
             let word = vcard == "EXPERTISE" ? Self.expertiseLevels.first(where: { $0.value == level })?.key ?? level : level
             parameters.append(PropertyParameter(name: "LEVEL", values: [word]))
         }
-        let (rest, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        var (rest, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        if json["label"] != nil, group == nil { group = GroupLabels.group(forID: id) }
         parameters += rest
-        if id != "\(prefix)-\(index)" { parameters.append(PropertyParameter(name: "PROP-ID", values: [id])) }
+        // PROP-ID first, where the vCard reader keeps it.
+        if id != "\(prefix)-\(index)" { parameters.insert(PropertyParameter(name: "PROP-ID", values: [id]), at: 0) }
         let value = json[valueMember]?.string ?? ""
         return UnmappedProperty(group: group, name: vcard, parameters: parameters, value: isText ? VCardNames.escapeText(value) : value)
     }
 
     /// The members an entry of this property may have.
     var members: Set<String> {
-        Set(fixed.keys).union([valueMember, "pref", "mediaType", "listAs", "level", "contexts", "vCardParams"])
+        Set(fixed.keys).union([valueMember, "pref", "mediaType", "listAs", "level", "contexts", "label", "vCardParams"])
     }
 }

@@ -119,17 +119,26 @@ struct CardOutput {
         // The suffix holds RFC 9554's surname2 and generation after `;` as the reader keeps them.
         let n = [c.familyName, c.givenName, c.middleName, c.namePrefix].map { nameList($0 ?? "") } + [nameLists(c.nameSuffix ?? "")]
         let altID = c.phoneticSystem != nil || c.phoneticScript != nil ? [PropertyParameter(name: "ALTID", values: ["1"])] : []
-        if let ordered = orderedName() {
+        // A name with a phonetic N beside it has RFC 9554's seven components, as the phonetic one has.
+        let componentCount = altID.isEmpty ? 5 : 7
+        if let ordered = orderedName(minimumCount: componentCount) {
             property("N", value: ordered.value, plain: ordered.plain, details: "N", parameters: altID + [ordered.parameter], to: &out)
-        } else {
-            property("N", value: n.joined(separator: ";"), plain: n.joined(), details: "N", parameters: altID, to: &out)
+        } else if version != .v4_0 || !n.joined().isEmpty || !altID.isEmpty {
+            // N is required before 4.0 and optional in it (RFC 6350 section 6.2.2): an empty one is left out.
+            let value = n.joined(separator: ";")
+            let separators = zip(value, " " + value).filter { $0.0 == ";" && $0.1 != "\\" }.count
+            let padding = String(repeating: ";", count: max(0, componentCount - 1 - separators))
+            property("N", value: value + padding, plain: n.joined(), details: "N", parameters: altID, to: &out)
         }
         writePhoneticName(to: &out)
         property("FN", value: text(c.fullName), plain: c.fullName, details: "FN", to: &out)
         single("NICKNAME", c.nickname, to: &out)
-        single("X-PHONETIC-FIRST-NAME", c.phoneticGivenName, to: &out)
-        single("X-PHONETIC-MIDDLE-NAME", c.phoneticMiddleName, to: &out)
-        single("X-PHONETIC-LAST-NAME", c.phoneticFamilyName, to: &out)
+        // In 4.0 the phonetic N (RFC 9554 section 4.6) holds them; older readers have Apple's properties.
+        if version != .v4_0 || altID.isEmpty {
+            single("X-PHONETIC-FIRST-NAME", c.phoneticGivenName, to: &out)
+            single("X-PHONETIC-MIDDLE-NAME", c.phoneticMiddleName, to: &out)
+            single("X-PHONETIC-LAST-NAME", c.phoneticFamilyName, to: &out)
+        }
         if c.organization != nil || c.department != nil {
             var parts = [text(c.organization ?? "")]
             if let d = c.department { parts.append(components(d)) }
@@ -331,9 +340,12 @@ struct CardOutput {
     private mutating func write(_ address: PostalAddress, to out: inout [UInt8]) {
         var a = address
         if let cc = a.isoCountryCode { a.parameters.append(PropertyParameter(name: "CC", values: [cc])) }
+        // The default separator the reader kept (a JSCOMPS of one entry) goes back into the JSCOMPS written.
+        let separator = a.parameters.first { $0.name == "JSCOMPS" }?.values.first.flatMap(JSComps.defaultSeparator)
+        a.parameters.removeAll { $0.name == "JSCOMPS" }
         let parts = [a.poBox ?? "", a.extendedAddress ?? "", a.street.joined(separator: "\n"), a.city ?? "", a.region ?? "",
                      a.postalCode ?? "", a.country ?? ""]
-        if let ordered = orderedAddress(a) {
+        if let ordered = orderedAddress(a, defaultSeparator: separator) {
             writeLabeled(
                 name: "ADR", value: ordered.value, plain: ordered.plain, label: a.label, preferred: a.isPreferred,
                 kept: a.parameters + [ordered.parameter], group: a.group, isPhone: false, to: &out)

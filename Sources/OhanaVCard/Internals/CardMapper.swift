@@ -93,6 +93,11 @@ struct CardMapper {
         }
         if !hasN, version != .v4_0 { report(card.startLine, .warning, "card has no N (name), which vCard \(version.rawValue) requires") }
         if !hasFN, version != .v2_1 { report(card.startLine, .warning, "card has no FN (formatted name), which vCard \(version.rawValue) requires") }
+        // A 4.0 card without FN: the FN the writer gives it is derived from the name (RFC 9554
+        // section 4.3), so that nothing converting the card takes it for a full name (RFC 9555).
+        if !hasFN, version == .v4_0, contact.customProperties[VCardKeys.details("FN")] == nil, !contact.composedName.isEmpty {
+            contact.customProperties[VCardKeys.details("FN")] = .strings(["", "DERIVED=TRUE"])
+        }
         // FN equal to the name the contact shows anyway is not kept (the writer derives it).
         if let fn = contact.formattedName {
             if let same = Self.isComposedName(fn, of: contact) {
@@ -320,10 +325,17 @@ struct CardMapper {
 
     mutating func keepDetails(_ p: RawProperty, name: String? = nil, dropping: Set<String> = []) {
         guard p.group != nil || !p.parameters.isEmpty else { return }
-        let params = cleaned(p.parameters, dropping: dropping)
+        let params = Self.idsFirst(cleaned(p.parameters, dropping: dropping))
         guard p.group != nil || !params.isEmpty else { return }
         let encoded = [p.group ?? ""] + params.map { VCardParameters.encode($0) }
         contact.customProperties[VCardKeys.details(name ?? p.key)] = .strings(encoded)
+    }
+
+    /// The parameters with ALTID, then PROP-ID, first (as JSContact's reader puts them back): where
+    /// a parameter is written says nothing, and one order lets a converter take each out and put it back.
+    static func idsFirst(_ parameters: [PropertyParameter]) -> [PropertyParameter] {
+        let rank = { (name: String) in name.uppercased() == "ALTID" ? 0 : name.uppercased() == "PROP-ID" ? 1 : 2 }
+        return parameters.enumerated().sorted { (rank($0.element.name), $0.offset) < (rank($1.element.name), $1.offset) }.map(\.element)
     }
 
     mutating func keepUnmapped(_ p: RawProperty) {
@@ -338,7 +350,7 @@ struct CardMapper {
             }
         }
         contact.unmappedProperties.append(
-            UnmappedProperty(group: p.group, name: p.name, parameters: cleaned(p.parameters), value: value))
+            UnmappedProperty(group: p.group, name: p.name, parameters: Self.idsFirst(cleaned(p.parameters)), value: value))
     }
 }
 

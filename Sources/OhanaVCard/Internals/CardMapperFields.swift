@@ -102,7 +102,12 @@ extension CardMapper {
             ordered.label = label
             ordered.isoCountryCode = isoCountryCode
             ordered.isPreferred = preferred
-            ordered.parameters = parameters.filter { $0.name != "JSCOMPS" }
+            // JSCOMPS's default separator has no field in the model's address: only that entry stays.
+            ordered.parameters = parameters.compactMap { q in
+                guard q.name == "JSCOMPS" else { return q }
+                guard let first = q.values.first, let separator = JSComps.defaultSeparator(first) else { return nil }
+                return PropertyParameter(name: "JSCOMPS", values: ["s," + JSComps.escapeSeparator(separator)])
+            }
             ordered.group = keptGroup(p.group)
             address = ordered
         } else {

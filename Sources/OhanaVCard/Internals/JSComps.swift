@@ -14,6 +14,8 @@ enum JSComps {
         "floor": 9, "number": 10, "name": 11, "building": 12, "block": 13, "subdistrict": 14, "district": 15,
         "landmark": 16, "direction": 17,
     ]
+    /// The contact's custom property holding the default separator of `N`'s JSCOMPS.
+    static let nameDefaultSeparatorKey = "vcard.N.defaultSeparator"
     static let nameKinds = Dictionary(uniqueKeysWithValues: namePositions.map { ($1, $0) })
     /// `N` positions that also hold another position's values for readers without RFC 9554's
     /// components (RFC 9554 section 2.2): the surnames repeat the secondary surnames, the
@@ -131,6 +133,8 @@ extension CardMapper {
             let components = JSComps.decode(parameter, values: structuredValues(p), kinds: JSComps.nameKinds, copies: JSComps.nameCopies)
         else { return false }
         contact.setName(fromComponents: components)
+        // The default separator has no field in the model's name: it stays beside it, as JSContact's converter reads it.
+        if let separator = JSComps.defaultSeparator(parameter) { contact.customProperties[JSComps.nameDefaultSeparatorKey] = .string(separator) }
         return true
     }
 
@@ -162,19 +166,21 @@ extension CardOutput {
     }
 
     /// `N` with `JSCOMPS`, when the contact's ordered components agree with its name fields.
-    func orderedName() -> (value: String, plain: String, parameter: PropertyParameter)? {
+    func orderedName(minimumCount: Int = 5) -> (value: String, plain: String, parameter: PropertyParameter)? {
         guard contact.nameComponentsAgree,
             let (values, parameter) = JSComps.encode(
-                contact.nameComponents, positions: JSComps.namePositions, minimumCount: 5, copies: JSComps.nameCopies)
+                contact.nameComponents, positions: JSComps.namePositions, minimumCount: minimumCount, copies: JSComps.nameCopies,
+                defaultSeparator: contact.customProperties[JSComps.nameDefaultSeparatorKey]?.stringValue)
         else { return nil }
         let value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
         return (value, values.flatMap { $0 }.joined(), PropertyParameter(name: "JSCOMPS", values: [parameter]))
     }
 
     /// `ADR` with `JSCOMPS` (and the street for older readers), when the address's ordered components agree with its fields.
-    func orderedAddress(_ a: PostalAddress) -> (value: String, plain: String, parameter: PropertyParameter)? {
+    func orderedAddress(_ a: PostalAddress, defaultSeparator: String? = nil) -> (value: String, plain: String, parameter: PropertyParameter)? {
         guard a.componentsAgree,
-            let (encoded, parameter) = JSComps.encode(a.components, positions: JSComps.addressPositions, minimumCount: 18)
+            let (encoded, parameter) = JSComps.encode(
+                a.components, positions: JSComps.addressPositions, minimumCount: 18, defaultSeparator: defaultSeparator)
         else { return nil }
         var values = encoded
         values[1] = a.extendedAddress.map { [$0] } ?? []
@@ -206,6 +212,14 @@ extension CardMapper {
                 }
             }
             phoneticNameSpellings = spelled
+            // Ordered components (N's JSCOMPS) get the spellings of their kind, when the kind is there once.
+            let byKind = ["surname": spelled[0], "given": spelled[1], "given2": spelled[2]]
+            let kinds = contact.nameComponents.map(\.kind)
+            contact.nameComponents = contact.nameComponents.map { component in
+                var c = component
+                if let spelling = byKind[c.kind] ?? nil, kinds.filter({ $0 == c.kind }).count == 1 { c.phonetic = spelling }
+                return c
+            }
         } else if cleaned(p.parameters).contains(where: { !known.contains($0.name) }) || p.group != nil {
             return keepUnmapped(p)
         }
@@ -225,6 +239,12 @@ extension CardMapper {
                 if let s = spoken.next(), s.kind == c.kind, !s.value.isEmpty, c.kind != "separator" { c.phonetic = s.value }
                 return c
             }
+            // The phonetic names the components spell, where no other property gave them.
+            var scratch = Contact(id: contact.id)
+            scratch.setName(fromComponents: contact.nameComponents)
+            if contact.phoneticGivenName == nil { contact.phoneticGivenName = scratch.phoneticGivenName }
+            if contact.phoneticMiddleName == nil { contact.phoneticMiddleName = scratch.phoneticMiddleName }
+            if contact.phoneticFamilyName == nil { contact.phoneticFamilyName = scratch.phoneticFamilyName }
         }
         // The written name's ALTID only ties it to this one.
         if case .strings(var details)? = contact.customProperties["vcard.N"], let i = details.firstIndex(of: "ALTID=1") {
@@ -245,12 +265,12 @@ extension CardOutput {
         var value: String
         if c.nameComponentsAgree {
             let spoken = c.nameComponents.map { NameOrAddressComponent(kind: $0.kind, value: $0.kind == "separator" ? $0.value : ($0.phonetic ?? "")) }
-            guard let (values, jscomps) = JSComps.encode(spoken, positions: JSComps.namePositions, minimumCount: 5, copies: JSComps.nameCopies)
+            guard let (values, jscomps) = JSComps.encode(spoken, positions: JSComps.namePositions, minimumCount: 7, copies: JSComps.nameCopies)
             else { return }
             value = values.map { $0.map { text($0) }.joined(separator: ",") }.joined(separator: ";")
             parameters.append(PropertyParameter(name: "JSCOMPS", values: [jscomps]))
         } else {
-            value = [c.phoneticFamilyName, c.phoneticGivenName, c.phoneticMiddleName, nil, nil].map { text($0 ?? "") }.joined(separator: ";")
+            value = [c.phoneticFamilyName, c.phoneticGivenName, c.phoneticMiddleName, nil, nil, nil, nil].map { text($0 ?? "") }.joined(separator: ";")
         }
         emit(group: nil, name: "N", parameters: parameters, value: value, plain: value, to: &out)
     }

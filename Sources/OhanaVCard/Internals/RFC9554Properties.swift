@@ -13,8 +13,8 @@ extension CardMapper {
         switch p.key {
         case "PRONOUNS" where p.group == nil && params.allSatisfy({ $0.name == "PREF" && $0.values.count == 1 && Int($0.values[0]) != nil }) && !value.isEmpty:
             contact.pronouns.append(Pronouns(value, preference: p.first("PREF").flatMap { Int($0) }))
-        case "GRAMGENDER" where p.group == nil && params.isEmpty && contact.grammaticalGender == nil && !value.isEmpty
-            && value == value.uppercased():
+        // The gender's token in any case (RFC 6350 section 3.3: such tokens are case-insensitive).
+        case "GRAMGENDER" where p.group == nil && params.isEmpty && contact.grammaticalGender == nil && !value.isEmpty:
             contact.grammaticalGender = GrammaticalGender(rawValue: value)
         case "LANGUAGE" where p.group == nil && params.isEmpty && contact.language == nil && !value.isEmpty:
             contact.language = value
