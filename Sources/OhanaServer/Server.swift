@@ -34,10 +34,9 @@ public enum AddressBookServer {
     public static func makeRouter(addressBook: AddressBook, checksHost: Bool = true,
                                   metrics: ServerMetrics? = nil) -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
-        router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: RequestObservingMiddleware(metrics: metrics?.factory))
         router.add(middleware: SafetyMiddleware(checksHost: checksHost))
         if let metrics {
-            router.add(middleware: RequestMetricsMiddleware(factory: metrics.factory))
             router.get("/metrics") { _, _ -> Response in
                 Response(status: .ok,
                          headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
