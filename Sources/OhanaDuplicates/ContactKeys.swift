@@ -44,6 +44,8 @@ struct PhoneKey {
     /// The blocking key: the last ``DuplicateRules/matchingTrailingDigits`` digits of its E.164
     /// form when parsed (else of its digits), or all of them when that setting is 0.
     var trailing: String
+    /// Whether its field is labeled mobile (evidence the resolver weighs).
+    var labeledMobile = false
 }
 
 /// Extracts ``ContactKeys`` under a set of rules; keeps caches of folded words.
@@ -177,14 +179,15 @@ struct KeyExtractor {
             guard (6...15).contains(digits.count) else { continue }
             let input = value
             var key = PhoneKey(
-                fieldIndex: index, written: value, digits: digits, parseInput: input, e164: nil, isParsed: false, trailing: digits)
+                fieldIndex: index, written: value, digits: digits, parseInput: input, e164: nil, isParsed: false, trailing: digits,
+                labeledMobile: contact.fields[index].isLabeledMobile)
             if let known = Self.resolvedE164(of: contact.fields[index]) {
                 // Resolved earlier (the phone formatting post processor): unresolved numbers compare by digits.
                 key.e164 = known
                 key.isParsed = true
             } else if parsesAllPhones || !isPlain || digits.count <= count {
                 if evidence == nil { evidence = phoneEvidence(of: contact) }
-                key.e164 = e164(input, evidence: evidence!)
+                key.e164 = e164(input, evidence: evidence!, labeledMobile: key.labeledMobile)
                 key.isParsed = true
             }
             let source = key.e164.map { String($0.dropFirst()) } ?? digits
@@ -197,14 +200,14 @@ struct KeyExtractor {
     /// Parses a number not parsed yet; returns its E.164 form, if valid.
     mutating func parse(_ key: PhoneKey, of contact: Contact) -> String? {
         if key.isParsed { return key.e164 }
-        return e164(key.parseInput, evidence: phoneEvidence(of: contact))
+        return e164(key.parseInput, evidence: phoneEvidence(of: contact), labeledMobile: key.labeledMobile)
     }
 
     /// The E.164 form of one of a contact's phone fields under ``PhoneNumberResolver``'s one
     /// resolution (as resolved earlier when it was), or `nil` when it is unresolved or junk.
     mutating func e164(of field: ContactField, in contact: Contact) -> String? {
         if let known = Self.resolvedE164(of: field) { return known }
-        return e164(field.value.trimmingWhitespace(), evidence: phoneEvidence(of: contact))
+        return e164(field.value.trimmingWhitespace(), evidence: phoneEvidence(of: contact), labeledMobile: field.isLabeledMobile)
     }
 
     /// What a phone field's details from the phone formatting post processor say, when they say
@@ -217,8 +220,8 @@ struct KeyExtractor {
     }
 
     /// The E.164 form of a number with its contact's evidence, `nil` when unresolved or junk.
-    mutating func e164(_ text: String, evidence: PhoneRegionEvidence) -> String? {
-        phoneResolver.resolve(text, evidence: evidence).e164
+    mutating func e164(_ text: String, evidence: PhoneRegionEvidence, labeledMobile: Bool = false) -> String? {
+        phoneResolver.resolve(text, evidence: evidence, labeledMobile: labeledMobile).e164
     }
 
     mutating func words(_ text: String?) -> [String] {

@@ -248,7 +248,7 @@ struct ContactMerger {
                     evidence = extractor.phoneEvidence(of: members[entry.member])
                     evidences[entry.member] = evidence
                 }
-                e164s[entry.member][entry.phone] = extractor.e164(number.parseInput, evidence: evidence)
+                e164s[entry.member][entry.phone] = extractor.e164(number.parseInput, evidence: evidence, labeledMobile: number.labeledMobile)
             }
         }
         return phones.enumerated().map { m, list in

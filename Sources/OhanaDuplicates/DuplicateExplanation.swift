@@ -36,7 +36,7 @@ struct ExplainedPhones {
     private mutating func details(of key: PhoneKey, _ extractor: inout KeyExtractor) -> PhoneNumberDetails {
         if let known = resolved.first(where: { $0.fieldIndex == key.fieldIndex }) { return known.details }
         if evidence == nil { evidence = extractor.phoneEvidence(of: contact) }
-        let details = extractor.phoneResolver.resolve(key.parseInput, evidence: evidence!)
+        let details = extractor.phoneResolver.resolve(key.parseInput, evidence: evidence!, labeledMobile: key.labeledMobile)
         resolved.append((key.fieldIndex, details))
         return details
     }

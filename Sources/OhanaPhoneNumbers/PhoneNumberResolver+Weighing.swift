@@ -31,7 +31,8 @@ extension PhoneNumberResolver {
     /// Resolves one number in the weighed regions of its contact's evidence (worked out once a
     /// contact, not once a number).
     mutating func resolve(
-        _ text: String, regions: [(region: String, sources: [PhoneRegionSource], weight: Int)], defaultRegion: String
+        _ text: String, regions: [(region: String, sources: [PhoneRegionSource], weight: Int)], defaultRegion: String,
+        labeledMobile: Bool = false
     ) -> PhoneNumberDetails {
         let written = WrittenPhoneNumber(text)
         if written.hasPlus {
@@ -84,11 +85,13 @@ extension PhoneNumberResolver {
         }
         let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
         if readings.count == 1 {
-            // Only the default region places it: a region that writes numbers as it is written may contest it.
-            guard readings[0].sources == [.defaultRegion], !readings[0].afterExitCode, shape.groups.count > 1 else {
+            // Only the default region places it: a region that writes numbers as it is written, or
+            // where a number labeled mobile is a mobile number, may contest it.
+            guard readings[0].sources == [.defaultRegion], !readings[0].afterExitCode else {
                 return resolved(text, readings[0], candidates: nil)
             }
-            let rivals = rivalsByWriting(text, shape, readings[0], defaultRegion: defaultRegion)
+            var rivals = shape.groups.count > 1 ? rivalsByWriting(text, shape, readings[0], defaultRegion: defaultRegion) : []
+            if rivals.isEmpty, labeledMobile { rivals = rivalsByMobileLabel(text, defaultRegion: defaultRegion) }
             guard !rivals.isEmpty else { return resolved(text, readings[0], candidates: nil) }
             readings += rivals
         }
@@ -110,12 +113,12 @@ extension PhoneNumberResolver {
                 region: reading.region, e164: PhoneNumberUtility.shared.render(&raw, as: .e164),
                 evidence: reading.sources, writing: reading.writing, score: reading.score))
         }
-        // A region no evidence names (only its way of writing) never wins.
-        if readings[0].score - readings[1].score >= Self.winningMargin, !readings[0].sources.isEmpty {
+        // A region no evidence names (only its way of writing, or a mobile label) never wins.
+        let named = readings[0].sources.contains { $0 != .mobileLabel }
+        if readings[0].score - readings[1].score >= Self.winningMargin, named {
             return resolved(text, readings[0], candidates: candidates)
         }
-        let close = readings[0].sources.isEmpty
-            ? candidates[...] : candidates.prefix { readings[0].score - $0.score < Self.winningMargin }
+        let close = !named ? candidates[...] : candidates.prefix { readings[0].score - $0.score < Self.winningMargin }
         return PhoneNumberDetails(
             isParsed: false, isValid: false,
             problem: "valid in " + close.map(\.explanation).joined(separator: " and ") + ": no region clearly wins",
@@ -192,6 +195,26 @@ extension PhoneNumberResolver {
                 national: utility.render(&other, as: .national), international: utility.render(&other, as: .international))
             guard writing != .none else { continue }
             rivals.append(Reading(raw: other, region: region, afterExitCode: false, sources: [], weight: 0))
+        }
+        return rivals
+    }
+
+    /// Readings in ``distinctWritingRegions`` (of another country code than the default region's)
+    /// where a number labeled mobile is a valid mobile number, while the default region reads it as
+    /// a fixed line (`07950 660690`, a British mobile, is a landline in Germany). Like rivals by
+    /// writing they never win; the number is then not the default region's either. Empty where the
+    /// default region does not tell mobiles from landlines (North America).
+    private func rivalsByMobileLabel(_ text: String, defaultRegion: String) -> [Reading] {
+        let utility = PhoneNumberUtility.shared
+        let homeCode = utility.countryCode(forRegion: defaultRegion)
+        guard homeCode != 1, case .success(let home) = utility.rawParse(text, defaultRegion: defaultRegion),
+              PhoneNumberType(shimValue: home.type) == .fixedLine else { return [] }
+        var rivals: [Reading] = []
+        for region in Self.distinctWritingRegions where utility.countryCode(forRegion: region) != homeCode {
+            guard case .success(let other) = utility.rawParse(text, defaultRegion: region), other.is_valid,
+                  other.country_code_source == Int32(OHPN_SOURCE_DEFAULT_COUNTRY.rawValue),
+                  PhoneNumberType(shimValue: other.type) == .mobile else { continue }
+            rivals.append(Reading(raw: other, region: region, afterExitCode: false, sources: [.mobileLabel], weight: 0))
         }
         return rivals
     }

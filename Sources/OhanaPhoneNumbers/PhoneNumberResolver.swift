@@ -75,7 +75,9 @@ public struct PhoneNumberResolver {
                                      usesOtherNumbers: usesOtherNumbers, usesEmailDomain: usesEmailDomain)
         let regions = evidence.weighedRegions
         for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
-            contact.fields[index].phoneNumber = resolve(contact.fields[index].value, regions: regions, defaultRegion: evidence.defaultRegion)
+            contact.fields[index].phoneNumber = resolve(
+                contact.fields[index].value, regions: regions, defaultRegion: evidence.defaultRegion,
+                labeledMobile: contact.fields[index].isLabeledMobile)
         }
     }
 
@@ -117,9 +119,11 @@ public struct PhoneNumberResolver {
         return resolve(text, evidence: evidence).e164
     }
 
-    /// Resolves one number with the evidence of its contact.
-    public mutating func resolve(_ text: String, evidence: PhoneRegionEvidence) -> PhoneNumberDetails {
-        resolve(text, regions: evidence.weighedRegions, defaultRegion: evidence.defaultRegion)
+    /// Resolves one number with the evidence of its contact; `labeledMobile` says that its field is
+    /// labeled mobile (``ContactFieldLabel/mobile``, ``ContactFieldLabel/iPhone``), which lets a
+    /// region where it is a mobile number contest a default region that reads it as a landline.
+    public mutating func resolve(_ text: String, evidence: PhoneRegionEvidence, labeledMobile: Bool = false) -> PhoneNumberDetails {
+        resolve(text, regions: evidence.weighedRegions, defaultRegion: evidence.defaultRegion, labeledMobile: labeledMobile)
     }
 
     /// The region of the country code a number is written with behind a certain prefix: `+49 …`,
@@ -241,5 +245,13 @@ public struct PhoneNumberResolver {
         if written.wordLetterCount >= 3 { return junk("words, not a phone number") }
         if written.digitCount < 5 { return junk("too few digits for a phone number") }
         return PhoneNumberDetails(isParsed: false, isValid: false, problem: reason, status: .unresolved)
+    }
+}
+
+extension ContactField {
+    /// Whether the field is labeled as a mobile phone's number (`TYPE=cell`, iPhone, `mobile`).
+    package var isLabeledMobile: Bool {
+        guard let label = label?.rawValue.lowercased() else { return false }
+        return label == "mobile" || label == "iphone" || label == "cell" || label == "cellular"
     }
 }

@@ -68,8 +68,29 @@ struct PhoneWritingShape: Equatable {
             if !written.separators.isEmpty { written.separators.removeFirst() }
         }
         // One group of digits says nothing about how a region groups them.
-        guard written.groups.count > 1, written.groups == formatted.groups else { return .none }
-        return written.separators == formatted.separators ? .groupingAndSeparators : .grouping
+        guard written.groups.count > 1 else { return .none }
+        if written.groups == formatted.groups {
+            return written.separators == formatted.separators ? .groupingAndSeparators : .grouping
+        }
+        return written.splits(asWithin: formatted) ? .splitAsThere : .none
+    }
+
+    /// Whether every split of the written digits falls where the formatted form splits them, in
+    /// fewer groups of the same digits (`021-80601432` within `021 8060 1432`).
+    private func splits(asWithin formatted: PhoneWritingShape) -> Bool {
+        guard groups.count < formatted.groups.count, groups.reduce(0, +) == formatted.groups.reduce(0, +) else { return false }
+        var splits = Set<Int>()
+        var position = 0
+        for length in formatted.groups.dropLast() {
+            position += length
+            splits.insert(position)
+        }
+        position = 0
+        for length in groups.dropLast() {
+            position += length
+            guard splits.contains(position) else { return false }
+        }
+        return true
     }
 
     /// The better of the matches with a region's national and international forms.
@@ -77,15 +98,27 @@ struct PhoneWritingShape: Equatable {
         let first = match(PhoneWritingShape(Substring(national)))
         if first == .groupingAndSeparators { return first }
         let second = match(PhoneWritingShape(international: international))
-        return second.points > first.points ? second : first
+        return second.rank > first.rank ? second : first
     }
 }
 
 extension PhoneWritingMatch {
-    /// What the match adds to a candidate region's weight: 3 written as there, 2 grouped as there.
+    /// What the match adds to a candidate region's weight: 3 written as there, 2 grouped as there,
+    /// nothing split as there (it only contests a number the default region alone places).
     var points: Int {
         switch self {
         case .none: 0
+        case .grouping: 2
+        case .groupingAndSeparators: 3
+        case .splitAsThere: 0
+        }
+    }
+
+    /// How close the writing is to the region's, for choosing the better of two matches.
+    var rank: Int {
+        switch self {
+        case .none: 0
+        case .splitAsThere: 1
         case .grouping: 2
         case .groupingAndSeparators: 3
         }

@@ -31,7 +31,7 @@ public struct PhoneRegionEvidence: Hashable, Sendable {
     }
 
     /// How much one kind of evidence weighs: an address 4, another number's country code 3, an email
-    /// domain 2, an address's city or postal code 2, the default region 1 (the country code a number
+    /// domain 2, an address's city or postal code 2, the default region 1, a mobile label 0 (the country code a number
     /// is written with is no weight: it decides). A city or postal code alone stays within the
     /// winning margin of any other region named: it breaks a tie, it overturns nothing.
     public static func weight(of source: PhoneRegionSource) -> Int {
@@ -42,6 +42,7 @@ public struct PhoneRegionEvidence: Hashable, Sendable {
         case .emailDomain: 2
         case .addressLocality: 2
         case .defaultRegion: 1
+        case .mobileLabel: 0
         }
     }
 

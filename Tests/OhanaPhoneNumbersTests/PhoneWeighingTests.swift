@@ -150,6 +150,44 @@ struct PhoneWeighingTests {
         #expect(details.regionSource == .defaultRegion)
     }
 
+    @Test("a number split only where another region splits it, and elsewhere than the default region does, gets no E.164")
+    func contestedBySplits() throws {
+        // Shanghai's 021 and eight digits, as Chinese people write it: valid in Germany as 02180 601432.
+        let details = try resolved("021-80601432", defaultRegion: "DE")
+        #expect(details.status == .ambiguous)
+        #expect(details.e164 == nil)
+        let china = try #require(details.candidates?.first { $0.region == "CN" })
+        #expect(china.writing == .splitAsThere && china.evidence.isEmpty)
+        #expect(details.problem?.contains("CN (split as there)") == true)
+        // Split where Germany splits it (after the area code), it stays German.
+        #expect(try resolved("02180-601432", defaultRegion: "DE").e164 == "+492180601432")
+        #expect(PhoneNumberResolver.writingMatch(of: "021-80601432", in: "CN") == .splitAsThere)
+        #expect(PhoneNumberResolver.writingMatch(of: "021-80601432", in: "DE") == .none)
+    }
+
+    @Test("a number labeled mobile that the default region reads as a landline and another region as a mobile gets no E.164",
+          arguments: ["07950660690", "07950 660690", "07951-123456"])
+    func contestedByMobileLabel(_ number: String) throws {
+        let details = try resolved(number, defaultRegion: "DE", label: .mobile)
+        #expect(details.status == .ambiguous)
+        #expect(details.e164 == nil)
+        let britain = try #require(details.candidates?.first { $0.region == "GB" })
+        #expect(britain.evidence == [.mobileLabel])
+        #expect(details.problem?.contains("GB (mobile there") == true)
+        // Without the label, or labeled home, the default region still places it.
+        #expect(try resolved(number, defaultRegion: "DE").status == .resolved)
+        #expect(try resolved(number, defaultRegion: "DE", label: .home).e164?.hasPrefix("+49") == true)
+    }
+
+    @Test("a mobile label does not contest a number that is a mobile at home, nor where mobiles look like landlines, nor one no other region makes a mobile", arguments: [
+        ("0151 62794932", "DE", "+4915162794932"), ("030 90182000", "DE", "+493090182000"), ("(718) 285-1598", "US", "+17182851598"),
+        // Looks British, but libphonenumber says 07700 2… is no valid number there: German, as written.
+        ("07700 281790", "DE", "+497700281790"),
+    ])
+    func mobileLabelNotContested(_ number: String, _ region: String, _ e164: String) throws {
+        #expect(try resolved(number, defaultRegion: region, label: .mobile).e164 == e164)
+    }
+
     @Test("the same number read in two regions of one country code is one candidate, not a conflict")
     func sameNumberTwoRegions() throws {
         let details = try resolved("(416) 979-1234", country: "Canada")

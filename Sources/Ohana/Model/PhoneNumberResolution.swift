@@ -13,6 +13,9 @@ public enum PhoneRegionSource: String, Hashable, Codable, Sendable, CaseIterable
     case addressLocality
     /// The caller's default region.
     case defaultRegion
+    /// The number is labeled mobile (`TYPE=cell`) and is a mobile number there, while the default
+    /// region reads it as a fixed line. It names no region on its own: it only contests the default region.
+    case mobileLabel
 
     /// The evidence in words, such as `the contact's address`.
     public var explanation: String {
@@ -23,6 +26,7 @@ public enum PhoneRegionSource: String, Hashable, Codable, Sendable, CaseIterable
         case .emailDomain: "the contact's email domain"
         case .addressLocality: "the city or postal code of the contact's address"
         case .defaultRegion: "the default region"
+        case .mobileLabel: "its mobile label"
         }
     }
 }
@@ -48,6 +52,9 @@ public enum PhoneWritingMatch: String, Hashable, Codable, Sendable, CaseIterable
     case grouping
     /// Grouped and separated as the region writes them (`713-660-0344` as North America's `713-660-0344`).
     case groupingAndSeparators
+    /// Split only where the region splits it, in fewer groups (`021-80601432` as China's `021 8060 1432`):
+    /// no weight, but a number the default region splits elsewhere is then not the default region's alone.
+    case splitAsThere
 }
 
 /// A region a number was weighed in: the number read there, the evidence that names the region
@@ -80,6 +87,7 @@ public struct PhoneRegionCandidate: Hashable, Codable, Sendable {
         case .none: break
         case .grouping: reasons.append("grouped as there")
         case .groupingAndSeparators: reasons.append("written as there")
+        case .splitAsThere: reasons.append("split as there")
         }
         return reasons.isEmpty ? region : "\(region) (\(reasons.joined(separator: ", ")))"
     }
@@ -95,6 +103,7 @@ extension PhoneRegionSource {
         case .emailDomain: "email domain"
         case .addressLocality: "city or postal code"
         case .defaultRegion: "default region"
+        case .mobileLabel: "mobile there"
         }
     }
 }
