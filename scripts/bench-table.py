@@ -51,6 +51,15 @@ RATIOS = [
     ("PostgreSQL store import vs SQLite store import", ("ohana-swift", r"^store\.postgres\.import$"), ("ohana-swift", r"^store\.import$"), None),
     ("PostgreSQL store re-import unchanged vs its first import", ("ohana-swift", r"^store\.postgres\.reimport$"), ("ohana-swift", r"^store\.postgres\.import$"), None),
     ("PostgreSQL store read back vs SQLite store read back", ("ohana-swift", r"^store\.postgres\.read$"), ("ohana-swift", r"^store\.read$"), None),
+    # Today's against BENCH_BASELINE's, taking turns (issue #33: phones within 20 %; issue #40: the
+    # pipeline, no tracker registered and metrics off, within 3 %).
+    ("phones: parse + format four ways vs baseline", ("ohana-swift", r"^phones\.format4$"), ("ohana-baseline", r"^phones\.format4$"), 0.8),
+    ("phones: formatting post processor (weighed evidence) vs baseline", ("ohana-swift", r"^phones\.postprocess$"),
+     ("ohana-baseline", r"^phones\.postprocess$"), 0.8),
+    ("pipeline: in-memory load (events, no tracker) vs baseline", ("ohana-swift", r"^pipeline\.\d+\.load"),
+     ("ohana-baseline", r"^pipeline\.\d+\.load"), 0.97),
+    ("pipeline: require phone → E.164 → sort (no tracker) vs baseline", ("ohana-swift", r"^pipeline\.\d+\.full"),
+     ("ohana-baseline", r"^pipeline\.\d+\.full"), 0.97),
 ]
 
 
@@ -108,7 +117,8 @@ def main(path):
     for r in rows:
         if r["contacts"]:
             print(f"{r['tool']:<16} {r['stage'][:62]:<62} {r['contacts']:>9} {r['seconds']:>9.3f} {r['cps']:>12,.0f} {r['mib']:>9.1f} {r['runs']:>4}")
-    sizes = sorted({r["contacts"] for r in rows if r["tool"] == "ohana-cli"})
+    sizes = sorted({r["contacts"] for r in rows if r["tool"] == "ohana-cli"}
+                   or {r["contacts"] for r in rows if r["tool"] == "ohana-baseline" and r["stage"].startswith("pipeline.")})
     for n in sizes:
         print(f"\nissue #13 at {n:,} contacts (ratio = Ohana contacts/s ÷ peer contacts/s, same file, same run;"
               " each side's fastest of its runs)")

@@ -4,6 +4,9 @@
 # on the same generated address book, and prints one table of every stage and one table of the
 # ratios issue #13 asks for (scripts/bench-table.py). Raw JSON lines go to bench-out/results.jsonl.
 #   scripts/bench.sh [COUNT...]      default: 100000
+# BENCH_BASELINE=COMMIT (or the path of a checkout) also builds that commit's ohana-bench and runs
+# its phones and pipeline stages taking turns with today's (tool `ohana-baseline` in the table): the
+# "stays within N % of today's" checks of issues #33 and #40. BENCH_ONLY=baseline runs only those.
 # Then BENCH_STREAM cards (default 1,000,000) are streamed, against holding the same file.
 # The stages issue #13 compares run BENCH_REPEAT times (default 3), Ohana's and the peers' alike,
 # each beside its peer, taking turns,
@@ -16,7 +19,7 @@ counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(100000)
 repeat="${BENCH_REPEAT:-3}"
 peers=../shared/bench
 bash scripts/setup.sh >/dev/null
-if [ -d "$peers" ]; then bash "$peers/setup.sh" >/dev/null; else echo "no $peers: peers skipped" >&2; fi
+if [ "${BENCH_ONLY:-}" = baseline ]; then :; elif [ -d "$peers" ]; then bash "$peers/setup.sh" >/dev/null; else echo "no $peers: peers skipped" >&2; fi
 # Built as Swift servers are usually deployed (Vapor's template Dockerfile builds so): the Swift
 # runtime and Foundation linked into the binary, not loaded as shared libraries. Calls into the
 # runtime (retain, release, allocation) are then direct instead of through the PLT: about 8 % less
@@ -28,11 +31,31 @@ if ! "${build[@]}" --product ohana-bench >bench-out/static-build.log 2>&1; then
   echo "no static Swift runtime (see bench-out/static-build.log): measuring the shared-library build" >&2
   build=(swift build -c release)
 fi
-"${build[@]}" --product ohana >/dev/null
 "${build[@]}" --product ohana-bench >/dev/null
-"${build[@]}" --product ohana-read-bench >/dev/null
+if [ "${BENCH_ONLY:-}" != baseline ]; then
+  "${build[@]}" --product ohana >/dev/null
+  "${build[@]}" --product ohana-read-bench >/dev/null
+fi
 bin="$("${build[@]}" --show-bin-path)"
 out=bench-out/results.jsonl; : > "$out"; : > bench-out/stderr.log
+
+# ---- baseline (issues #33, #40) --------------------------------------------------------------
+# The baseline commit is checked out in bench-out/baseline (a detached worktree) unless a folder is
+# given, and built the same way as today's, in its own build folder.
+base_bin=""
+if [ -n "${BENCH_BASELINE:-}" ]; then
+  base_dir="$BENCH_BASELINE"
+  if [ ! -d "$base_dir" ]; then
+    base_dir=bench-out/baseline
+    if [ -d "$base_dir" ]; then git -C "$base_dir" checkout -q --detach "$BENCH_BASELINE"
+    else git worktree add -q --detach "$base_dir" "$BENCH_BASELINE"; fi
+  fi
+  (cd "$base_dir" && "${build[@]}" --product ohana-bench >/dev/null)
+  base_bin="$(cd "$base_dir" && "${build[@]}" --show-bin-path)/ohana-bench"
+  echo "baseline: $(git -C "$base_dir" log -1 --format='%h %s')" >&2
+fi
+# A baseline stage's figure lines, marked as the baseline's.
+based() { "$@" 2>>bench-out/stderr.log | grep '^{' | sed -E 's/"tool" *: *"ohana-swift"/"tool":"ohana-baseline"/' >> "$out" || echo "failed: $*" >&2; }
 
 # ---- store benchmark (issue #16) ------------------------------------------------------------
 # `ohana-bench store` on SQLite next to the raw sqlite3 peer (scripts/bench-store-peer.py: the same
@@ -89,6 +112,18 @@ print(json.dumps({"tool": "ohana-cli", "stage": stage, "contacts": contacts, "se
 PY
 }
 
+if [ "${BENCH_ONLY:-}" = baseline ]; then
+  [ -n "$base_bin" ] || { echo "BENCH_ONLY=baseline needs BENCH_BASELINE" >&2; exit 2; }
+  for n in "${counts[@]}"; do
+    book=bench-out/book-$n
+    "$bin/ohana-bench" phones "$book.json" --generate "$n" >/dev/null 2>>bench-out/stderr.log
+    alternating 'run "$bin/ohana-bench" phones "$book.json"' 'based "$base_bin" phones "$book.json"'
+    alternating 'run "$bin/ohana-bench" pipeline --counts "$n"' 'based "$base_bin" pipeline --counts "$n"'
+  done
+  python3 scripts/bench-table.py "$out"
+  exit 0
+fi
+
 for n in "${counts[@]}"; do
   book=bench-out/book-$n
   "$bin/ohana" generate --count "$n" --seed 1 --format vcard -o "$book.vcf" 2>/dev/null
@@ -109,9 +144,15 @@ for n in "${counts[@]}"; do
     repeated run "$bin/ohana-read-bench" "$book.vcf"
     [ -f "$book.csv" ] && repeated run "$bin/ohana-bench" csv "$book.csv"
   fi
-  run "$bin/ohana-bench" phones "$book.json"
-  # Its JSON stages are compared with the vCard read: run as often, the fastest kept.
-  repeated run "$bin/ohana-bench" pipeline --counts "$n"
+  # Its JSON stages are compared with the vCard read: run as often, the fastest kept. With a
+  # baseline, phones and pipeline take turns with the baseline's.
+  if [ -n "$base_bin" ]; then
+    alternating 'run "$bin/ohana-bench" phones "$book.json"' 'based "$base_bin" phones "$book.json"'
+    alternating 'run "$bin/ohana-bench" pipeline --counts "$n"' 'based "$base_bin" pipeline --counts "$n"'
+  else
+    run "$bin/ohana-bench" phones "$book.json"
+    repeated run "$bin/ohana-bench" pipeline --counts "$n"
+  fi
   run "$bin/ohana-bench" dedupe --count "$n"
   run "$bin/ohana-bench" json --count "$n"
   store_bench "$n" "$book"

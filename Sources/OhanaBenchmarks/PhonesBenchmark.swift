@@ -27,9 +27,15 @@ struct PhonesBenchmark: AsyncParsableCommand {
     @Option(help: "Region assumed for numbers written without a country code.")
     var region = "US"
 
+    @Option(help: "First write this many generated contacts (seed 1, as `ohana generate --count N`) to FILE, untimed.")
+    var generate: Int?
+
     func run() async throws {
         // Setup, not timed: read and decode the contacts, collect the phone numbers.
         let url = URL(fileURLWithPath: file)
+        if let generate {
+            try ContactsJSON.encode(ContactGenerator(seed: 1).generate(count: generate)).write(to: url)
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch { throw PhonesBenchmarkError(description: "cannot read \(file): \(error.localizedDescription)") }
         let contacts: [Contact]
