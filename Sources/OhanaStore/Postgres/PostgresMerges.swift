@@ -67,11 +67,9 @@ extension PostgresWriteTransaction {
     /// Stores `merged` in place of `members`, keeping each member's version (a member that is
     /// itself a merged contact contributes its own members).
     func saveMerged(_ merged: Contact, members: [Contact]) async throws {
-        var versions: [(contact: Contact, isSnapshot: Bool)] = []
-        for member in members {
-            let recorded = try await memberRows(of: member.id)
-            if recorded.isEmpty { versions.append((member, false)) } else { versions += recorded }
-        }
+        var recorded: [ContactID: [(contact: Contact, isSnapshot: Bool)]] = [:]
+        for member in members { recorded[member.id] = try await memberRows(of: member.id) }
+        let versions = MergeSplit.memberVersions(of: members, recorded: recorded)
         try await forgetMembers(ofRemoved: [merged.id.rawValue])
         _ = try await remove(ids: members.map(\.id).filter { $0 != merged.id })
         _ = try await save([merged], mode: .upsertByID)
@@ -82,29 +80,22 @@ extension PostgresWriteTransaction {
 
     /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
     func undoMerge(of id: ContactID) async throws -> MergeUndoResult {
-        let members = try await recordedMembers(of: id)
-        _ = try await remove(ids: [id])
-        _ = try await save(members, mode: .upsertByID)
-        let ids = members.map(\.id)
-        try await setMergeDecisions(try await mergeDecisions().recordingSplit(ids, apartFrom: ids))
-        return MergeUndoResult(restored: members, remaining: nil)
+        try await apply(MergeSplit(undoing: id, members: mergedMembers(of: id)), of: id)
     }
 
     /// Takes one member out of the merged contact `id` (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
     func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
                       remerging merge: ([Contact]) throws -> Contact) async throws -> MergeUndoResult {
-        let members = try await recordedMembers(of: id)
-        guard let removed = members.first(where: { $0.id == memberID }) else {
-            throw ContactStoreError.contactNotFound(memberID)
-        }
-        let others = members.filter { $0.id != memberID }
-        guard others.count > 1 else { return try await undoMerge(of: id) }
+        try await apply(MergeSplit(removing: memberID, from: id, members: mergedMembers(of: id), merge: merge), of: id)
+    }
+
+    /// Applies an undone merge or a member taken out (``MergeSplit``) of the merged contact `id`.
+    private func apply(_ split: MergeSplit, of id: ContactID) async throws -> MergeUndoResult {
         _ = try await remove(ids: [id])
-        let merged = try merge(others)
-        try await saveMerged(merged, members: others)
-        _ = try await save([removed], mode: .upsertByID)
-        try await setMergeDecisions(try await mergeDecisions().recordingSplit([memberID], apartFrom: others.map(\.id)))
-        return MergeUndoResult(restored: [removed], remaining: merged)
+        if let remaining = split.remaining { try await saveMerged(remaining.merged, members: remaining.members) }
+        _ = try await save(split.restored, mode: .upsertByID)
+        try await setMergeDecisions(split.decisions(after: try await mergeDecisions()))
+        return split.result
     }
 
     /// Stores a batch keeping merged contacts merged (see ``ContactWriteTransaction/upsert(_:remerging:)``),
@@ -167,13 +158,6 @@ extension PostgresWriteTransaction {
         }
         return MergedMemberIndex(survivors: survivors, members: members, memberSources: memberSources,
                                  survivorSources: survivorSources, stored: stored)
-    }
-
-    /// The recorded members of a merged contact; throws when there are none.
-    private func recordedMembers(of id: ContactID) async throws -> [Contact] {
-        let members = try await mergedMembers(of: id)
-        guard !members.isEmpty else { throw ContactStoreError.contactNotFound(id) }
-        return members
     }
 
     /// The recorded members of a merged contact, with whether each is a fixed snapshot.

@@ -44,17 +44,37 @@ extension ContactWriteTransaction {
     /// `merged` keeps one member's id; the other members are removed from the store. A member that
     /// is itself a merged contact contributes its own members.
     public func saveMerged(_ merged: Contact, members: [Contact]) throws {
-        var versions: [(contact: Contact, isSnapshot: Bool)] = []
-        for member in members {
-            let recorded = try memberRows(of: member.id)
-            if recorded.isEmpty { versions.append((member, false)) } else { versions += recorded }
-        }
+        var recorded: [ContactID: [(contact: Contact, isSnapshot: Bool)]] = [:]
+        for member in members { recorded[member.id] = try memberRows(of: member.id) }
+        let versions = MergeSplit.memberVersions(of: members, recorded: recorded)
         try forgetMembers(ofRemoved: merged.id)
         for member in members where member.id != merged.id { try remove(id: member.id) }
         try save(merged)
         for (position, version) in versions.enumerated() {
             try writeMember(version.contact, survivor: merged.id, position: position, isSnapshot: version.isSnapshot)
         }
+    }
+
+    /// Undoes the merge that made the stored contact `id`: the merged contact is removed and each
+    /// member is stored again as its latest recorded version (byte for byte what was merged, unless
+    /// an import updated it since); the members are recorded as kept apart, so that they are not
+    /// proposed again, and no longer as kept together.
+    ///
+    /// Throws ``ContactStoreError`` when `id` is not a merged contact with recorded members.
+    @discardableResult
+    public func undoMerge(of id: ContactID) throws -> MergeUndoResult {
+        try apply(MergeSplit(undoing: id, members: mergedMembers(of: id)), of: id)
+    }
+
+    /// Takes one member out of the merged contact `id` without undoing the rest: the member is
+    /// stored on its own again, and the others are merged anew with `merge` (which keeps the
+    /// first one's id); with one other member left, the merge is undone whole. The member is
+    /// recorded as kept apart from the others.
+    @discardableResult
+    public func removeMember(
+        _ memberID: ContactID, fromMerged id: ContactID, remerging merge: ([Contact]) throws -> Contact
+    ) throws -> MergeUndoResult {
+        try apply(MergeSplit(removing: memberID, from: id, members: mergedMembers(of: id), merge: merge), of: id)
     }
 
     /// Starts keeping members for a contact merged before the store kept member versions: its
@@ -98,6 +118,16 @@ extension ContactWriteTransaction {
     }
 
     // MARK: - Internals
+
+    /// Applies an undone merge or a member taken out (``MergeSplit``) of the merged contact `id`.
+    private func apply(_ split: MergeSplit, of id: ContactID) throws -> MergeUndoResult {
+        try forgetMembers(ofRemoved: id)
+        _ = try remove(id: id)
+        if let remaining = split.remaining { try saveMerged(remaining.merged, members: remaining.members) }
+        for member in split.restored { _ = try save(member) }
+        try setMergeDecisions(split.decisions(after: mergeDecisions()))
+        return split.result
+    }
 
     /// The recorded members of a merged contact, with whether each is a fixed snapshot.
     private func memberRows(of id: ContactID) throws -> [(contact: Contact, isSnapshot: Bool)] {
@@ -217,5 +247,21 @@ struct SQLiteMergedMemberRows: MergedMemberRows {
             id: ContactID(rawValue: row["memberID"]), survivor: ContactID(rawValue: row["survivorID"]),
             position: row["position"], isSnapshot: row["isSnapshot"],
             record: StoredRecord(id: row["memberID"], json: row["json"], photo: row["photo"], photoType: row["photoType"]))
+    }
+}
+
+extension SQLiteContactStore {
+    /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
+    @discardableResult
+    public func undoMerge(of id: ContactID) throws -> MergeUndoResult {
+        try write { try $0.undoMerge(of: id) }
+    }
+
+    /// Takes one member out of a merged contact (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+    @discardableResult
+    public func removeMember(
+        _ memberID: ContactID, fromMerged id: ContactID, remerging merge: ([Contact]) throws -> Contact
+    ) throws -> MergeUndoResult {
+        try write { try $0.removeMember(memberID, fromMerged: id, remerging: merge) }
     }
 }
