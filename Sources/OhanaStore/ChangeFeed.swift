@@ -111,6 +111,29 @@ struct NetChange: Sendable {
         case .preferChild: return .apply
         }
     }
+
+    /// What committing a child's net changes to its parent writes, decided the same for every
+    /// backend: the child's versions to save and the ids to remove, in change order, given the
+    /// parent's versions of the changed contacts and the change numbers of their last changes
+    /// there. Throws ``ContactStoreError/mergeConflicts(_:)`` listing every conflict when the
+    /// policy fails on conflicts; nothing is to be written then.
+    static func commitPlan(
+        _ changes: [NetChange], parentVersions: [ContactID: Contact], parentSequences: [ContactID: Int64],
+        base: Int64, policy: ChildCommitPolicy
+    ) throws -> (saves: [Contact], removals: [ContactID]) {
+        var conflicts: [MergeConflict] = []
+        var saves: [Contact] = []
+        var removals: [ContactID] = []
+        for change in changes {
+            let step = change.step(parentVersion: parentVersions[change.id], parentSequence: parentSequences[change.id],
+                                   base: base, policy: policy)
+            if case .conflict(let conflict) = step { conflicts.append(conflict) }
+            guard conflicts.isEmpty, case .apply = step else { continue }
+            if let version = change.version { saves.append(version) } else { removals.append(change.id) }
+        }
+        if !conflicts.isEmpty { throw ContactStoreError.mergeConflicts(conflicts) }
+        return (saves, removals)
+    }
 }
 
 /// A store's identity and change numbers: the last write, and how far back removals are forgotten.
