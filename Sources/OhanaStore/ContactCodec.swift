@@ -67,13 +67,18 @@ struct ContactCodec {
 }
 
 /// The stored form of one contact, as either backend reads it: id, JSON, photo and its media type.
-struct StoredRecord: Sendable {
-    var id: String?
-    var json: Data
-    var photo: Data?
-    var photoType: String?
+package struct StoredRecord: Sendable {
+    /// The contact's id, when the row carries it.
+    package var id: String?
+    /// The contact without its photo, as JSON.
+    package var json: Data
+    /// The photo's bytes.
+    package var photo: Data?
+    /// The photo's media type.
+    package var photoType: String?
 
-    init(id: String?, json: Data, photo: Data?, photoType: String?) {
+    /// Creates a record.
+    package init(id: String?, json: Data, photo: Data?, photoType: String?) {
         self.id = id
         self.json = json
         self.photo = photo

@@ -9,56 +9,73 @@ public struct MergeUndoResult: Hashable, Sendable {
     public var remaining: Contact?
 }
 
-extension ContactWriteTransaction {
-    /// Undoes the merge that made the stored contact `id`: the merged contact is removed and each
-    /// member is stored again as its latest recorded version (byte for byte what was merged, unless
-    /// an import updated it since); the members are recorded as kept apart, so that they are not
-    /// proposed again, and no longer as kept together.
-    ///
-    /// Throws ``ContactStoreError`` when `id` is not a merged contact with recorded members.
-    @discardableResult
-    public func undoMerge(of id: ContactID) throws -> MergeUndoResult {
-        let members = try recordedMembers(of: id)
-        try forgetMembers(ofRemoved: id)
-        _ = try remove(id: id)
-        for member in members { _ = try save(member) }
-        try recordSplit(members.map(\.id), apartFrom: members.map(\.id))
-        return MergeUndoResult(restored: members, remaining: nil)
+/// Undoing a merge, or taking one member out of it, decided once for every backend from the
+/// merged contact's recorded members (``ContactWriteTransaction/undoMerge(of:)``,
+/// ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+///
+/// A backend applies it in order: the merged contact is removed with its members' records;
+/// ``remaining`` (when some members stay together) is saved merged with its members; ``restored``
+/// is stored on its own; the merge decisions become ``decisions(after:)``.
+package struct MergeSplit {
+    /// The members stored on their own again, as recorded.
+    package let restored: [Contact]
+    /// The merged contact rebuilt from the members that stay together, with those members; `nil`
+    /// when the merge is undone whole.
+    package let remaining: (merged: Contact, members: [Contact])?
+    private let split: [ContactID]
+    private let others: [ContactID]
+
+    /// Plans undoing the merge that made `id` whole. Throws ``ContactStoreError/contactNotFound(_:)``
+    /// when `id` has no recorded members.
+    package init(undoing id: ContactID, members: [Contact]) throws {
+        guard !members.isEmpty else { throw ContactStoreError.contactNotFound(id) }
+        restored = members
+        remaining = nil
+        split = members.map(\.id)
+        others = split
     }
 
-    /// Takes one member out of the merged contact `id` without undoing the rest: the member is
-    /// stored on its own again, and the others are merged anew with `merge` (which keeps the
-    /// first one's id); with one other member left, the merge is undone whole. The member is
-    /// recorded as kept apart from the others.
-    @discardableResult
-    public func removeMember(
-        _ memberID: ContactID, fromMerged id: ContactID, remerging merge: ([Contact]) throws -> Contact
-    ) throws -> MergeUndoResult {
-        let members = try recordedMembers(of: id)
+    /// Plans taking `memberID` out of the merge that made `id` and merging the others anew with
+    /// `merge`; with one other member left, the merge is undone whole. Throws
+    /// ``ContactStoreError/contactNotFound(_:)`` when `id` has no recorded members or `memberID`
+    /// is not one of them.
+    package init(removing memberID: ContactID, from id: ContactID, members: [Contact],
+                 merge: ([Contact]) throws -> Contact) throws {
+        guard !members.isEmpty else { throw ContactStoreError.contactNotFound(id) }
         guard let removed = members.first(where: { $0.id == memberID }) else {
             throw ContactStoreError.contactNotFound(memberID)
         }
-        let others = members.filter { $0.id != memberID }
-        guard others.count > 1 else { return try undoMerge(of: id) }
-        try forgetMembers(ofRemoved: id)
-        _ = try remove(id: id)
-        let merged = try merge(others)
-        try saveMerged(merged, members: others)
-        _ = try save(removed)
-        try recordSplit([memberID], apartFrom: others.map(\.id))
-        return MergeUndoResult(restored: [removed], remaining: merged)
+        let staying = members.filter { $0.id != memberID }
+        guard staying.count > 1 else {
+            self = try MergeSplit(undoing: id, members: members)
+            return
+        }
+        restored = [removed]
+        remaining = (try merge(staying), staying)
+        split = [memberID]
+        others = staying.map(\.id)
     }
 
-    /// The members recorded for a merged contact; throws when there are none.
-    private func recordedMembers(of id: ContactID) throws -> [Contact] {
-        let members = try mergedMembers(of: id)
-        guard !members.isEmpty else { throw ContactStoreError.contactNotFound(id) }
-        return members
+    /// What the caller is told.
+    package var result: MergeUndoResult { MergeUndoResult(restored: restored, remaining: remaining?.merged) }
+
+    /// The merge decisions after the split: the leaving members no longer kept together with the
+    /// rest, and kept apart from it (see ``ContactMergeDecisions/recordingSplit(_:apartFrom:)``).
+    package func decisions(after decisions: ContactMergeDecisions) -> ContactMergeDecisions {
+        decisions.recordingSplit(split, apartFrom: others)
     }
 
-    /// Drops `split` from the kept-together decisions and keeps each of them apart from `others`.
-    private func recordSplit(_ split: [ContactID], apartFrom others: [ContactID]) throws {
-        try setMergeDecisions(try mergeDecisions().recordingSplit(split, apartFrom: others))
+    /// The member versions a merged contact of `members` records, in merge order (see
+    /// ``ContactWriteTransaction/saveMerged(_:members:)``): a member that is itself a merged
+    /// contact contributes its own recorded members (`recorded`, with whether each is a fixed
+    /// snapshot), any other member itself.
+    package static func memberVersions(
+        of members: [Contact], recorded: [ContactID: [(contact: Contact, isSnapshot: Bool)]]
+    ) -> [(contact: Contact, isSnapshot: Bool)] {
+        members.flatMap { member in
+            let own = recorded[member.id] ?? []
+            return own.isEmpty ? [(member, false)] : own
+        }
     }
 }
 
@@ -81,21 +98,5 @@ extension ContactMergeDecisions {
             for id in split { for other in rest { decisions.keptApart.append([id, other]) } }
         }
         return decisions
-    }
-}
-
-extension SQLiteContactStore {
-    /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
-    @discardableResult
-    public func undoMerge(of id: ContactID) throws -> MergeUndoResult {
-        try write { try $0.undoMerge(of: id) }
-    }
-
-    /// Takes one member out of a merged contact (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
-    @discardableResult
-    public func removeMember(
-        _ memberID: ContactID, fromMerged id: ContactID, remerging merge: ([Contact]) throws -> Contact
-    ) throws -> MergeUndoResult {
-        try write { try $0.removeMember(memberID, fromMerged: id, remerging: merge) }
     }
 }

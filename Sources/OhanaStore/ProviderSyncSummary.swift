@@ -10,3 +10,24 @@ public struct ProviderSyncSummary: Sendable {
     /// The change set applied (its diagnostics, full reloads, transfer count, completeness).
     public var changes: ProviderChanges
 }
+
+extension ProviderChanges {
+    /// The stored contacts applying this change set removes, each once, decided the same for every
+    /// backend: the contacts of each removed record (`removedRecordContacts`, one list per record of
+    /// ``removed`` that has a record id, in that order), then, after a full listing
+    /// (``presentRecordIDs``), every contact of the provider `providerID` (`providerContacts`, in
+    /// storage order) whose first source record of that provider is no longer listed.
+    package func removals(providerID: String, removedRecordContacts: [[ContactID]],
+                          providerContacts: [Contact]) -> [ContactID] {
+        var gone = removedRecordContacts.flatMap { $0 }
+        if let present = presentRecordIDs {
+            for contact in providerContacts {
+                guard let recordID = contact.provenance.first(where: { $0.providerID == providerID })?.recordID,
+                      !present.contains(recordID) else { continue }
+                gone.append(contact.id)
+            }
+        }
+        var seen = Set<ContactID>()
+        return gone.filter { seen.insert($0).inserted }
+    }
+}

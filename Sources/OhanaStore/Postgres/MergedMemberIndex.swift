@@ -1,15 +1,11 @@
 import Foundation
 import Ohana
 
-/// The recorded members of the merged contacts in a store, held in memory for one import: which
-/// member an imported contact is the new version of, and which merged contact holds one of its
-/// source records. The SQLite store answers these with one indexed query per contact; the
-/// PostgreSQL store, which would pay a round trip per query, loads this once per batch.
-///
-/// The matching rules are ``ContactWriteTransaction/upsert(_:remerging:)``'s: by source record
-/// (members ordered by merged contact, then merge position), then by id (not a snapshot), then,
-/// for a contact without a source record, by same content among members with the same folded name.
-struct MergedMemberIndex {
+/// The recorded members of the merged contacts in a PostgreSQL store, held in memory for one
+/// remerging upsert (``MergedUpsert``, which decides with them): the SQLite store answers each
+/// lookup with an indexed query; the PostgreSQL store, which would pay a round trip per query,
+/// loads these rows once per batch.
+struct MergedMemberIndex: MergedMemberRows {
     /// One recorded member version.
     struct Member {
         var id: ContactID
@@ -18,6 +14,10 @@ struct MergedMemberIndex {
         var isSnapshot: Bool
         var sortKey: String
         var record: StoredRecord
+
+        var row: MergedMemberRow {
+            MergedMemberRow(id: id, survivor: survivor, position: position, isSnapshot: isSnapshot, record: record)
+        }
     }
 
     /// The merged contacts that are stored and have members.
@@ -29,19 +29,23 @@ struct MergedMemberIndex {
     private var bySource: [[String]: [Int]] = [:]
     private var bySortKey: [String: [Int]] = [:]
     private var survivorsBySource: [[String]: [ContactID]] = [:]
-    private var nextPosition: [ContactID: Int] = [:]
+    private var nextPositions: [ContactID: Int] = [:]
+    /// The stored contacts among those asked about when loading.
+    private let stored: Set<ContactID>
 
     /// Indexes `members` (in any order) with their source records, and the source records of the
     /// stored merged contacts (`survivorSources`, in storage order). Source keys are `[providerID, recordID]`.
+    /// `stored` holds the contacts of the batch that are stored.
     init(survivors: Set<ContactID>, members: [Member], memberSources: [(member: ContactID, key: [String])],
-         survivorSources: [(survivor: ContactID, key: [String])]) {
+         survivorSources: [(survivor: ContactID, key: [String])], stored: Set<ContactID>) {
         self.survivors = survivors
+        self.stored = stored
         self.members = members.sorted { ($0.survivor.rawValue, $0.position) < ($1.survivor.rawValue, $1.position) }
         memberIDs = Set(members.map(\.id))
         for (index, member) in self.members.enumerated() {
             byID[member.id] = index
             if !member.isSnapshot { bySortKey[member.sortKey, default: []].append(index) }
-            nextPosition[member.survivor] = max(nextPosition[member.survivor] ?? 0, member.position + 1)
+            nextPositions[member.survivor] = max(nextPositions[member.survivor] ?? 0, member.position + 1)
         }
         for (member, key) in memberSources {
             guard let index = byID[member] else { continue }
@@ -53,47 +57,31 @@ struct MergedMemberIndex {
         }
     }
 
-    /// The member (and its merged contact) `contact` is the new version of, skipping `claimed` members.
-    func memberMatch(for contact: Contact, excluding claimed: Set<ContactID>,
-                     codec: ContactCodec) throws -> (member: ContactID, survivor: ContactID)? {
-        func usable(_ index: Int) -> (ContactID, ContactID)? {
-            let member = members[index]
-            return survivors.contains(member.survivor) && !claimed.contains(member.id) ? (member.id, member.survivor) : nil
-        }
-        for key in Self.sourceKeys(of: contact) {
-            if let match = (bySource[key] ?? []).lazy.compactMap(usable).first { return match }
-        }
-        if let index = byID[contact.id], !members[index].isSnapshot, let match = usable(index) { return match }
-        guard !contact.provenance.contains(where: { $0.recordID != nil }) else { return nil }
-        for index in bySortKey[TextFolding.fold(contact.fullName)] ?? [] {
-            guard let match = usable(index), try codec.decode(members[index].record).hasSameContent(as: contact) else { continue }
-            return match
-        }
-        return nil
+    func members(providerID: String, recordID: String) -> [(member: ContactID, survivor: ContactID)] {
+        (bySource[Self.key(providerID, recordID)] ?? []).map { (members[$0].id, members[$0].survivor) }
     }
 
-    /// The merged contact holding one of `contact`'s source records, if any.
-    func survivorMatch(for contact: Contact) -> ContactID? {
-        for key in Self.sourceKeys(of: contact) {
-            if let survivor = survivorsBySource[key]?.first { return survivor }
-        }
-        return nil
+    func member(_ id: ContactID) -> MergedMemberRow? { byID[id].map { members[$0].row } }
+
+    func liveMembers(named fullName: String) -> [MergedMemberRow] {
+        (bySortKey[PostgresText.clean(TextFolding.fold(fullName))] ?? []).map { members[$0].row }
     }
 
-    /// The stored version of a member, if recorded.
-    func member(_ id: ContactID) -> Member? { byID[id].map { members[$0] } }
+    func contacts(providerID: String, recordID: String) -> [ContactID] {
+        survivorsBySource[Self.key(providerID, recordID)] ?? []
+    }
 
-    /// The merge position a new member of `survivor` takes; each call takes the next one.
-    mutating func takePosition(in survivor: ContactID) -> Int {
-        let position = nextPosition[survivor] ?? 0
-        nextPosition[survivor] = position + 1
-        return position
+    func isStored(_ id: ContactID) -> Bool { stored.contains(id) }
+
+    func nextPosition(in survivor: ContactID) -> Int { nextPositions[survivor] ?? 0 }
+
+    /// The `[providerID, recordID]` key of a source record, as the database holds it.
+    static func key(_ providerID: String, _ recordID: String) -> [String] {
+        [PostgresText.clean(providerID), PostgresText.clean(recordID)]
     }
 
     /// The `[providerID, recordID]` keys of a contact's source records, in order.
     static func sourceKeys(of contact: Contact) -> [[String]] {
-        contact.provenance.compactMap { provenance in
-            provenance.recordID.map { [PostgresText.clean(provenance.providerID), PostgresText.clean($0)] }
-        }
+        contact.provenance.compactMap { provenance in provenance.recordID.map { key(provenance.providerID, $0) } }
     }
 }

@@ -44,17 +44,8 @@ extension PostgresContactStore {
                 """).decode((String, Int64).self) {
                 sequences[ContactID(rawValue: id)] = sequence
             }
-            var conflicts: [MergeConflict] = []
-            var saves: [Contact] = []
-            var removals: [ContactID] = []
-            for change in changes {
-                let step = change.step(parentVersion: parentVersions[change.id], parentSequence: sequences[change.id],
-                                       base: base, policy: policy)
-                if case .conflict(let conflict) = step { conflicts.append(conflict) }
-                guard conflicts.isEmpty, case .apply = step else { continue }
-                if let version = change.version { saves.append(version) } else { removals.append(change.id) }
-            }
-            if !conflicts.isEmpty { throw ContactStoreError.mergeConflicts(conflicts) }
+            let (saves, removals) = try NetChange.commitPlan(changes, parentVersions: parentVersions,
+                                                             parentSequences: sequences, base: base, policy: policy)
             var summary = try await transaction.save(saves, mode: .upsertByID)
             summary.removed += try await transaction.remove(ids: removals)
             return summary

@@ -90,29 +90,25 @@ extension PostgresWriteTransaction {
     func apply(_ changes: ProviderChanges, from providerID: String,
                remerging merge: ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary {
         let saved = try await upsert(changes.added + changes.changed, remerging: merge)
-        var gone: [ContactID] = []
-        for record in changes.removed {
-            guard let recordID = record.recordID else { continue }
-            gone += try await fetchContacts("""
-                SELECT id, json, photo, photo_type FROM contact WHERE row_id IN (
+        var removedRecordContacts: [[ContactID]] = []
+        for recordID in changes.removed.compactMap(\.recordID) {
+            var ids: [ContactID] = []
+            for try await id in try await query("""
+                SELECT id FROM contact WHERE row_id IN (
                     SELECT contact_row FROM contact_source WHERE provider_id = \(providerID) AND record_id = \(recordID))
                 ORDER BY row_id
-                """).map(\.id)
-        }
-        if let present = changes.presentRecordIDs {
-            let stored = try await fetchContacts("""
-                SELECT id, json, photo, photo_type FROM contact WHERE row_id IN (
-                    SELECT contact_row FROM contact_source WHERE provider_id = \(providerID))
-                ORDER BY row_id
-                """)
-            for contact in stored {
-                guard let recordID = contact.provenance.first(where: { $0.providerID == providerID })?.recordID,
-                      !present.contains(recordID) else { continue }
-                gone.append(contact.id)
+                """).decode(String.self) {
+                ids.append(ContactID(rawValue: id))
             }
+            removedRecordContacts.append(ids)
         }
-        var seen = Set<ContactID>()
-        let removed = try await remove(ids: gone.filter { seen.insert($0).inserted })
+        let providerContacts = changes.presentRecordIDs == nil ? [] : try await fetchContacts("""
+            SELECT id, json, photo, photo_type FROM contact WHERE row_id IN (
+                SELECT contact_row FROM contact_source WHERE provider_id = \(providerID))
+            ORDER BY row_id
+            """)
+        let removed = try await remove(ids: changes.removals(
+            providerID: providerID, removedRecordContacts: removedRecordContacts, providerContacts: providerContacts))
         try await setProviderSyncState(changes.state, for: providerID)
         return ProviderSyncSummary(saved: saved, removed: removed, changes: changes)
     }

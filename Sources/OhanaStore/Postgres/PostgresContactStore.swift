@@ -184,56 +184,22 @@ public final class PostgresContactStore: ContactStorage {
 
     /// The token for the store's current state.
     public func currentChangeToken() async throws -> ChangeToken {
-        let info = try await storeInfo()
-        return ChangeToken(storeID: info.storeID, sequence: info.sequence)
+        try await storeInfo().token
     }
 
     /// What changed since `token`; throws ``ContactStoreError/unknownChangeToken(_:)`` or
     /// ``ContactStoreError/expiredChangeToken(_:)`` when the caller must reload everything instead.
     public func changes(since token: ChangeToken) async throws -> ContactChanges {
-        // One snapshot for the store information and the changes.
-        let (info, rows) = try await readSnapshot { transaction in
+        // One snapshot for the store information and the change log.
+        let (info, log) = try await readSnapshot { transaction in
             let info = try await Self.storeInfo(transaction.connection, logger: logger)
-            var rows: [(String, Bool, Int64, StoredRecord?)] = []
-            let sequence = try await transaction.query("""
-                SELECT change.contact_id, change.is_removed, change.added_sequence,
-                       contact.json, contact.photo, contact.photo_type
-                FROM contact_change AS change LEFT JOIN contact ON contact.id = change.contact_id
-                WHERE change.sequence > \(token.sequence)
-                ORDER BY change.sequence, change.contact_id
-                """)
-            for try await (id, removed, added, json, photo, type) in sequence.decode(
-                (String, Bool, Int64, String?, Data?, String?).self) {
-                let record = json.map { StoredRecord(id: id, json: Data($0.utf8), photo: photo, photoType: type) }
-                rows.append((id, removed, added, record))
-            }
-            return (info, rows)
+            try token.check(info)
+            return (info, try await transaction.changeLog(since: token.sequence))
         }
-        try token.check(storeID: info.storeID, sequence: info.sequence, prunedThrough: info.prunedThrough)
-        var added: [Contact] = []
-        var updated: [Contact] = []
-        var removed: [ContactID] = []
-        let codec = ContactCodec()
-        for (id, isRemoved, addedSequence, record) in rows {
-            let existedAtToken = addedSequence <= token.sequence
-            if isRemoved {
-                if existedAtToken { removed.append(ContactID(rawValue: id)) }
-            } else if let record {
-                let contact = try codec.decode(record)
-                if existedAtToken { updated.append(contact) } else { added.append(contact) }
-            }
-        }
-        return ContactChanges(added: added, updated: updated, removed: removed,
-                              token: ChangeToken(storeID: info.storeID, sequence: info.sequence))
+        return try ContactChanges(log: log, since: token.sequence, info: info)
     }
 
     // MARK: - Internals
-
-    struct StoreInfo: Sendable {
-        var storeID: String
-        var sequence: Int64
-        var prunedThrough: Int64
-    }
 
     func storeInfo() async throws -> StoreInfo {
         try ensureOpen()

@@ -4,31 +4,22 @@ import PostgresNIO
 
 /// Merge decisions and the member versions of merged contacts in one PostgreSQL write
 /// transaction, with the SQLite store's rules (``ContactWriteTransaction/saveMerged(_:members:)``,
-/// ``ContactWriteTransaction/undoMerge(of:)``, ``ContactWriteTransaction/upsert(_:remerging:)``).
+/// ``ContactWriteTransaction/undoMerge(of:)``); the remerging upsert is ``MergedUpsert``'s.
 extension PostgresWriteTransaction {
     /// The merge decisions, in the order they were recorded.
     func mergeDecisions() async throws -> ContactMergeDecisions {
-        var decisions = ContactMergeDecisions()
-        let decoder = JSONDecoder()
-        for try await (together, json) in try await query(
+        var rows: [(Bool, String)] = []
+        for try await row in try await query(
             "SELECT is_kept_together, contact_ids FROM merge_decision ORDER BY id").decode((Bool, String).self) {
-            let ids: [ContactID]
-            do {
-                ids = try decoder.decode([ContactID].self, from: Data(json.utf8))
-            } catch {
-                throw ContactStoreError.corruptRecord(id: nil, reason: "a merge decision is not a list of contact ids: \(error)")
-            }
-            if together { decisions.keptTogether.append(ids) } else { decisions.keptApart.append(ids) }
+            rows.append(row)
         }
-        return decisions
+        return try ContactMergeDecisions(storedRows: rows)
     }
 
     /// Replaces the merge decisions.
     func setMergeDecisions(_ decisions: ContactMergeDecisions) async throws {
         try await query("DELETE FROM merge_decision")
-        let encoder = JSONEncoder()
-        for (together, ids) in decisions.keptTogether.map({ (true, $0) }) + decisions.keptApart.map({ (false, $0) }) {
-            let json = String(decoding: try encoder.encode(ids), as: UTF8.self)
+        for (together, json) in try decisions.storedRows() {
             try await query("INSERT INTO merge_decision (is_kept_together, contact_ids) VALUES (\(together), \(json))")
         }
     }
@@ -76,11 +67,9 @@ extension PostgresWriteTransaction {
     /// Stores `merged` in place of `members`, keeping each member's version (a member that is
     /// itself a merged contact contributes its own members).
     func saveMerged(_ merged: Contact, members: [Contact]) async throws {
-        var versions: [(contact: Contact, isSnapshot: Bool)] = []
-        for member in members {
-            let recorded = try await memberRows(of: member.id)
-            if recorded.isEmpty { versions.append((member, false)) } else { versions += recorded }
-        }
+        var recorded: [ContactID: [(contact: Contact, isSnapshot: Bool)]] = [:]
+        for member in members { recorded[member.id] = try await memberRows(of: member.id) }
+        let versions = MergeSplit.memberVersions(of: members, recorded: recorded)
         try await forgetMembers(ofRemoved: [merged.id.rawValue])
         _ = try await remove(ids: members.map(\.id).filter { $0 != merged.id })
         _ = try await save([merged], mode: .upsertByID)
@@ -91,90 +80,49 @@ extension PostgresWriteTransaction {
 
     /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
     func undoMerge(of id: ContactID) async throws -> MergeUndoResult {
-        let members = try await recordedMembers(of: id)
-        _ = try await remove(ids: [id])
-        _ = try await save(members, mode: .upsertByID)
-        let ids = members.map(\.id)
-        try await setMergeDecisions(try await mergeDecisions().recordingSplit(ids, apartFrom: ids))
-        return MergeUndoResult(restored: members, remaining: nil)
+        try await apply(MergeSplit(undoing: id, members: mergedMembers(of: id)), of: id)
     }
 
     /// Takes one member out of the merged contact `id` (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
     func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
                       remerging merge: ([Contact]) throws -> Contact) async throws -> MergeUndoResult {
-        let members = try await recordedMembers(of: id)
-        guard let removed = members.first(where: { $0.id == memberID }) else {
-            throw ContactStoreError.contactNotFound(memberID)
-        }
-        let others = members.filter { $0.id != memberID }
-        guard others.count > 1 else { return try await undoMerge(of: id) }
-        _ = try await remove(ids: [id])
-        let merged = try merge(others)
-        try await saveMerged(merged, members: others)
-        _ = try await save([removed], mode: .upsertByID)
-        try await setMergeDecisions(try await mergeDecisions().recordingSplit([memberID], apartFrom: others.map(\.id)))
-        return MergeUndoResult(restored: [removed], remaining: merged)
+        try await apply(MergeSplit(removing: memberID, from: id, members: mergedMembers(of: id), merge: merge), of: id)
     }
 
-    /// Stores a batch keeping merged contacts merged (see ``ContactWriteTransaction/upsert(_:remerging:)``).
-    /// The members are matched in memory (``MergedMemberIndex``), loaded once for the batch.
+    /// Applies an undone merge or a member taken out (``MergeSplit``) of the merged contact `id`.
+    private func apply(_ split: MergeSplit, of id: ContactID) async throws -> MergeUndoResult {
+        _ = try await remove(ids: [id])
+        if let remaining = split.remaining { try await saveMerged(remaining.merged, members: remaining.members) }
+        _ = try await save(split.restored, mode: .upsertByID)
+        try await setMergeDecisions(split.decisions(after: try await mergeDecisions()))
+        return split.result
+    }
+
+    /// Stores a batch keeping merged contacts merged (see ``ContactWriteTransaction/upsert(_:remerging:)``),
+    /// as ``MergedUpsert`` decides from the members loaded once for the batch (``MergedMemberIndex``).
     func upsert(_ contacts: [Contact], remerging merge: ([Contact]) throws -> Contact) async throws -> ContactSaveSummary {
-        guard var index = try await memberIndex() else { return try await save(contacts, mode: .upsertBySourceRecord) }
-        var existing = Set<ContactID>()
-        for try await id in try await query("""
-            SELECT id FROM contact WHERE id = ANY(\(contacts.map(\.id.rawValue))::text[])
-            """).decode(String.self) {
-            existing.insert(ContactID(rawValue: id))
+        guard let index = try await memberIndex(for: contacts) else {
+            return try await save(contacts, mode: .upsertBySourceRecord)
         }
-        let codec = ContactCodec()
-        var summary = ContactSaveSummary()
-        var claimed = Set<ContactID>()
-        var touched: [ContactID] = []
-        var rest: [Contact] = []
-        for contact in contacts {
-            var contact = contact
-            let survivor: ContactID
-            if let match = try index.memberMatch(for: contact, excluding: claimed, codec: codec) {
-                contact.id = match.member
-                survivor = match.survivor
-                summary.count(try await updateMember(contact, recorded: index.member(match.member), codec: codec))
-            } else if let match = index.survivorMatch(for: contact) {
-                // A source of the merged contact without a member of its own (merged before members were kept).
-                let takenElsewhere = contact.id != match && existing.contains(contact.id)
-                if claimed.contains(contact.id) || index.memberIDs.contains(contact.id) || takenElsewhere {
-                    contact.id = ContactID()
-                }
-                survivor = match
-                try await writeMember(contact, survivor: survivor, position: index.takePosition(in: survivor), isSnapshot: false)
-                summary.added += 1
-            } else {
-                rest.append(contact)
-                continue
-            }
-            claimed.insert(contact.id)
-            if !touched.contains(survivor) { touched.append(survivor) }
+        var plan = try MergedUpsert(contacts, rows: index)
+        for write in plan.memberWrites {
+            try await writeMember(write.contact, survivor: write.survivor, position: write.position, isSnapshot: false)
         }
-        let others = try await save(rest, mode: .upsertBySourceRecord,
-                                    claimed: claimed.union(index.survivors).union(index.memberIDs))
-        summary.added += others.added
-        summary.updated += others.updated
-        summary.unchanged += others.unchanged
-        for survivor in touched {
+        plan.add(try await save(plan.rest, mode: .upsertBySourceRecord, claimed: plan.claimed))
+        for survivor in plan.touched {
             let members = try await mergedMembers(of: survivor)
-            guard !members.isEmpty else { continue }
-            var merged = try merge(members)
-            merged.id = survivor
-            merged.mergedContactIDs = merged.mergedContactIDs.filter { $0 != survivor }
+            guard let merged = try MergedUpsert.remerged(survivor, members: members, merge: merge) else { continue }
             _ = try await save([merged], mode: .upsertByID)
             _ = try await remove(ids: members.map(\.id).filter { $0 != survivor })
         }
-        return summary
+        return plan.summary
     }
 
     // MARK: - Internals
 
-    /// Every member of a stored merged contact with the source records, or `nil` when there is none.
-    private func memberIndex() async throws -> MergedMemberIndex? {
+    /// Every member of a stored merged contact with the source records, and which of `batch` are
+    /// stored, or `nil` when there is no member.
+    private func memberIndex(for batch: [Contact]) async throws -> MergedMemberIndex? {
         var members: [MergedMemberIndex.Member] = []
         for try await (id, survivor, position, isSnapshot, sortKey, json, photo, type) in try await query("""
             SELECT member.member_id, member.survivor_id, member.position, member.is_snapshot, member.sort_key,
@@ -202,15 +150,14 @@ extension PostgresWriteTransaction {
             """).decode((String, String, String).self) {
             survivorSources.append((ContactID(rawValue: id), [provider, record]))
         }
+        var stored = Set<ContactID>()
+        for try await id in try await query("""
+            SELECT id FROM contact WHERE id = ANY(\(batch.map(\.id.rawValue))::text[])
+            """).decode(String.self) {
+            stored.insert(ContactID(rawValue: id))
+        }
         return MergedMemberIndex(survivors: survivors, members: members, memberSources: memberSources,
-                                 survivorSources: survivorSources)
-    }
-
-    /// The recorded members of a merged contact; throws when there are none.
-    private func recordedMembers(of id: ContactID) async throws -> [Contact] {
-        let members = try await mergedMembers(of: id)
-        guard !members.isEmpty else { throw ContactStoreError.contactNotFound(id) }
-        return members
+                                 survivorSources: survivorSources, stored: stored)
     }
 
     /// The recorded members of a merged contact, with whether each is a fixed snapshot.
@@ -225,19 +172,6 @@ extension PostgresWriteTransaction {
             records.append(StoredRecord(id: member, json: Data(json.utf8), photo: photo, photoType: type))
         }
         return Array(zip(try ContactCodec.decodeAll(records), flags))
-    }
-
-    /// Replaces a member's version; tells whether it changed.
-    private func updateMember(_ contact: Contact, recorded: MergedMemberIndex.Member?,
-                              codec: ContactCodec) async throws -> ContactSaveOutcome {
-        guard let recorded else { return .added }
-        let json = try codec.encodeJSON(contact)
-        if recorded.record.json == json, recorded.record.photo == contact.photo?.data,
-           recorded.record.photoType == contact.photo?.mediaType {
-            return .unchanged
-        }
-        try await writeMember(contact, survivor: recorded.survivor, position: recorded.position, isSnapshot: false)
-        return .updated
     }
 
     /// Writes (or rewrites) a member version and its source records.

@@ -125,6 +125,22 @@ final class PostgresWriteTransaction {
         }
     }
 
+    /// The change log after change number `base`, in change order, with each contact's stored form.
+    func changeLog(since base: Int64) async throws -> [ChangeLogRow] {
+        var log: [ChangeLogRow] = []
+        for try await (id, removed, added, json, photo, type) in try await query("""
+            SELECT change.contact_id, change.is_removed, change.added_sequence, contact.json, contact.photo, contact.photo_type
+            FROM contact_change AS change LEFT JOIN contact ON contact.id = change.contact_id
+            WHERE change.sequence > \(base)
+            ORDER BY change.sequence, change.contact_id
+            """).decode((String, Bool, Int64, String?, Data?, String?).self) {
+            log.append(ChangeLogRow(
+                contactID: ContactID(rawValue: id), isRemoved: removed, addedSequence: added,
+                record: json.map { StoredRecord(id: id, json: Data($0.utf8), photo: photo, photoType: type) }))
+        }
+        return log
+    }
+
     /// Removes the contacts with these ids (their lookup rows, and the members of merged ones, go
     /// with them); returns how many were stored.
     func remove(ids: [ContactID]) async throws -> Int {

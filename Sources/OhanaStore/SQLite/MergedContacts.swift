@@ -2,55 +2,13 @@ import Foundation
 import GRDB
 import Ohana
 
-/// The user's decisions on duplicate contacts, kept in the store so they travel with its file.
-///
-/// Encoded with the same keys as OhanaDuplicates' `DuplicateOverrides` (`keptTogether`, `keptApart`).
-public struct ContactMergeDecisions: Hashable, Codable, Sendable {
-    /// Groups of contacts the user merged or accepted for merging.
-    public var keptTogether: [[ContactID]]
-    /// Groups of contacts the user said are different people, never to be merged.
-    public var keptApart: [[ContactID]]
-
-    /// Creates decisions.
-    public init(keptTogether: [[ContactID]] = [], keptApart: [[ContactID]] = []) {
-        self.keptTogether = keptTogether
-        self.keptApart = keptApart
-    }
-
-    /// Whether there are no decisions.
-    public var isEmpty: Bool { keptTogether.isEmpty && keptApart.isEmpty }
-}
-
-/// One group of stored contacts to merge: the merged contact (which keeps one member's id) and
-/// the members it replaces.
-public struct ContactMergeGroup: Sendable {
-    /// The merged contact.
-    public var merged: Contact
-    /// The stored contacts it replaces, in merge order.
-    public var members: [Contact]
-
-    /// Creates a group.
-    public init(merged: Contact, members: [Contact]) {
-        self.merged = merged
-        self.members = members
-    }
-}
-
 extension ContactReadTransaction {
     /// The merge decisions recorded in the store, in the order they were recorded.
     public func mergeDecisions() throws -> ContactMergeDecisions {
-        var decisions = ContactMergeDecisions()
         let rows = try Row.fetchAll(db, sql: "SELECT isKeptTogether, contactIDs FROM mergeDecision ORDER BY id")
-        for row in rows {
-            let ids: [ContactID]
-            do {
-                ids = try codec.decoder.decode([ContactID].self, from: Data((row["contactIDs"] as String).utf8))
-            } catch {
-                throw ContactStoreError.corruptRecord(id: nil, reason: "a merge decision is not a list of contact ids: \(error)")
-            }
-            if row["isKeptTogether"] as Bool { decisions.keptTogether.append(ids) } else { decisions.keptApart.append(ids) }
-        }
-        return decisions
+        return try ContactMergeDecisions(storedRows: rows.map { row -> (Bool, String) in
+            (row["isKeptTogether"], row["contactIDs"])
+        })
     }
 
     /// The latest version of each contact merged into the stored contact `id`, in merge order;
@@ -73,9 +31,7 @@ extension ContactWriteTransaction {
     /// Replaces the merge decisions recorded in the store.
     public func setMergeDecisions(_ decisions: ContactMergeDecisions) throws {
         try db.execute(sql: "DELETE FROM mergeDecision")
-        let groups = decisions.keptTogether.map { (true, $0) } + decisions.keptApart.map { (false, $0) }
-        for (together, ids) in groups {
-            let json = String(decoding: try codec.encoder.encode(ids), as: UTF8.self)
+        for (together, json) in try decisions.storedRows() {
             try db.execute(sql: "INSERT INTO mergeDecision (isKeptTogether, contactIDs) VALUES (?, ?)",
                            arguments: [together, json])
         }
@@ -88,17 +44,37 @@ extension ContactWriteTransaction {
     /// `merged` keeps one member's id; the other members are removed from the store. A member that
     /// is itself a merged contact contributes its own members.
     public func saveMerged(_ merged: Contact, members: [Contact]) throws {
-        var versions: [(contact: Contact, isSnapshot: Bool)] = []
-        for member in members {
-            let recorded = try memberRows(of: member.id)
-            if recorded.isEmpty { versions.append((member, false)) } else { versions += recorded }
-        }
+        var recorded: [ContactID: [(contact: Contact, isSnapshot: Bool)]] = [:]
+        for member in members { recorded[member.id] = try memberRows(of: member.id) }
+        let versions = MergeSplit.memberVersions(of: members, recorded: recorded)
         try forgetMembers(ofRemoved: merged.id)
         for member in members where member.id != merged.id { try remove(id: member.id) }
         try save(merged)
         for (position, version) in versions.enumerated() {
             try writeMember(version.contact, survivor: merged.id, position: position, isSnapshot: version.isSnapshot)
         }
+    }
+
+    /// Undoes the merge that made the stored contact `id`: the merged contact is removed and each
+    /// member is stored again as its latest recorded version (byte for byte what was merged, unless
+    /// an import updated it since); the members are recorded as kept apart, so that they are not
+    /// proposed again, and no longer as kept together.
+    ///
+    /// Throws ``ContactStoreError`` when `id` is not a merged contact with recorded members.
+    @discardableResult
+    public func undoMerge(of id: ContactID) throws -> MergeUndoResult {
+        try apply(MergeSplit(undoing: id, members: mergedMembers(of: id)), of: id)
+    }
+
+    /// Takes one member out of the merged contact `id` without undoing the rest: the member is
+    /// stored on its own again, and the others are merged anew with `merge` (which keeps the
+    /// first one's id); with one other member left, the merge is undone whole. The member is
+    /// recorded as kept apart from the others.
+    @discardableResult
+    public func removeMember(
+        _ memberID: ContactID, fromMerged id: ContactID, remerging merge: ([Contact]) throws -> Contact
+    ) throws -> MergeUndoResult {
+        try apply(MergeSplit(removing: memberID, from: id, members: mergedMembers(of: id), merge: merge), of: id)
     }
 
     /// Starts keeping members for a contact merged before the store kept member versions: its
@@ -125,121 +101,32 @@ extension ContactWriteTransaction {
     /// plus `merge` on each merged contact touched.
     @discardableResult
     public func upsert(_ contacts: [Contact], remerging merge: ([Contact]) throws -> Contact) throws -> ContactSaveSummary {
-        let survivors = Set(try String.fetchAll(db, sql: """
-            SELECT DISTINCT survivorID FROM mergedMember WHERE survivorID IN (SELECT id FROM contact)
-            """).map(ContactID.init(rawValue:)))
-        guard !survivors.isEmpty else { return try save(contacts, mode: .upsertBySourceRecord) }
-        let memberIDs = Set(try String.fetchAll(db, sql: "SELECT memberID FROM mergedMember").map(ContactID.init(rawValue:)))
-        var summary = ContactSaveSummary()
-        var claimed = Set<ContactID>()
-        var touched: [ContactID] = []
-        var touchedSet = Set<ContactID>()
-        var rest: [Contact] = []
-        for contact in contacts {
-            var contact = contact
-            let survivor: ContactID
-            if let match = try memberMatch(for: contact, survivors: survivors, excluding: claimed) {
-                contact.id = match.member
-                survivor = match.survivor
-                summary.count(try updateMember(contact))
-            } else if let match = try survivorMatch(for: contact, survivors: survivors) {
-                // A source of the merged contact without a member of its own (merged before members were kept).
-                let takenElsewhere = try contact.id != match && rowid(of: contact.id) != nil
-                if claimed.contains(contact.id) || memberIDs.contains(contact.id) || takenElsewhere {
-                    contact.id = ContactID()
-                }
-                survivor = match
-                let position = try Int.fetchOne(db, sql: """
-                    SELECT COALESCE(MAX(position) + 1, 0) FROM mergedMember WHERE survivorID = ?
-                    """, arguments: [survivor.rawValue]) ?? 0
-                try writeMember(contact, survivor: survivor, position: position, isSnapshot: false)
-                summary.added += 1
-            } else {
-                rest.append(contact)
-                continue
-            }
-            claimed.insert(contact.id)
-            if touchedSet.insert(survivor).inserted { touched.append(survivor) }
+        let rows = try SQLiteMergedMemberRows(self)
+        guard !rows.survivors.isEmpty else { return try save(contacts, mode: .upsertBySourceRecord) }
+        var plan = try MergedUpsert(contacts, rows: rows)
+        for write in plan.memberWrites {
+            try writeMember(write.contact, survivor: write.survivor, position: write.position, isSnapshot: false)
         }
-        let others = try save(rest, mode: .upsertBySourceRecord, claimed: claimed.union(survivors).union(memberIDs))
-        summary.added += others.added
-        summary.updated += others.updated
-        summary.unchanged += others.unchanged
-        for survivor in touched {
+        plan.add(try save(plan.rest, mode: .upsertBySourceRecord, claimed: plan.claimed))
+        for survivor in plan.touched {
             let members = try mergedMembers(of: survivor)
-            guard !members.isEmpty else { continue }
-            var merged = try merge(members)
-            merged.id = survivor
-            merged.mergedContactIDs = merged.mergedContactIDs.filter { $0 != survivor }
+            guard let merged = try MergedUpsert.remerged(survivor, members: members, merge: merge) else { continue }
             try save(merged)
             for member in members where member.id != survivor { try remove(id: member.id) }
         }
-        return summary
+        return plan.summary
     }
 
     // MARK: - Internals
 
-    /// The member (and its merged contact) a batch contact is the new version of.
-    private func memberMatch(
-        for contact: Contact, survivors: Set<ContactID>, excluding claimed: Set<ContactID>
-    ) throws -> (member: ContactID, survivor: ContactID)? {
-        func usable(_ row: Row) -> (ContactID, ContactID)? {
-            let member = ContactID(rawValue: row["memberID"])
-            let survivor = ContactID(rawValue: row["survivorID"])
-            return survivors.contains(survivor) && !claimed.contains(member) ? (member, survivor) : nil
-        }
-        for provenance in contact.provenance {
-            guard let recordID = provenance.recordID else { continue }
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT mergedMember.memberID, mergedMember.survivorID FROM mergedMemberSource
-                JOIN mergedMember ON mergedMember.memberID = mergedMemberSource.memberID
-                WHERE mergedMemberSource.providerID = ? AND mergedMemberSource.recordID = ?
-                ORDER BY mergedMember.survivorID, mergedMember.position
-                """), arguments: [provenance.providerID, recordID])
-            if let match = rows.lazy.compactMap(usable).first { return match }
-        }
-        if let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT memberID, survivorID FROM mergedMember WHERE memberID = ? AND NOT isSnapshot
-            """), arguments: [contact.id.rawValue]), let match = usable(row) {
-            return match
-        }
-        guard !contact.provenance.contains(where: { $0.recordID != nil }) else { return nil }
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT memberID, memberID AS id, survivorID, json, photo, photoType FROM mergedMember
-            WHERE sortKey = ? AND NOT isSnapshot ORDER BY survivorID, position
-            """), arguments: [TextFolding.fold(contact.fullName)])
-        for row in rows {
-            guard let match = usable(row), try codec.decode(row).hasSameContent(as: contact) else { continue }
-            return match
-        }
-        return nil
-    }
-
-    /// The merged contact holding one of a batch contact's source records, if any.
-    private func survivorMatch(for contact: Contact, survivors: Set<ContactID>) throws -> ContactID? {
-        for provenance in contact.provenance {
-            guard let recordID = provenance.recordID else { continue }
-            let ids = try String.fetchAll(db.cachedStatement(sql: """
-                SELECT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
-                WHERE contactSource.providerID = ? AND contactSource.recordID = ? ORDER BY contact.rowid
-                """), arguments: [provenance.providerID, recordID])
-            if let id = ids.lazy.map(ContactID.init(rawValue:)).first(where: survivors.contains) { return id }
-        }
-        return nil
-    }
-
-    /// Replaces a member's version; tells whether it changed.
-    private func updateMember(_ contact: Contact) throws -> ContactSaveOutcome {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT survivorID, position, json, photo, photoType FROM mergedMember WHERE memberID = ?
-            """), arguments: [contact.id.rawValue]) else { return .added }
-        let json = try codec.encodeJSON(contact)
-        if (row["json"] as Data) == json, (row["photo"] as Data?) == contact.photo?.data,
-           (row["photoType"] as String?) == contact.photo?.mediaType {
-            return .unchanged
-        }
-        try writeMember(contact, survivor: ContactID(rawValue: row["survivorID"]), position: row["position"], isSnapshot: false)
-        return .updated
+    /// Applies an undone merge or a member taken out (``MergeSplit``) of the merged contact `id`.
+    private func apply(_ split: MergeSplit, of id: ContactID) throws -> MergeUndoResult {
+        try forgetMembers(ofRemoved: id)
+        _ = try remove(id: id)
+        if let remaining = split.remaining { try saveMerged(remaining.merged, members: remaining.members) }
+        for member in split.restored { _ = try save(member) }
+        try setMergeDecisions(split.decisions(after: mergeDecisions()))
+        return split.result
     }
 
     /// The recorded members of a merged contact, with whether each is a fixed snapshot.
@@ -297,5 +184,84 @@ extension SQLiteContactStore {
         _ contacts: [Contact], remerging merge: @escaping @Sendable ([Contact]) throws -> Contact
     ) async throws -> ContactSaveSummary {
         try await write { try $0.upsert(contacts, remerging: merge) }
+    }
+}
+
+/// The merged-member rows of a SQLite write transaction for ``MergedUpsert``, one indexed query each.
+struct SQLiteMergedMemberRows: MergedMemberRows {
+    let transaction: ContactWriteTransaction
+    let survivors: Set<ContactID>
+    let memberIDs: Set<ContactID>
+
+    init(_ transaction: ContactWriteTransaction) throws {
+        let db = transaction.db
+        self.transaction = transaction
+        survivors = Set(try String.fetchAll(db, sql: """
+            SELECT DISTINCT survivorID FROM mergedMember WHERE survivorID IN (SELECT id FROM contact)
+            """).map(ContactID.init(rawValue:)))
+        memberIDs = survivors.isEmpty
+            ? [] : Set(try String.fetchAll(db, sql: "SELECT memberID FROM mergedMember").map(ContactID.init(rawValue:)))
+    }
+
+    func members(providerID: String, recordID: String) throws -> [(member: ContactID, survivor: ContactID)] {
+        try Row.fetchAll(transaction.db.cachedStatement(sql: """
+            SELECT mergedMember.memberID, mergedMember.survivorID FROM mergedMemberSource
+            JOIN mergedMember ON mergedMember.memberID = mergedMemberSource.memberID
+            WHERE mergedMemberSource.providerID = ? AND mergedMemberSource.recordID = ?
+            ORDER BY mergedMember.survivorID, mergedMember.position
+            """), arguments: [providerID, recordID]).map {
+            (ContactID(rawValue: $0["memberID"]), ContactID(rawValue: $0["survivorID"]))
+        }
+    }
+
+    func member(_ id: ContactID) throws -> MergedMemberRow? {
+        try Row.fetchOne(transaction.db.cachedStatement(sql: """
+            SELECT memberID, survivorID, position, isSnapshot, json, photo, photoType FROM mergedMember WHERE memberID = ?
+            """), arguments: [id.rawValue]).map(Self.memberRow)
+    }
+
+    func liveMembers(named fullName: String) throws -> [MergedMemberRow] {
+        try Row.fetchAll(transaction.db.cachedStatement(sql: """
+            SELECT memberID, survivorID, position, isSnapshot, json, photo, photoType FROM mergedMember
+            WHERE sortKey = ? AND NOT isSnapshot ORDER BY survivorID, position
+            """), arguments: [TextFolding.fold(fullName)]).map(Self.memberRow)
+    }
+
+    func contacts(providerID: String, recordID: String) throws -> [ContactID] {
+        try String.fetchAll(transaction.db.cachedStatement(sql: """
+            SELECT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
+            WHERE contactSource.providerID = ? AND contactSource.recordID = ? ORDER BY contact.rowid
+            """), arguments: [providerID, recordID]).map(ContactID.init(rawValue:))
+    }
+
+    func isStored(_ id: ContactID) throws -> Bool { try transaction.rowid(of: id) != nil }
+
+    func nextPosition(in survivor: ContactID) throws -> Int {
+        try Int.fetchOne(transaction.db.cachedStatement(sql: """
+            SELECT COALESCE(MAX(position) + 1, 0) FROM mergedMember WHERE survivorID = ?
+            """), arguments: [survivor.rawValue]) ?? 0
+    }
+
+    private static func memberRow(_ row: Row) -> MergedMemberRow {
+        MergedMemberRow(
+            id: ContactID(rawValue: row["memberID"]), survivor: ContactID(rawValue: row["survivorID"]),
+            position: row["position"], isSnapshot: row["isSnapshot"],
+            record: StoredRecord(id: row["memberID"], json: row["json"], photo: row["photo"], photoType: row["photoType"]))
+    }
+}
+
+extension SQLiteContactStore {
+    /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
+    @discardableResult
+    public func undoMerge(of id: ContactID) throws -> MergeUndoResult {
+        try write { try $0.undoMerge(of: id) }
+    }
+
+    /// Takes one member out of a merged contact (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+    @discardableResult
+    public func removeMember(
+        _ memberID: ContactID, fromMerged id: ContactID, remerging merge: ([Contact]) throws -> Contact
+    ) throws -> MergeUndoResult {
+        try write { try $0.removeMember(memberID, fromMerged: id, remerging: merge) }
     }
 }

@@ -229,21 +229,19 @@ public final class SQLiteContactStore: Sendable {
         let base = child.baseSequence
         let childChanges = try child.netChangesSinceMade()
         let summary = try write { transaction -> ContactSaveSummary in
-            var summary = ContactSaveSummary()
-            var conflicts: [MergeConflict] = []
+            var parentVersions: [ContactID: Contact] = [:]
+            var parentSequences: [ContactID: Int64] = [:]
             for change in childChanges {
-                let step = change.step(parentVersion: try transaction.contact(withID: change.id),
-                                       parentSequence: try transaction.changeSequence(of: change.id),
-                                       base: base, policy: policy)
-                if case .conflict(let conflict) = step { conflicts.append(conflict) }
-                guard conflicts.isEmpty, case .apply = step else { continue }
-                if let version = change.version {
-                    summary.count(try transaction.save(version))
-                } else if try transaction.remove(id: change.id) {
-                    summary.removed += 1
-                }
+                parentVersions[change.id] = try transaction.contact(withID: change.id)
+                parentSequences[change.id] = try transaction.changeSequence(of: change.id)
             }
-            if !conflicts.isEmpty { throw ContactStoreError.mergeConflicts(conflicts) }
+            let (saves, removals) = try NetChange.commitPlan(childChanges, parentVersions: parentVersions,
+                                                             parentSequences: parentSequences, base: base, policy: policy)
+            var summary = ContactSaveSummary()
+            for version in saves { summary.count(try transaction.save(version)) }
+            for id in removals {
+                if try transaction.remove(id: id) { summary.removed += 1 }
+            }
             return summary
         }
         child.markClosed()

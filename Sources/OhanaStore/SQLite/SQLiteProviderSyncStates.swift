@@ -31,24 +31,17 @@ extension ContactWriteTransaction {
     public func apply(_ changes: ProviderChanges, from providerID: String,
                       remerging merge: ([Contact]) throws -> Contact) throws -> ProviderSyncSummary {
         let saved = try upsert(changes.added + changes.changed, remerging: merge)
-        var removed = 0
-        for record in changes.removed {
-            guard let recordID = record.recordID else { continue }
-            for contact in try contacts(providerID: providerID, recordID: recordID) {
-                if try remove(id: contact.id) { removed += 1 }
-            }
+        let removedRecordContacts = try changes.removed.compactMap(\.recordID).map { recordID in
+            try contacts(providerID: providerID, recordID: recordID).map(\.id)
         }
-        if let present = changes.presentRecordIDs {
-            let stale = try String.fetchAll(db, sql: """
-                SELECT DISTINCT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
-                WHERE contactSource.providerID = ?
-                """, arguments: [providerID])
-            for id in stale.map(ContactID.init(rawValue:)) {
-                guard let stored = try contact(withID: id),
-                      let recordID = stored.provenance.first(where: { $0.providerID == providerID })?.recordID,
-                      !present.contains(recordID) else { continue }
-                if try remove(id: id) { removed += 1 }
-            }
+        let providerContacts = changes.presentRecordIDs == nil ? [] : try fetchContacts(sql: """
+            SELECT id, json, photo, photoType FROM contact
+            WHERE rowid IN (SELECT contactRowid FROM contactSource WHERE providerID = ?) ORDER BY rowid
+            """, arguments: [providerID])
+        var removed = 0
+        for id in changes.removals(providerID: providerID, removedRecordContacts: removedRecordContacts,
+                                   providerContacts: providerContacts) {
+            if try remove(id: id) { removed += 1 }
         }
         try setProviderSyncState(changes.state, for: providerID)
         return ProviderSyncSummary(saved: saved, removed: removed, changes: changes)

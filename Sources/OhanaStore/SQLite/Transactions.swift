@@ -79,27 +79,15 @@ public class ContactReadTransaction {
 
     /// The token for the store's current state.
     public func currentChangeToken() throws -> ChangeToken {
-        let info = try storeInfo()
-        return ChangeToken(storeID: info.storeID, sequence: info.sequence)
+        try storeInfo().token
     }
 
     /// What changed since `token`; throws ``ContactStoreError/unknownChangeToken(_:)`` or
     /// ``ContactStoreError/expiredChangeToken(_:)`` when the caller must reload everything instead.
     public func changes(since token: ChangeToken) throws -> ContactChanges {
         let info = try storeInfo()
-        try token.check(storeID: info.storeID, sequence: info.sequence, prunedThrough: info.prunedThrough)
-        var added: [Contact] = []
-        var updated: [Contact] = []
-        var removed: [ContactID] = []
-        for change in try netChanges(since: token.sequence) {
-            if let version = change.version {
-                if change.existedAtBase { updated.append(version) } else { added.append(version) }
-            } else {
-                removed.append(change.id)
-            }
-        }
-        return ContactChanges(added: added, updated: updated, removed: removed,
-                              token: ChangeToken(storeID: info.storeID, sequence: info.sequence))
+        try token.check(info)
+        return try ContactChanges(log: changeLog(since: token.sequence), since: token.sequence, info: info)
     }
 
     /// Runs SQLite's integrity check; returns the problems it found (none when the file is sound).
@@ -109,12 +97,6 @@ public class ContactReadTransaction {
     }
 
     // MARK: - Internals
-
-    struct StoreInfo {
-        var storeID: String
-        var sequence: Int64
-        var prunedThrough: Int64
-    }
 
     func storeInfo() throws -> StoreInfo {
         guard let row = try Row.fetchOne(
