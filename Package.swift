@@ -69,6 +69,13 @@ var targets: [Target] = [
         dependencies: ["Ohana"],
         swiftSettings: swiftSettings
     ),
+    // The format registry: which format a file is (extension, sniffing), its reader, its writer and
+    // media type, and when a conversion can stream. Shared by the tool and the server; links no store.
+    .target(
+        name: "OhanaFormats",
+        dependencies: ["Ohana", "OhanaVCard", "OhanaJSContact", "OhanaCSV"],
+        swiftSettings: swiftSettings
+    ),
     .target(
         name: "OhanaDuplicates",
         dependencies: ["Ohana", "OhanaPhoneNumbers", .product(name: "Logging", package: "swift-log")],
@@ -120,7 +127,7 @@ var targets: [Target] = [
     .target(
         name: "OhanaAddressBook",
         dependencies: [
-            "Ohana", "OhanaStore", "OhanaDuplicates", "OhanaPhoneNumbers",
+            "Ohana", "OhanaStore", "OhanaDuplicates", "OhanaPhoneNumbers", "OhanaFormats",
             .product(name: "Logging", package: "swift-log"),
         ],
         swiftSettings: swiftSettings
@@ -129,7 +136,7 @@ var targets: [Target] = [
     .target(
         name: "OhanaServer",
         dependencies: [
-            "Ohana", "OhanaAddressBook", "OhanaVCard", "OhanaJSContact", "OhanaCSV",
+            "Ohana", "OhanaAddressBook", "OhanaFormats",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -159,7 +166,7 @@ var targets: [Target] = [
     .executableTarget(
         name: "ohana",
         dependencies: [
-            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaDuplicates", "OhanaStore",
+            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore",
             "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -220,6 +227,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaVCardTests", ["OhanaVCard", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCSVTests", ["OhanaCSV", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaJSContactTests", ["OhanaJSContact", "OhanaVCard", "OhanaTestSupport"]),
+    ("OhanaFormatsTests", ["OhanaFormats", "OhanaTestSupport"]),
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
     ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaSync", "OhanaStore", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
@@ -275,7 +283,7 @@ if let only = Context.environment["OHANA_MODULES"], !only.isEmpty {
     targets = targets.filter { wanted.contains($0.name) }
 }
 
-let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer"]
+let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer"]
 let present = Set(targets.map(\.name))
 
 let package = Package(

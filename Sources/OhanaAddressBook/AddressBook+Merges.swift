@@ -28,7 +28,11 @@ extension AddressBook {
     }
 
     /// Records a decision on a cluster in the store.
+    /// A cluster id is 16 hex digits, as ``mergeReport()`` gives them; anything else is a bad request.
     public func decide(cluster id: String, _ decision: MergeDecision) async throws(AddressBookError) -> MergeReport {
+        guard id.count == 16, id.allSatisfy(\.isHexDigit) else {
+            throw AddressBookError(.badRequest, "'\(id.prefix(40))' is not a cluster id (16 hex digits from GET /api/merges)")
+        }
         let updated = try review.deciding(cluster: id, decision)
         do {
             try await store.setMergeDecisions(updated)

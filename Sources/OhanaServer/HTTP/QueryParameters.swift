@@ -72,4 +72,14 @@ struct QueryParameters {
         }
         return text
     }
+
+    /// A required parameter naming one of `choices` by its raw value.
+    mutating func required<Value: RawRepresentable>(_ name: String, oneOf choices: [Value]) throws(AddressBookError) -> Value
+    where Value.RawValue == String {
+        let text = try required(name, oneOf: choices.map(\.rawValue))
+        guard let value = choices.first(where: { $0.rawValue == text }) else {
+            throw AddressBookError(.badRequest, "'\(name)' must be one of \(choices.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
 }

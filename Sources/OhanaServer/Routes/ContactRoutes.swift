@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Ohana
 import OhanaAddressBook
+import OhanaFormats
 
 extension AddressBookServer {
     /// Browsing, searching and reading contacts.
@@ -37,20 +38,8 @@ extension AddressBookServer {
             let photo = try await addressBook.photo(id: pathID(context))
             return Response(
                 status: .ok,
-                headers: [.contentType: imageType(photo), .cacheControl: "private, max-age=60"],
+                headers: [.contentType: photo.browserMediaType, .cacheControl: "private, max-age=60"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: photo.data)))
         }
-    }
-
-    /// A photo's media type: the declared one when it is an image type browsers show, else sniffed from its bytes.
-    static func imageType(_ photo: Photo) -> String {
-        let allowed = ["image/jpeg", "image/png", "image/gif", "image/webp"]
-        if let type = photo.mediaType?.lowercased(), allowed.contains(type) { return type }
-        let bytes = Array(photo.data.prefix(12))
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
-        if bytes.starts(with: Array("GIF8".utf8)) { return "image/gif" }
-        if bytes.count >= 12, bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] { return "image/webp" }
-        return "application/octet-stream"
     }
 }

@@ -14,11 +14,7 @@ extension AddressBookServer {
         for entry in decisions {
             router.post(RouterPath(stringLiteral: "/api/merges/:cluster/\(entry.path)")) { request, context -> MergeReport in
                 try QueryParameters(request, allowed: []).finish()
-                let id = try pathID(context, "cluster")
-                guard id.count == 16, id.allSatisfy(\.isHexDigit) else {
-                    throw AddressBookError(.badRequest, "'\(id.prefix(40))' is not a cluster id (16 hex digits from GET /api/merges)")
-                }
-                return try await addressBook.decide(cluster: id, entry.decision)
+                return try await addressBook.decide(cluster: pathID(context, "cluster"), entry.decision)
             }
         }
         router.post("/api/merges/apply") { request, _ -> MergeApplyResult in

@@ -2,9 +2,7 @@ import Foundation
 import Hummingbird
 import Ohana
 import OhanaAddressBook
-import OhanaCSV
-import OhanaJSContact
-import OhanaVCard
+import OhanaFormats
 
 extension AddressBookServer {
     /// Picker sessions: start, rows, select, deselect, export.
@@ -49,42 +47,13 @@ extension AddressBookServer {
         }
         router.get("/api/sessions/:session/export") { request, context -> Response in
             var query = try QueryParameters(request, allowed: ["format"])
-            let format = try query.required("format", oneOf: ["vcard", "csv", "json", "jscontact"])
+            let format = try query.required("format", oneOf: AddressBook.exportFormats)
             try query.finish()
-            let selection = try await addressBook.selection(inSession: try sessionID(context))
-            return try export(selection, format: format)
+            let file = try await addressBook.exportSelection(inSession: try sessionID(context), as: format)
+            return Response(
+                status: .ok,
+                headers: [.contentType: file.mediaType, .contentDisposition: "attachment; filename=\"\(file.fileName)\""],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.data)))
         }
-    }
-
-    /// The selection as a download in a format.
-    static func export(_ contacts: [Contact], format: String) throws -> Response {
-        // A row of a split picker carries its source's id as a custom property; it is picker
-        // bookkeeping, not the user's data.
-        let cleaned = contacts.map { contact -> Contact in
-            var copy = contact
-            copy.customProperties[SplitOnFieldType.sourceContactIDKey] = nil
-            return copy
-        }
-        let (data, type, name): (Data, String, String)
-        switch format {
-        case "vcard": (data, type, name) = (VCardWriter(target: .rfc6350).write(cleaned), "text/vcard; charset=utf-8", "selection.vcf")
-        case "csv": (data, type, name) = (CSVContactsWriter(dialect: .google).write(cleaned), "text/csv; charset=utf-8", "selection.csv")
-        case "jscontact":
-            do {
-                (data, type, name) = (try JSContactDocument.write(cleaned), JSContactResponses.mediaType, "selection.json")
-            } catch {
-                throw AddressBookError(.internalError, "cannot encode the selection as JSContact: \(error)")
-            }
-        default:
-            do {
-                (data, type, name) = (try ContactsJSON.encode(cleaned), "application/json; charset=utf-8", "selection.json")
-            } catch {
-                throw AddressBookError(.internalError, "cannot encode the selection as JSON: \(error)")
-            }
-        }
-        return Response(
-            status: .ok,
-            headers: [.contentType: type, .contentDisposition: "attachment; filename=\"\(name)\""],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

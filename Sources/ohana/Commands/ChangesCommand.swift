@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaAddressBook
 import OhanaStore
 
 /// `ohana changes --since TOKEN`: what changed in the store since a token.
@@ -36,9 +37,6 @@ struct ChangesCommand: AsyncParsableCommand {
         } catch let error as ContactStoreError {
             throw ToolError(error.description)
         }
-        for contact in changes.added { print("added \(contact.id) \(contact.fullName)") }
-        for contact in changes.updated { print("updated \(contact.id) \(contact.fullName)") }
-        for id in changes.removed { print("removed \(id)") }
-        print("token \(changes.token)")
+        print(changes.lines.joined(separator: "\n"))
     }
 }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaAddressBook
 import OhanaDuplicates
+import OhanaFormats
 import OhanaPhoneNumbers
 import OhanaStore
-import OhanaAddressBook
 
 /// `ohana dedupe FILE`: finds contacts that are one person, merges them without loss, explains why.
 struct DedupeCommand: AsyncParsableCommand {
@@ -74,21 +75,14 @@ struct DedupeCommand: AsyncParsableCommand {
         if output == .table { throw ValidationError("--output table is not a file format; use json, csv or vcard") }
     }
 
+    /// `--rule`: each read by the library (``DuplicateRule/init(parsing:)``).
     func parsedRules() throws -> [DuplicateRule] {
         try rule.map { text in
-            var evidence = Set<DuplicateEvidence>()
-            for part in text.split(separator: "+") {
-                let name = part.trimmingCharacters(in: .whitespaces).lowercased()
-                guard let kind = DuplicateEvidence(rawValue: name) ?? (name == "org" ? .organization : nil) else {
-                    throw ValidationError("--rule '\(text)': unknown evidence '\(name)'; use name, phone, email, organization joined by '+'")
-                }
-                guard kind.canBeRequired else {
-                    throw ValidationError("--rule '\(text)': \(kind.rawValue) is only weighed, never enough to merge, so a rule cannot require it; use name, phone, email, organization joined by '+'")
-                }
-                evidence.insert(kind)
+            do {
+                return try DuplicateRule(parsing: text)
+            } catch {
+                throw ValidationError("--rule '\(text)': \(error)")
             }
-            guard !evidence.isEmpty else { throw ValidationError("--rule needs at least one kind of evidence") }
-            return DuplicateRule(evidence.sorted().map(\.rawValue).joined(separator: " and "), requiring: evidence)
         }
     }
 
@@ -119,7 +113,7 @@ struct DedupeCommand: AsyncParsableCommand {
 
         var lines = [(dryRun ? "dry run: " : "") + report.summary]
         if explain {
-            for cluster in report.clusters { lines.append(contentsOf: describe(cluster)) }
+            for cluster in report.clusters { lines.append(contentsOf: cluster.explanationLines) }
             for match in report.refusedMatches { lines.append("kept apart by override: \(match.description)") }
         }
         for block in report.oversizedBlocks { lines.append(block.description) }
@@ -148,35 +142,15 @@ struct DedupeCommand: AsyncParsableCommand {
             throw ToolError("\(id.rawValue) is not a merged contact with recorded members (\(error.description))")
         }
         try await store.shutDown()
-        var lines = ["restored \(result.restored.count) contact(s), kept apart from now on: "
-            + result.restored.map { $0.fullName.isEmpty ? $0.id.rawValue : "\($0.fullName) [\($0.id.rawValue)]" }.joined(separator: " | ")]
-        if let remaining = result.remaining { lines.append("still merged: \(remaining.fullName) [\(remaining.id.rawValue)]") }
-        print(lines.joined(separator: "\n"))
+        print(result.summaryLines.joined(separator: "\n"))
     }
 
     private func ids(_ group: String) -> [ContactID] {
         group.split(separator: ",").map { ContactID(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
     }
 
-    /// Readable lines for one cluster: its contacts, then each match by the names of its contacts.
-    private func describe(_ cluster: DuplicateCluster) -> [String] {
-        var names: [ContactID: String] = [:]
-        for (id, name) in zip(cluster.contactIDs, cluster.names) { names[id] = name.isEmpty ? id.rawValue : name }
-        var lines = ["", "\(cluster.contactIDs.count) contacts: " + cluster.contactIDs.map { names[$0]! }.joined(separator: " | ")]
-        for match in cluster.matches {
-            let reasons = match.evidence.isEmpty ? match.rule : match.evidence.map(\.description).joined(separator: " and ")
-            lines.append("  \(names[match.first]!) ~ \(names[match.second]!): \(reasons) [\(match.rule)]")
-        }
-        lines.append("  ids: " + cluster.contactIDs.map(\.rawValue).joined(separator: ", "))
-        return lines
-    }
-
+    /// The output a path's extension names (`.json`, `.csv`, `.vcf`), through the library's registry.
     static func format(forPath path: String) -> OutputFormat? {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "json": .json
-        case "csv": .csv
-        case "vcf", "vcard": .vcard
-        default: nil
-        }
+        ContactFormat(fileExtension: URL(fileURLWithPath: path).pathExtension).map(OutputFormat.init)
     }
 }

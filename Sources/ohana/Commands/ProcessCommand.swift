@@ -70,19 +70,13 @@ struct ProcessCommand: AsyncParsableCommand {
         if let formatPhones { _ = try Self.parseFormats(formatPhones) }
     }
 
+    /// `--format-phones`: the names read by the library (``PhoneNumberFormat/init(names:)``).
     static func parseFormats(_ text: String) throws -> PhoneNumberFormat {
-        var formats: PhoneNumberFormat = []
-        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
-            switch name {
-            case "e164": formats.insert(.e164)
-            case "international": formats.insert(.international)
-            case "national": formats.insert(.national)
-            case "rfc3966": formats.insert(.rfc3966)
-            case "all": formats.formUnion(.all)
-            default: throw ValidationError("unknown phone format '\(name)': use e164, international, national, rfc3966 or all")
-            }
+        do {
+            return try PhoneNumberFormat(names: text)
+        } catch {
+            throw ValidationError(error.description)
         }
-        return formats
     }
 
     func makePostProcessors() throws -> [any ContactsPostProcessor] {

@@ -2,39 +2,18 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaCSV
-import OhanaJSContact
+import OhanaFormats
 import OhanaVCard
 
-/// The formats `ohana` reads. Chosen by file extension unless `--input-format` says otherwise.
-enum InputFormat: String, CaseIterable, ExpressibleByArgument {
-    case json
-    case csv
-    case vcard
-    case jscontact
+/// The formats `ohana` reads: the library's registry (``ContactFormat``), chosen by file extension
+/// and content unless `--input-format` says otherwise.
+typealias InputFormat = ContactFormat
 
-    /// The format a path's extension names, if any.
-    init?(path: String) {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "json": self = .json
-        case "csv": self = .csv
-        case "vcf", "vcard": self = .vcard
-        default:
-            // A folder of .vcf files (a vdir) reads as vCard.
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-            self = .vcard
-        }
-    }
-}
+/// The formats `ohana` writes: the library's outputs (``ContactOutputFormat``), the table included.
+typealias OutputFormat = ContactOutputFormat
 
-/// The formats `ohana` writes.
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
-    case table
-    case json
-    case csv
-    case vcard
-    case jscontact
-}
+extension ContactFormat: ExpressibleByArgument {}
+extension ContactOutputFormat: ExpressibleByArgument {}
 
 /// `--vcard-target`: the client a vCard file is written for.
 enum VCardTargetOption: String, CaseIterable, ExpressibleByArgument {
@@ -69,35 +48,20 @@ func writeStandardOutput(_ data: Data) throws {
     }
 }
 
-/// Makes the provider that reads one input argument (a file path, or later a URL).
+/// Makes the provider that reads one input argument: a `carddav://` URL, `-` for standard input (in
+/// the format `--input-format` names), or a file or folder the library's registry reads.
 func makeProvider(for argument: String, format: InputFormat?, csvDialect: CSVDialectOption? = nil) throws -> any ContactsDataProvider {
     if isCardDAVArgument(argument) { return try makeCardDAVProvider(for: argument) }  // carddav://user@host/path
+    let formats = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
     if argument == "-" {
         // "-" is standard input, as in other tools; its format cannot be guessed from a name.
-        guard let format else { throw ToolError("-: name the format of standard input with --input-format (\(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        guard let format else { throw ToolError("-: name the format of standard input with --input-format (\(formats))") }
         return try makeProvider(for: "/dev/stdin", format: format, csvDialect: csvDialect)
     }
-    guard let format = format ?? InputFormat(path: argument) else {
-        throw ToolError("\(argument): unknown file type; name the format with --input-format (\(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-    }
-    let url = URL(fileURLWithPath: argument)
-    switch format {
-    case .json:
-        // A .json file whose first object says "@type": "Card" is JSContact (RFC 9553). Only a regular
-        // file is looked into: reading the start of a pipe would take it from the provider.
-        let isRegularFile = (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
-        if isRegularFile, let handle = try? FileHandle(forReadingFrom: url), let head = try? handle.read(upToCount: 8192),
-            JSContactDocument.isJSContact(head)
-        {
-            return JSContactFileProvider(fileURL: url)
-        }
-        return JSONContactsProvider(fileURL: url)
-    case .jscontact:
-        return JSContactFileProvider(fileURL: url)
-    case .csv:
-        return CSVContactsProvider(fileURL: url, dialect: csvDialect?.dialect)
-    case .vcard:
-        return VCardFileProvider(url: url)
+    do {
+        return try ContactFormat.provider(forFileAt: argument, declared: format, csvDialect: csvDialect?.dialect)
+    } catch {
+        throw ToolError("\(error); name the format with --input-format (\(formats))")
     }
 }
 
@@ -112,22 +76,17 @@ struct OutputOptions {
     var jscontactGroup: String?
     /// With JSON or JSContact output: compact text, on one line, instead of indented.
     var compact = false
+
+    /// The library's writer for these options.
+    var writer: ContactWriter {
+        ContactWriter(format: format, csvDialect: csvDialect.dialect, vcardTarget: vcardTarget.target,
+                      jsContactGroupName: jscontactGroup, isCompact: compact)
+    }
 }
 
-/// Encodes contacts in an output format (`.table` is handled by the caller's table printer).
+/// Encodes contacts in an output format.
 func encode(_ contacts: [Contact], options: OutputOptions) throws -> Data {
-    switch options.format {
-    case .json:
-        return try ContactsJSON.encode(contacts, pretty: !options.compact)
-    case .csv:
-        return CSVContactsWriter(dialect: options.csvDialect.dialect).write(contacts)
-    case .vcard:
-        return VCardWriter(target: options.vcardTarget.target).write(contacts)
-    case .jscontact:
-        return try JSContactDocument.write(contacts, groupName: options.jscontactGroup, pretty: !options.compact)
-    case .table:
-        return Data(renderTable(contacts).utf8)
-    }
+    try options.writer.encode(contacts)
 }
 
 /// Writes contacts in an output format to a file, or to standard output when no path is given.
@@ -136,16 +95,13 @@ func writeContacts(_ contacts: [Contact], options: OutputOptions, to path: Strin
     if options.jscontactGroup != nil, options.format != .jscontact {
         throw ToolError("--jscontact-group applies to jscontact output only, not \(options.format.rawValue)")
     }
-    if options.compact, options.format != .json, options.format != .jscontact {
+    if options.compact, !options.format.isJSON {
         throw ToolError("--compact applies to json and jscontact output only, not \(options.format.rawValue)")
     }
-    guard options.format == .json else { return try writeOutput(try encode(contacts, options: options), to: path) }
-    guard let path else {
-        return try ContactsJSON.write(contacts, pretty: !options.compact) { try writeStandardOutput($0) }
-    }
+    guard let path else { return try options.writer.write(contacts, to: writeStandardOutput) }
     do {
-        try ContactsJSON.write(contacts, pretty: !options.compact, to: URL(fileURLWithPath: path))
-    } catch {
-        throw ToolError("\(path): cannot write: \(readFailureReason(error))")
+        try options.writer.write(contacts, toFile: URL(fileURLWithPath: path))
+    } catch let error as ContactFileWriteError {
+        throw ToolError("\(path): cannot write: \(error.reason)")
     }
 }
