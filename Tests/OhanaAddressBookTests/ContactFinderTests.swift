@@ -117,4 +117,14 @@ struct ContactFinderTests {
             #expect(page == direct, "\(query)")
         }
     }
+
+    @Test("a picker's filter means what the search means: word starts, not letters scattered in a word")
+    func pickerFilter() async throws {
+        let book = AddressBook(store: try await store(), locale: Locale(identifier: "en_US"), region: "US")
+        try await book.reload()
+        let session = try await book.startSession(picker: "multiple", order: .fullName)
+        let page = try await book.sessionRows(session.session, query: "ann", offset: 0, limit: 50)
+        #expect(Set(page.rows.map(\.id)) == ["ann-lee", "mary-ann", "bob", "carl"])
+        #expect(page.total == 4)
+    }
 }
