@@ -39,22 +39,18 @@ struct SortedList: Sendable {
     var sections: [SectionEntry]
     var sectionOfRow: [String]
 
-    /// Sorts with the library's collation, then groups rows into index sections (stable, so the
-    /// collation order holds within a section). Complexity: O(n log n).
-    init(_ contacts: [Contact], order: AlphabeticalSort.Mode, locale: Locale) {
-        let sorted = AlphabeticalSort(order, locale: locale).sorted(contacts)
-        let keyed = sorted.map { (SectionKey(name: order.sortName(of: $0)), $0) }
-        let grouped = keyed.enumerated().sorted { a, b in
-            a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
-        }.map(\.element)
-        self.contacts = grouped.map(\.1)
-        self.sectionOfRow = grouped.map(\.0.title)
+    /// Orders the contacts the one list order (``ContactOrdering``), then notes where each index
+    /// section starts. Complexity: O(n log n).
+    init(_ contacts: [Contact], ordering: ContactOrdering) {
+        let grouped = ordering.sortedWithSections(contacts)
+        self.contacts = grouped.map(\.contact)
+        self.sectionOfRow = grouped.map(\.section)
         var sections: [SectionEntry] = []
-        for (offset, (key, _)) in grouped.enumerated() {
-            if let last = sections.last, last.title == key.title {
+        for (offset, title) in sectionOfRow.enumerated() {
+            if let last = sections.last, last.title == title {
                 sections[sections.count - 1].count += 1
             } else {
-                sections.append(SectionEntry(title: key.title, offset: offset, count: 1))
+                sections.append(SectionEntry(title: title, offset: offset, count: 1))
             }
         }
         self.sections = sections
@@ -95,7 +91,7 @@ public actor AddressBook {
     ///   - region: The default region for phone numbers (``RegionCodes/defaultRegion`` when `nil`).
     ///   - maximumSessionCount: The most picker sessions kept at once.
     public init(
-        store: any ContactStorage, locale: Locale = Locale(identifier: "en_US"), region: String? = nil,
+        store: any ContactStorage, locale: Locale = ContactOrdering.defaultLocale, region: String? = nil,
         maximumSessionCount: Int = 64, logger: Logger = Logger(label: "ohana.serve")
     ) {
         self.store = store
@@ -162,7 +158,7 @@ public actor AddressBook {
 
     func list(_ order: AlphabeticalSort.Mode) -> SortedList {
         if let list = lists[order] { return list }
-        let list = SortedList(contacts, order: order, locale: locale)
+        let list = SortedList(contacts, ordering: ContactOrdering(order, locale: locale))
         lists[order] = list
         return list
     }
@@ -189,16 +185,22 @@ public actor AddressBook {
             sections: list.sections, contacts: rows)
     }
 
-    /// The contacts matching a query through the library's search, in list order, with the
-    /// matched text cut into highlighted pieces.
-    public func search(_ query: String, order: AlphabeticalSort.Mode, limit: Int) -> SearchResults {
-        let list = list(order)
-        let sections = Dictionary(zip(list.contacts.map(\.id), list.sectionOfRow), uniquingKeysWith: { a, _ in a })
-        let matches = ContactSearch().matches(in: list.contacts, for: query)
-        let hits = matches.prefix(limit).map { match in
-            Self.hit(match, row: Self.row(match.contact, section: sections[match.contact.id] ?? "#"))
+    /// The contacts matching a query through the library's one search (``ContactFinder``, on the
+    /// store's indexes), best first, with the matched text cut into highlighted pieces.
+    public func search(_ query: String, order: AlphabeticalSort.Mode, limit: Int) async throws(AddressBookError) -> SearchResults {
+        let finder = ContactFinder(ordering: ContactOrdering(order, locale: locale), region: region)
+        let found: ContactFinder.Results
+        do {
+            found = try await finder.search(query, in: store, limit: limit)
+        } catch {
+            throw AddressBookError(.internalError, "cannot search the contact store: \(error)")
         }
-        return SearchResults(query: query, total: matches.count, results: Array(hits))
+        let hits = found.matches.map { match in
+            // The row shows the loaded contact (its numbers formatted) when it is loaded.
+            let shown = byID[match.contact.id] ?? match.contact
+            return Self.hit(match, row: Self.row(shown, section: SectionKey(name: order.sortName(of: shown)).title))
+        }
+        return SearchResults(query: query, total: found.total, results: hits)
     }
 
     /// Everything about one contact.
@@ -327,21 +329,14 @@ public actor AddressBook {
             subtitle: subtitle, hasPhoto: contact.photo != nil, section: section, selected: selected)
     }
 
-    static func hit(_ match: ContactSearch.Match, row: ContactRow) -> SearchHit {
+    static func hit(_ match: ContactMatch, row: ContactRow) -> SearchHit {
         var matchedIn = "name"
         var label: String?
         if case .field(let index) = match.location, match.contact.fields.indices.contains(index) {
             matchedIn = match.contact.fields[index].type.rawValue
             label = match.contact.fields[index].label?.rawValue
         }
-        var offsets = match.matchedOffsets
-        if matchedIn == ContactFieldType.phoneNumber.rawValue, let first = offsets.first, let last = offsets.last {
-            // Digits matched across punctuation ("471 00" for "47100"): highlight the run whole.
-            let characters = Array(match.text)
-            let matched = Set(offsets)
-            offsets = (first...last).filter { matched.contains($0) || !characters[$0].isNumber }
-        }
-        return SearchHit(contact: row, matchedIn: matchedIn, label: label, segments: segments(match.text, offsets))
+        return SearchHit(contact: row, matchedIn: matchedIn, label: label, segments: segments(match.text, match.matchedOffsets))
     }
 
     /// Cuts text into runs of matched and unmatched characters.

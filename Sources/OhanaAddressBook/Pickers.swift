@@ -110,10 +110,11 @@ struct PickerSession: Sendable {
         if query.allSatisfy(\.isWhitespace) {
             indices = Array(rows.indices)
         } else {
-            let position = Dictionary(rows.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
-            let matches = ContactSearch().matches(in: rows, for: query)
-            indices = matches.compactMap { position[$0.contact.id] }
-            for match in matches.dropFirst(min(offset, matches.count)).prefix(limit) {
+            // The address book's one meaning of a query (``QueryMatcher``), over the rows in their order.
+            var matcher = QueryMatcher(query)
+            let matches = rows.indices.compactMap { index in matcher.matchAnywhere(rows[index]).map { (index, $0) } }
+            indices = matches.map(\.0)
+            for (_, match) in matches.dropFirst(min(offset, matches.count)).prefix(limit) {
                 highlights[match.contact.id.rawValue] = AddressBook.segments(match.text, match.matchedOffsets)
             }
         }

@@ -19,8 +19,8 @@ import Testing
             self.port = port
         }
 
-        /// Starts `executable serve ARGUMENTS --port 0` and waits (at most 60 s) for the line naming its address.
-        static func start(_ executable: URL, _ arguments: [String], in folder: URL) async throws -> Server {
+        /// Starts `executable serve ARGUMENTS --port 0` and waits (at most `timeout` seconds) for the line naming its address.
+        static func start(_ executable: URL, _ arguments: [String], in folder: URL, timeout: Double = 60) async throws -> Server {
             let process = Process()
             process.executableURL = executable
             process.arguments = ["serve", "--port", "0"] + arguments
@@ -33,7 +33,7 @@ import Testing
             // Reads standard error on a Dispatch thread (blocking reads stay off the concurrency pool);
             // a watchdog ends a server that never says where it listens.
             let started = StartupState()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
                 if started.port == nil, process.isRunning { process.terminate() }
             }
             let (port, output) = await withCheckedContinuation { continuation in

@@ -107,7 +107,7 @@ public struct ContactSearch: Sendable {
     }
 
     /// Whether a query looks like (part of) a phone number: digits with phone punctuation only.
-    static func isPhoneQuery(_ query: String) -> Bool {
+    package static func isPhoneQuery(_ query: String) -> Bool {
         var digits = 0
         for ch in query {
             if ch.isNumber { digits += 1 }
@@ -134,7 +134,7 @@ public struct ContactSearch: Sendable {
 
     /// The offsets of `digits` as a run of consecutive digits of `text` (punctuation between them
     /// is skipped); `anchored` requires the run to start at the first digit.
-    static func digitRun(_ digits: [Character], in text: [Character], anchored: Bool) -> [Int]? {
+    package static func digitRun(_ digits: [Character], in text: [Character], anchored: Bool) -> [Int]? {
         let positions = text.indices.filter { text[$0].isNumber }
         guard digits.count <= positions.count, !digits.isEmpty else { return nil }
         // Prefer the digits written together, as in "555" within "(415) 555-0100".
@@ -168,10 +168,14 @@ public struct ContactSearch: Sendable {
 
 /// Folds text for matching, one folded Character per original Character so offsets line up;
 /// non-ASCII characters are folded once per search and cached.
-struct Folder {
+package struct Folder {
     private var cache: [Character: Character] = [:]
 
-    mutating func fold(_ text: String) -> [Character] {
+    /// Creates a folder with an empty cache.
+    package init() {}
+
+    /// The folded characters of `text`, one per Character of `text`.
+    package mutating func fold(_ text: String) -> [Character] {
         var out: [Character] = []
         out.reserveCapacity(text.utf8.count)
         for ch in text {

@@ -24,7 +24,7 @@ extension AddressBookServer {
             let order = try query.order()
             let limit = try query.integer("limit", default: 50, in: 1...maximumPageSize)
             try query.finish()
-            return await addressBook.search(text, order: order, limit: limit)
+            return try await addressBook.search(text, order: order, limit: limit)
         }
         router.get("/api/contacts/:id") { request, context -> Response in
             try QueryParameters(request, allowed: []).finish()

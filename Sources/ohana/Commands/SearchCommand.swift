@@ -1,13 +1,21 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaAddressBook
 import OhanaStore
 
-/// `ohana search QUERY`: full-text search over the stored contacts' names and field values.
+/// `ohana search QUERY`: the address book's search (the page's too) over the stored contacts.
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search the contact store's names and field values; every word must match the start of a word.")
+        abstract: "Search the contact store as the page of ohana serve does: the same query gives the same contacts in the same order.",
+        discussion: """
+            Every word must start a word of a name, field value, address, tag or note (case and \
+            accents ignored); digits find a phone number by its groups as written or by its digits \
+            together from its start. Best first: names \
+            starting with the query, then names containing its words, then one field holding them \
+            all, then the rest; each group in list order (--order, --locale).
+            """)
 
     @Argument(help: "The words to search for (case and accents ignored).")
     var query: String
@@ -17,6 +25,10 @@ struct SearchCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Output format.")
     var output: OutputFormat = .table
+
+    @OptionGroup var orderOptions: OrderOptions
+
+    @OptionGroup var regionOptions: RegionOptions
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -28,8 +40,9 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let storage = try await storeOptions.openStorage()
-        let contacts = try await storage.search(query, limit: limit)
+        let finder = ContactFinder(ordering: orderOptions.ordering, region: regionOptions.effectiveRegion)
+        let found = try await finder.search(query, in: storage, limit: limit)
         try await storage.shutDown()
-        try writeStandardOutput(try encode(contacts, options: OutputOptions(format: output)))
+        try writeStandardOutput(try encode(found.contacts, options: OutputOptions(format: output)))
     }
 }

@@ -20,6 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var regionOptions: RegionOptions
 
+    @Option(name: .long, help: "Locale whose collation orders names, such as en_US or sv_SE (default: en_US).")
+    var locale: String?
+
     @Option(name: .long, help: "The port to listen on (0 picks a free one).")
     var port: Int = 8080
 
@@ -72,7 +75,8 @@ struct ServeCommand: AsyncParsableCommand {
             store = try await storeOptions.openStorage()
             source = store.locationDescription
         }
-        let addressBook = AddressBook(store: store, region: regionOptions.effectiveRegion)
+        let addressBook = AddressBook(store: store, locale: locale.map(Locale.init(identifier:)) ?? ContactOrdering.defaultLocale,
+                                      region: regionOptions.effectiveRegion)
         do {
             try await addressBook.reload()
         } catch {

@@ -1,0 +1,64 @@
+import Foundation
+import Ohana
+import OhanaStore
+
+/// The one order an address book lists contacts in, on the page and in `ohana list` alike: by
+/// index section (``SectionKey``: A–Z, then Greek, Cyrillic, other scripts, `#` last), and within
+/// a section by the locale's collation of the name the mode files a contact under
+/// (``AlphabeticalSort``), ties by contact id.
+///
+/// The result does not depend on the order the contacts come in: they are first put in id order,
+/// so two front ends reading the same store in different orders list the same thing.
+///
+/// Complexity: O(n log n) in the number of contacts.
+public struct ContactOrdering: Sendable, Hashable {
+    /// The locale used when none is configured (both `ohana list` and `ohana serve` default to it).
+    public static let defaultLocale = Locale(identifier: "en_US")
+
+    /// Which name orders the contacts.
+    public var mode: AlphabeticalSort.Mode
+    /// The locale whose collation orders names.
+    public var locale: Locale
+
+    /// Creates an ordering by `mode` with `locale`'s collation.
+    public init(_ mode: AlphabeticalSort.Mode = .fullName, locale: Locale = ContactOrdering.defaultLocale) {
+        self.mode = mode
+        self.locale = locale
+    }
+
+    /// The contacts in this order.
+    public func sorted(_ contacts: [Contact]) -> [Contact] {
+        sortedWithSections(contacts).map(\.contact)
+    }
+
+    /// The contacts in this order, each with the title of its index section.
+    func sortedWithSections(_ contacts: [Contact]) -> [(contact: Contact, section: String)] {
+        // Id order first: the collation sort is stable, so equal names then fall in id order
+        // whatever order the caller read them in.
+        let byID = contacts.sorted { $0.id.rawValue < $1.id.rawValue }
+        let collated = AlphabeticalSort(mode, locale: locale).sorted(byID)
+        let keyed = collated.enumerated().map { (key: SectionKey(name: mode.sortName(of: $0.element)), offset: $0.offset, contact: $0.element) }
+        return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : a.offset < b.offset }
+            .map { (contact: $0.contact, section: $0.key.title) }
+    }
+
+    /// The stored contacts in this order: all of them, or those with a tag, a name part starting
+    /// with a prefix, or both (through the store's indexes, case and accents ignored).
+    ///
+    /// Complexity: the store's index lookups, then O(n log n) in the contacts returned.
+    public func contacts(in store: any ContactStorage, taggedWith tag: String? = nil,
+                         namePrefix: String? = nil) async throws -> [Contact] {
+        var contacts = if let namePrefix {
+            try await store.contacts(withNamePrefix: namePrefix)
+        } else if let tag {
+            try await store.contacts(taggedWith: tag)
+        } else {
+            try await store.allContacts(order: .insertion)
+        }
+        if let tag, namePrefix != nil {
+            let tagged = Set(try await store.contacts(taggedWith: tag).map(\.id))
+            contacts.removeAll { !tagged.contains($0.id) }
+        }
+        return sorted(contacts)
+    }
+}
