@@ -16,9 +16,10 @@ extension PhoneNumberResolver {
         /// The evidence that names the region, strongest first, and its weight.
         var sources: [PhoneRegionSource]
         var weight: Int
-        var writing = PhoneWritingMatch.none
+        /// How it is written compared with the region's forms; `nil` until compared.
+        var writing: PhoneWritingMatch?
 
-        var score: Int { weight + writing.points }
+        var score: Int { weight + (writing?.points ?? 0) }
 
         /// Whether two readings are the same number (read in two regions that share a country code).
         func isSameNumber(as other: Reading) -> Bool {
@@ -86,24 +87,24 @@ extension PhoneNumberResolver {
         let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
         if readings.count == 1 {
             // Only the default region places it: a region that writes numbers as it is written, or
-            // where a number labeled mobile is a mobile number, may contest it.
-            guard readings[0].sources == [.defaultRegion], !readings[0].afterExitCode else {
-                return resolved(text, readings[0], candidates: nil)
+            // where a number labeled mobile is a mobile number, may contest it. The details are
+            // needed either way, and hold the forms the writing is compared with (when asked for).
+            let result = resolved(text, readings[0], candidates: nil)
+            guard readings[0].sources == [.defaultRegion], !readings[0].afterExitCode else { return result }
+            var rivals: [Reading] = []
+            if shape.groups.count > 1 {
+                let home = writing(of: readings[0], shape, national: result.national, international: result.international)
+                readings[0].writing = home
+                if home == .none { rivals = rivalsByWriting(text, shape, defaultRegion: defaultRegion) }
             }
-            var rivals = shape.groups.count > 1 ? rivalsByWriting(text, shape, readings[0], defaultRegion: defaultRegion) : []
             if rivals.isEmpty, labeledMobile { rivals = rivalsByMobileLabel(text, defaultRegion: defaultRegion) }
-            guard !rivals.isEmpty else { return resolved(text, readings[0], candidates: nil) }
+            guard !rivals.isEmpty else { return result }
             readings += rivals
         }
         // Several regions make it valid: how it is written weighs too.
         var candidates: [PhoneRegionCandidate] = []
-        for index in readings.indices {
-            var raw = readings[index].raw
-            if !readings[index].afterExitCode {
-                let utility = PhoneNumberUtility.shared
-                readings[index].writing = shape.match(
-                    national: utility.render(&raw, as: .national), international: utility.render(&raw, as: .international))
-            }
+        for index in readings.indices where readings[index].writing == nil {
+            readings[index].writing = readings[index].afterExitCode ? PhoneWritingMatch.none : writing(of: readings[index], shape)
         }
         // Stable: equal scores keep the order of the evidence.
         readings = readings.enumerated().sorted { ($0.element.score, -$0.offset) > ($1.element.score, -$1.offset) }.map(\.element)
@@ -111,7 +112,7 @@ extension PhoneNumberResolver {
             var raw = reading.raw
             candidates.append(PhoneRegionCandidate(
                 region: reading.region, e164: PhoneNumberUtility.shared.render(&raw, as: .e164),
-                evidence: reading.sources, writing: reading.writing, score: reading.score))
+                evidence: reading.sources, writing: reading.writing ?? .none, score: reading.score))
         }
         // A region no evidence names (only its way of writing, or a mobile label) never wins.
         let named = readings[0].sources.contains { $0 != .mobileLabel }
@@ -179,13 +180,8 @@ extension PhoneNumberResolver {
     /// where the number is valid and grouped as there, while it is not grouped as the default
     /// region groups it: they name no evidence, so they never win, but the number is then not the
     /// default region's either. Empty when the number is grouped as the default region groups it.
-    private mutating func rivalsByWriting(
-        _ text: String, _ shape: PhoneWritingShape, _ reading: Reading, defaultRegion: String
-    ) -> [Reading] {
+    private mutating func rivalsByWriting(_ text: String, _ shape: PhoneWritingShape, defaultRegion: String) -> [Reading] {
         let utility = PhoneNumberUtility.shared
-        var raw = reading.raw
-        let home = shape.match(national: utility.render(&raw, as: .national), international: utility.render(&raw, as: .international))
-        guard home == .none else { return [] }
         let homeCode = utility.countryCode(forRegion: defaultRegion)
         var rivals: [Reading] = []
         for region in Self.distinctWritingRegions where utility.countryCode(forRegion: region) != homeCode {
@@ -194,7 +190,7 @@ extension PhoneNumberResolver {
             let writing = shape.match(
                 national: utility.render(&other, as: .national), international: utility.render(&other, as: .international))
             guard writing != .none else { continue }
-            rivals.append(Reading(raw: other, region: region, afterExitCode: false, sources: [], weight: 0))
+            rivals.append(Reading(raw: other, region: region, afterExitCode: false, sources: [], weight: 0, writing: writing))
         }
         return rivals
     }
@@ -217,6 +213,18 @@ extension PhoneNumberResolver {
             rivals.append(Reading(raw: other, region: region, afterExitCode: false, sources: [.mobileLabel], weight: 0))
         }
         return rivals
+    }
+
+    /// How `shape` compares with the reading's national and international forms, rendered unless
+    /// given (a resolved number's details hold them when its formats include both).
+    private func writing(
+        of reading: Reading, _ shape: PhoneWritingShape, national: String? = nil, international: String? = nil
+    ) -> PhoneWritingMatch {
+        let utility = PhoneNumberUtility.shared
+        var raw = reading.raw
+        return shape.match(
+            national: national ?? utility.render(&raw, as: .national),
+            international: international ?? utility.render(&raw, as: .international))
     }
 
     /// A region with the evidence that names it, such as `AE (address)`.

@@ -17,6 +17,11 @@ struct PhoneWritingShape: Equatable {
 
     /// The shape of `text` (digits of any script count as digits).
     init(_ text: Substring) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { self.init(ascii: text.utf8) } else { self.init(characters: text) }
+    }
+
+    /// The shape of text with characters beyond ASCII, read character by character.
+    private init(characters text: Substring) {
         var pending: Separator?
         var length = 0
         for character in text {
@@ -36,6 +41,34 @@ struct PhoneWritingShape: Equatable {
             case ".", "．": .dot
             case "/", "／": .slash
             case "(", ")", "（", "）": .parenthesis
+            default: .other
+            }
+            if let current = pending { pending = Self.stronger(current, kind) } else { pending = kind }
+        }
+        if length > 0 { groups.append(length) }
+    }
+
+    /// The shape of ASCII text, read byte by byte (most numbers): the same as reading its characters.
+    private init(ascii text: Substring.UTF8View) {
+        var pending: Separator?
+        var length = 0
+        for byte in text {
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if length == 0, !groups.isEmpty { separators.append(pending ?? .other) }
+                pending = nil
+                length += 1
+                continue
+            }
+            if length > 0 {
+                groups.append(length)
+                length = 0
+            }
+            let kind: Separator = switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): .space
+            case UInt8(ascii: "-"): .dash
+            case UInt8(ascii: "."): .dot
+            case UInt8(ascii: "/"): .slash
+            case UInt8(ascii: "("), UInt8(ascii: ")"): .parenthesis
             default: .other
             }
             if let current = pending { pending = Self.stronger(current, kind) } else { pending = kind }
@@ -79,16 +112,17 @@ struct PhoneWritingShape: Equatable {
     /// fewer groups of the same digits (`021-80601432` within `021 8060 1432`).
     private func splits(asWithin formatted: PhoneWritingShape) -> Bool {
         guard groups.count < formatted.groups.count, groups.reduce(0, +) == formatted.groups.reduce(0, +) else { return false }
-        var splits = Set<Int>()
+        // Both lists of split positions rise: walk them together.
         var position = 0
-        for length in formatted.groups.dropLast() {
-            position += length
-            splits.insert(position)
-        }
-        position = 0
+        var formattedPosition = 0
+        var next = formatted.groups.startIndex
         for length in groups.dropLast() {
             position += length
-            guard splits.contains(position) else { return false }
+            while formattedPosition < position, next < formatted.groups.endIndex {
+                formattedPosition += formatted.groups[next]
+                next += 1
+            }
+            guard formattedPosition == position else { return false }
         }
         return true
     }
