@@ -134,33 +134,33 @@ extension PhoneNumberResolver {
               raw.country_code_source != Int32(OHPN_SOURCE_IDD.rawValue) else { return .none }
         let written = WrittenPhoneNumber(text)
         let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
-        return shape.match(national: utility.render(&raw, as: .national), international: utility.render(&raw, as: .international))
+        return shape.match(national: utility.render(&raw, as: .national)) { utility.render(&raw, as: .international) }
     }
 
     /// The details of the one reading found when the regions left (lighter evidence, heaviest
     /// first) cannot change the outcome, so that they need not be read: none can come within the
     /// winning margin even written exactly as there, and none can read the number after an
     /// international prefix that decides (the default region's, North America's `011`). `nil` when
-    /// they might. Tried only when the details hold the national and international forms the
-    /// writing is compared with (no extra formatting).
+    /// they might. Reading a region costs a parse; comparing the writing costs at most two renders,
+    /// taken from the details when they hold them, and only when the lead needs the writing's points.
     private mutating func settledWithout(
         _ left: ArraySlice<(region: String, sources: [PhoneRegionSource], weight: Int)>, _ text: String,
         _ written: WrittenPhoneNumber, _ reading: Reading, defaultRegion: String
     ) -> PhoneNumberDetails? {
         guard let strongest = left.first?.weight, reading.weight - strongest >= Self.winningMargin,
-              formats.contains(.national), formats.contains(.international), !reading.afterExitCode,
-              written.afterDoubleZero == nil else { return nil }
+              !reading.afterExitCode, written.afterDoubleZero == nil else { return nil }
         for (region, _, _) in left {
             let info = prefixInfo(of: region)
             guard region == defaultRegion || info.isNorthAmerican else { continue }
             guard let prefix = info.prefix, !written.leadingDigits.starts(with: prefix) else { return nil }
         }
+        // The points the writing must bring for the lead to hold against a region written exactly as there.
+        let needed = strongest + PhoneWritingMatch.groupingAndSeparators.points + Self.winningMargin - reading.weight
         let result = resolved(text, reading, candidates: nil)
-        guard let national = result.national, let international = result.international else { return nil }
+        guard needed > 0 else { return result }
         let shape = PhoneWritingShape(text[..<(written.tail.isEmpty ? text.endIndex : written.tail.startIndex)])
-        let writing = shape.match(national: national, international: international)
-        return reading.weight + writing.points - (strongest + PhoneWritingMatch.groupingAndSeparators.points) >= Self.winningMargin
-            ? result : nil
+        let writing = writing(of: reading, shape, national: result.national, international: result.international)
+        return writing.points >= needed ? result : nil
     }
 
     /// The details of the reading that won.
@@ -187,8 +187,7 @@ extension PhoneNumberResolver {
         for region in Self.distinctWritingRegions where utility.countryCode(forRegion: region) != homeCode {
             guard var other = parse(text, region: region), other.is_valid,
                   other.country_code_source == Int32(OHPN_SOURCE_DEFAULT_COUNTRY.rawValue) else { continue }
-            let writing = shape.match(
-                national: utility.render(&other, as: .national), international: utility.render(&other, as: .international))
+            let writing = shape.match(national: utility.render(&other, as: .national)) { utility.render(&other, as: .international) }
             guard writing != .none else { continue }
             rivals.append(Reading(raw: other, region: region, afterExitCode: false, sources: [], weight: 0, writing: writing))
         }
@@ -222,9 +221,9 @@ extension PhoneNumberResolver {
     ) -> PhoneWritingMatch {
         let utility = PhoneNumberUtility.shared
         var raw = reading.raw
-        return shape.match(
-            national: national ?? utility.render(&raw, as: .national),
-            international: international ?? utility.render(&raw, as: .international))
+        return shape.match(national: national ?? utility.render(&raw, as: .national)) {
+            international ?? utility.render(&raw, as: .international)
+        }
     }
 
     /// A region with the evidence that names it, such as `AE (address)`.

@@ -129,9 +129,15 @@ struct PhoneWritingShape: Equatable {
 
     /// The better of the matches with a region's national and international forms.
     func match(national: String, international: String) -> PhoneWritingMatch {
+        match(national: national) { international }
+    }
+
+    /// The same, with the international form asked for only when the national one is not matched
+    /// exactly (rendering it is most of the cost).
+    func match(national: String, international: () -> String) -> PhoneWritingMatch {
         let first = match(PhoneWritingShape(Substring(national)))
         if first == .groupingAndSeparators { return first }
-        let second = match(PhoneWritingShape(international: international))
+        let second = match(PhoneWritingShape(international: international()))
         return second.rank > first.rank ? second : first
     }
 }

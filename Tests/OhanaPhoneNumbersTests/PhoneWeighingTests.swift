@@ -200,6 +200,10 @@ struct PhoneWeighingTests {
         ("(55) 1996-0480", "MX", .grouping), ("(55) 1996-0480", "US", .none), ("089/2992940", "DE", .grouping),
         ("089/2992940", "JP", .none), ("06-2326-4385", "JP", .groupingAndSeparators), ("06-2326-4385", "NL", .none),
         ("1-212-736-5000", "US", .groupingAndSeparators), ("2127365000", "US", .none), ("70123 45678", "IN", .groupingAndSeparators),
+        // Beyond ASCII: full-width digits and dashes, no-break spaces.
+        ("０６－２３２６－４３８５", "JP", .groupingAndSeparators), ("713\u{00A0}660\u{00A0}0344", "US", .grouping),
+        // Split where the region splits it, or elsewhere.
+        ("021-80601432", "CN", .splitAsThere), ("0218-0601432", "CN", .none),
     ])
     func writing(_ number: String, _ region: String, _ match: PhoneWritingMatch) throws {
         #expect(PhoneNumberResolver.writingMatch(of: number, in: region) == match)
