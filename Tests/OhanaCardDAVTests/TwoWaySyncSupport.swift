@@ -3,6 +3,7 @@ import Ohana
 @testable import OhanaCardDAV
 @testable import OhanaSync
 import OhanaStore
+import OhanaStoreSQLite
 import OhanaVCard
 
 /// Address-book cards shaped like real exports: groups with Apple labels, unknown X- properties,

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 extension ContactReadTransaction {
     /// The merge decisions recorded in the store, in the order they were recorded.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Ohana
+import OhanaStore
 import PostgresNIO
 
 extension PostgresContactStore {

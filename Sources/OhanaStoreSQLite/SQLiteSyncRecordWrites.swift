@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 extension SQLiteContactStorage {
     /// The provider's synced cards and every stored contact, in one read transaction.

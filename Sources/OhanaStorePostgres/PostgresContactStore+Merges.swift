@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaStore
 import PostgresNIO
 
 extension PostgresContactStore {

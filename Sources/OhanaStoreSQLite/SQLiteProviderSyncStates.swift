@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 extension ContactReadTransaction {
     /// The state the provider `providerID` reported at its last sync into this store, if any.

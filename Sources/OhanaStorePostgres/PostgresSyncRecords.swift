@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaStore
 import PostgresNIO
 
 /// Two-way sync records on PostgreSQL: the same tables and rules as the SQLite store's

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaStore
 import PostgresNIO
 
 /// Merge decisions and the member versions of merged contacts in one PostgreSQL write

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 extension ContactReadTransaction {
     /// The last synced version of every card of a provider, ordered by href.

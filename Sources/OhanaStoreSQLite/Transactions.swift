@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 /// Read access to a store inside one transaction: every query sees the same committed state.
 ///
@@ -204,7 +205,7 @@ public final class ContactWriteTransaction: ContactReadTransaction {
         var claimed = claimed
         switch mode {
         case .replace, .upsertByID:
-            let batch = ContactWriteTransaction.withDistinctIDs(contacts)
+            let batch = ContactBatch.withDistinctIDs(contacts)
             if mode == .replace {
                 let keep = Set(batch.map(\.id))
                 for id in try String.fetchAll(db, sql: "SELECT id FROM contact") where !keep.contains(ContactID(rawValue: id)) {
