@@ -83,6 +83,22 @@ private func documentedModuleMap() throws -> [String: Set<String>] {
     return rows
 }
 
+/// The names in the first column of every table row of docs/architecture.md.
+private func documentedTargetRows() throws -> Set<String> {
+    let url = CLI.repositoryRoot.appendingPathComponent("docs/architecture.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var names = Set<String>()
+    for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+        let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+        guard cells.count >= 3 else { continue }
+        // Only the names before any parenthesis ("(in `Tests/`)" names a folder).
+        let listed = cells[1].split(separator: "(").first ?? cells[1]
+        names.formUnion(listed.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) })
+    }
+    return names
+}
+
 /// The module names in the README's "What is inside" table (a row may name several).
 private func readmeModules() throws -> Set<String> {
     let url = CLI.repositoryRoot.appendingPathComponent("README.md")
@@ -182,6 +198,18 @@ struct PackageGraphTests {
                 "\(library) reaches \(linked.sorted())")
         let tool = reached(from: "ohana", in: manifest)
         #expect(tool.isSuperset(of: ["OhanaStoreSQLite", "OhanaStorePostgres"]), "ohana reaches \(tool.sorted())")
+    }
+
+    @Test("every target of Package.swift but the tests has a row in docs/architecture.md, and every row a target")
+    func architectureNamesEveryTarget() throws {
+        let manifest = try dumpedManifest()
+        let targets = ((manifest["targets"] as? [[String: Any]]) ?? [])
+            .filter { ($0["type"] as? String) != "test" }
+            .compactMap { $0["name"] as? String }
+        #expect(targets.count > 20, "targets: \(targets)")
+        let documented = try documentedTargetRows()
+        #expect(documented.subtracting(targets).isEmpty, "rows name targets Package.swift lacks: \(documented.subtracting(targets).sorted())")
+        #expect(Set(targets).subtracting(documented).isEmpty, "targets without a row: \(Set(targets).subtracting(documented).sorted())")
     }
 
     @Test("the README's module table names every library product, and nothing else")
