@@ -8,7 +8,7 @@ import Ohana
 public protocol ContactStorage: AnyObject, Sendable {
     /// Where the store lives, for messages: a file path, `:memory:` or a `postgres://` URL (never with a password).
     var locationDescription: String { get }
-    /// Stores a batch of contacts in one transaction (see `ContactWriteTransaction.save(_:mode:)` (OhanaStoreSQLite)).
+    /// Stores a batch of contacts in one transaction (see `SQLiteWriteTransaction.save(_:mode:)` (OhanaStoreSQLite)).
     @discardableResult
     func save(_ contacts: [Contact], mode: ContactSaveMode) async throws -> ContactSaveSummary
     /// Removes the contacts with these ids in one transaction; returns how many were stored.
@@ -55,15 +55,15 @@ public protocol ContactStorage: AnyObject, Sendable {
     func allMergedMembers() async throws -> [ContactID: [Contact]]
     /// Merges groups of stored contacts in one transaction: `plan` gets every stored contact in
     /// insertion order and returns the groups to merge; each merged contact is stored in place of
-    /// its members, whose versions are kept (see `ContactWriteTransaction.saveMerged(_:members:)` (OhanaStoreSQLite)).
+    /// its members, whose versions are kept (see `SQLiteWriteTransaction.saveMerged(_:members:)` (OhanaStoreSQLite)).
     /// Returns how many groups were merged.
     func mergeContacts(_ plan: @escaping @Sendable ([Contact]) throws -> [ContactMergeGroup]) async throws -> Int
-    /// Undoes the merge that made the stored contact `id` (see `ContactWriteTransaction.undoMerge(of:)` (OhanaStoreSQLite)).
+    /// Undoes the merge that made the stored contact `id` (see `SQLiteWriteTransaction.undoMerge(of:)` (OhanaStoreSQLite)).
     func undoMerge(of id: ContactID) async throws -> MergeUndoResult
-    /// Takes one member out of a merged contact (see `ContactWriteTransaction.removeMember(_:fromMerged:remerging:)` (OhanaStoreSQLite)).
+    /// Takes one member out of a merged contact (see `SQLiteWriteTransaction.removeMember(_:fromMerged:remerging:)` (OhanaStoreSQLite)).
     func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
                       remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> MergeUndoResult
-    /// Stores a batch in one transaction, keeping merged contacts merged (see `ContactWriteTransaction.upsert(_:remerging:)` (OhanaStoreSQLite)).
+    /// Stores a batch in one transaction, keeping merged contacts merged (see `SQLiteWriteTransaction.upsert(_:remerging:)` (OhanaStoreSQLite)).
     func upsert(_ contacts: [Contact],
                 remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ContactSaveSummary
 

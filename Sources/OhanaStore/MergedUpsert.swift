@@ -48,7 +48,7 @@ package protocol MergedMemberRows {
     func nextPosition(in survivor: ContactID) throws -> Int
 }
 
-/// The remerging upsert (`ContactWriteTransaction.upsert(_:remerging:)` (OhanaStoreSQLite)), decided once for every
+/// The remerging upsert (`SQLiteWriteTransaction.upsert(_:remerging:)` (OhanaStoreSQLite)), decided once for every
 /// backend: which member of a merged contact each contact of a batch is the new version of, which
 /// merged contact a contact without a member joins, and what is left to save on its own.
 ///

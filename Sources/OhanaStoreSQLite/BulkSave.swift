@@ -25,7 +25,7 @@ private struct PreparationJob {
     }
 }
 
-extension ContactWriteTransaction {
+extension SQLiteWriteTransaction {
     /// How many contacts are prepared at a time: memory stays bounded however large the batch.
     static let preparationChunkSize = 2_048
 

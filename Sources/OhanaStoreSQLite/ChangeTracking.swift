@@ -3,7 +3,7 @@ import GRDB
 import Ohana
 import OhanaStore
 
-extension ContactReadTransaction {
+extension SQLiteReadTransaction {
     /// The net change of every contact changed after change number `base`, in change order; a
     /// contact added and removed again after `base` is left out.
     func netChanges(since base: Int64) throws -> [NetChange] {
@@ -37,7 +37,7 @@ extension ContactReadTransaction {
     }
 }
 
-extension ContactReadTransaction {
+extension SQLiteReadTransaction {
     /// The change history behind the store's tokens (see ``StoreBookkeeping/ChangeHistory``).
     func changeHistory() throws -> StoreBookkeeping.ChangeHistory {
         let info = try storeInfo()
@@ -52,7 +52,7 @@ extension ContactReadTransaction {
     }
 }
 
-extension ContactWriteTransaction {
+extension SQLiteWriteTransaction {
     /// Takes another store's change history, identity included, so that its tokens work here.
     func replaceChangeHistory(_ history: StoreBookkeeping.ChangeHistory) throws {
         try db.execute(sql: "DELETE FROM contactChange")

@@ -69,7 +69,7 @@ extension SQLiteContactStorage {
     }
 }
 
-extension ContactReadTransaction {
+extension SQLiteReadTransaction {
     /// The recorded members of every stored merged contact, by merged contact, in merge order.
     public func allMergedMembers() throws -> [ContactID: [Contact]] {
         let rows = try Row.fetchAll(db, sql: """

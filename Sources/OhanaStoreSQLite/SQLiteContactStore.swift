@@ -55,7 +55,7 @@ public final class SQLiteContactStore: Sendable {
         let queue = try DatabaseQueue(configuration: GRDB.Configuration())
         try migrate(queue, path: ":memory:")
         let filled = try queue.write { db -> Int64 in
-            let transaction = ContactWriteTransaction(db, removalHistoryLimit: configuration.removalHistoryLimit)
+            let transaction = SQLiteWriteTransaction(db, removalHistoryLimit: configuration.removalHistoryLimit)
             try transaction.save(contacts, mode: .replace)
             return try transaction.currentChangeToken().sequence
         }
@@ -108,18 +108,18 @@ public final class SQLiteContactStore: Sendable {
     // MARK: - Transactions
 
     /// Runs `body` in a read transaction and returns its result.
-    public func read<T>(_ body: (ContactReadTransaction) throws -> T) throws -> T {
+    public func read<T>(_ body: (SQLiteReadTransaction) throws -> T) throws -> T {
         try ensureOpen()
-        return try writer.read { db in try body(ContactReadTransaction(db)) }
+        return try writer.read { db in try body(SQLiteReadTransaction(db)) }
     }
 
     /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
     @discardableResult
-    public func write<T>(_ body: (ContactWriteTransaction) throws -> T) throws -> T {
+    public func write<T>(_ body: (SQLiteWriteTransaction) throws -> T) throws -> T {
         try ensureOpen()
         let limit = configuration.removalHistoryLimit
         return try writer.write { db in
-            let transaction = ContactWriteTransaction(db, removalHistoryLimit: limit)
+            let transaction = SQLiteWriteTransaction(db, removalHistoryLimit: limit)
             let result = try body(transaction)
             try transaction.pruneRemovalHistoryIfNeeded()
             return result
@@ -127,19 +127,19 @@ public final class SQLiteContactStore: Sendable {
     }
 
     /// Runs `body` in a read transaction without blocking the caller's thread.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (ContactReadTransaction) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteReadTransaction) throws -> T) async throws -> T {
         try ensureOpen()
-        return try await writer.read { db in try body(ContactReadTransaction(db)) }
+        return try await writer.read { db in try body(SQLiteReadTransaction(db)) }
     }
 
     /// Runs `body` in a write transaction without blocking the caller's thread; committed when it
     /// returns and rolled back when it throws.
     @discardableResult
-    public func write<T: Sendable>(_ body: @escaping @Sendable (ContactWriteTransaction) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteWriteTransaction) throws -> T) async throws -> T {
         try ensureOpen()
         let limit = configuration.removalHistoryLimit
         return try await writer.write { db in
-            let transaction = ContactWriteTransaction(db, removalHistoryLimit: limit)
+            let transaction = SQLiteWriteTransaction(db, removalHistoryLimit: limit)
             let result = try body(transaction)
             try transaction.pruneRemovalHistoryIfNeeded()
             return result
@@ -327,3 +327,11 @@ public final class SQLiteContactStore: Sendable {
 /// The SQLite store's name before it said it was SQLite.
 @available(*, deprecated, renamed: "SQLiteContactStore")
 public typealias ContactStore = SQLiteContactStore
+
+/// The SQLite store's read transaction under its name from before it said it was SQLite.
+@available(*, deprecated, renamed: "SQLiteReadTransaction")
+public typealias ContactReadTransaction = SQLiteReadTransaction
+
+/// The SQLite store's write transaction under its name from before it said it was SQLite.
+@available(*, deprecated, renamed: "SQLiteWriteTransaction")
+public typealias ContactWriteTransaction = SQLiteWriteTransaction

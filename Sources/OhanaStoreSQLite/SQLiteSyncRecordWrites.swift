@@ -20,7 +20,7 @@ extension SQLiteContactStorage {
     }
 }
 
-extension ContactWriteTransaction {
+extension SQLiteWriteTransaction {
     /// Applies sync writes in order; returns the journal entries begun, numbered.
     public func apply(_ writes: [SyncRecordWrite]) throws -> [SyncJournalEntry] {
         var begun: [SyncJournalEntry] = []

@@ -128,10 +128,10 @@ struct IndependentCard: Decodable {
 
 /// A write transaction from async test code (the store's async overloads want `@Sendable` blocks).
 @discardableResult
-func syncWrite<T>(_ store: SQLiteContactStore, _ body: (ContactWriteTransaction) throws -> T) throws -> T { try store.write(body) }
+func syncWrite<T>(_ store: SQLiteContactStore, _ body: (SQLiteWriteTransaction) throws -> T) throws -> T { try store.write(body) }
 
 /// A read transaction from async test code.
-func syncRead<T>(_ store: SQLiteContactStore, _ body: (ContactReadTransaction) throws -> T) throws -> T { try store.read(body) }
+func syncRead<T>(_ store: SQLiteContactStore, _ body: (SQLiteReadTransaction) throws -> T) throws -> T { try store.read(body) }
 
 extension TestAccount {
     /// The href of the fixture card `card-INDEX.vcf` in the account's address book.
