@@ -2,7 +2,8 @@
 import PackageDescription
 import Foundation
 
-// Ohana for Swift. Module map and dependency rules: see DESIGN.md in ../shared and the README.
+// Ohana for Swift. Module map and dependency rules: docs/architecture.md (checked against this file by
+// Tests/OhanaCLITests/PackageGraphTests.swift) and the README.
 //
 // Development aid: `OHANA_MODULES=OhanaVCard,OhanaCSV swift test --scratch-path .build-vcard` builds
 // only those library targets (with what they depend on) and their test targets, so that work on
@@ -92,11 +93,29 @@ var targets: [Target] = [
         ],
         swiftSettings: swiftSettings
     ),
+    // The store core: the `ContactStorage` protocol, the algorithms written once on it (merged
+    // upserts, merge undo, the change feed, sync record writes), the codec and lookup values, and the
+    // backend registry. It links no database driver; the backends are the two targets below.
     .target(
         name: "OhanaStore",
+        dependencies: ["Ohana"],
+        swiftSettings: swiftSettings
+    ),
+    // The SQLite backend (GRDB): embedded stores, in files or in memory, and the child stores of every backend.
+    .target(
+        name: "OhanaStoreSQLite",
         dependencies: [
-            "Ohana", "OhanaConnectionErrors",
+            "Ohana", "OhanaStore",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: swiftSettings
+    ),
+    // The PostgreSQL backend (postgres-nio): stores that several processes share.
+    .target(
+        name: "OhanaStorePostgres",
+        dependencies: [
+            "Ohana", "OhanaStore", "OhanaConnectionErrors",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -167,7 +186,7 @@ var targets: [Target] = [
         name: "ohana",
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore",
-            "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator",
+            "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -179,8 +198,8 @@ var targets: [Target] = [
     .executableTarget(
         name: "ohana-bench",
         dependencies: [
-            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaSampleData",
-            "OhanaBenchmarkSupport",
+            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaStoreSQLite",
+            "OhanaStorePostgres", "OhanaSampleData", "OhanaBenchmarkSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         path: "Sources/OhanaBenchmarks",
@@ -195,14 +214,14 @@ var targets: [Target] = [
     // Writer process the store's durability test kills with SIGKILL (Tests/OhanaStoreTests).
     .executableTarget(
         name: "ohana-store-writer",
-        dependencies: ["Ohana", "OhanaStore"],
+        dependencies: ["Ohana", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres"],
         path: "Tests/OhanaStoreWriter",
         swiftSettings: swiftSettings
     ),
     // Sync process the two-way sync's kill test kills with SIGKILL (Tests/OhanaCardDAVTests).
     .executableTarget(
         name: "ohana-sync-worker",
-        dependencies: ["Ohana", "OhanaStore", "OhanaCardDAV", "OhanaSync"],
+        dependencies: ["Ohana", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync"],
         path: "Tests/OhanaSyncWorker",
         swiftSettings: swiftSettings
     ),
@@ -229,11 +248,11 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaJSContactTests", ["OhanaJSContact", "OhanaVCard", "OhanaTestSupport"]),
     ("OhanaFormatsTests", ["OhanaFormats", "OhanaTestSupport"]),
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
-    ("OhanaStoreTests", ["OhanaStore", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
-    ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaSync", "OhanaStore", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
-    ("OhanaAddressBookTests", ["OhanaAddressBook"]),
-    ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaSampleData", "OhanaTestSupport"]),
-    ("OhanaCLITests", ["ohana", "OhanaStore", "OhanaTestSupport"]),
+    ("OhanaStoreTests", ["OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
+    ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaSync", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
+    ("OhanaAddressBookTests", ["OhanaAddressBook", "OhanaStoreSQLite"]),
+    ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaStoreSQLite", "OhanaSampleData", "OhanaTestSupport"]),
+    ("OhanaCLITests", ["ohana", "OhanaStore", "OhanaStoreSQLite", "OhanaTestSupport"]),
 ]
 for test in testTargets {
     var deps: [Target.Dependency] = test.dependencies.map { .target(name: $0) }
@@ -272,6 +291,8 @@ if let only = Context.environment["OHANA_MODULES"], !only.isEmpty {
         }
     }
     for name in Array(wanted) where byName[name + "Tests"] != nil { wanted.insert(name + "Tests") }
+    // The store backends have no test target of their own: the store's suite runs on both.
+    if !wanted.isDisjoint(with: ["OhanaStoreSQLite", "OhanaStorePostgres"]) { wanted.insert("OhanaStoreTests") }
     var stack = Array(wanted)
     while let name = stack.popLast() {
         guard let target = byName[name] else { continue }
@@ -283,7 +304,7 @@ if let only = Context.environment["OHANA_MODULES"], !only.isEmpty {
     targets = targets.filter { wanted.contains($0.name) }
 }
 
-let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer"]
+let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer"]
 let present = Set(targets.map(\.name))
 
 let package = Package(

@@ -4,6 +4,8 @@ import Ohana
 import OhanaBenchmarkSupport
 import OhanaSampleData
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 
 /// `ohana-bench store --count 100000 [--backend sqlite|postgres]`: importing generated contacts into
 /// a store and reading them back.
@@ -60,10 +62,8 @@ struct StoreBenchmark: AsyncParsableCommand {
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("ohana-bench-store-\(UUID().uuidString)", isDirectory: true)
         defer { if path == nil { try? FileManager.default.removeItem(at: temporary) } }
-        let location: ContactStorageLocation = switch backend {
-        case .sqlite: .sqlite(path: path ?? temporary.appendingPathComponent("contacts.sqlite").path)
-        case .postgres: try ContactStorageLocation(path ?? "")
-        }
+        let file = backend == .sqlite ? path ?? temporary.appendingPathComponent("contacts.sqlite").path : nil
+        let location = try ContactStorageBackends([backend == .sqlite ? .sqlite : .postgres()]).location(file ?? path ?? "")
         let prefix = backend == .sqlite ? "store" : "store.postgres"
 
         let store = try await location.open()
@@ -102,7 +102,7 @@ struct StoreBenchmark: AsyncParsableCommand {
         }
         try await reopened.shutDown()
         var size = ""
-        if case .sqlite(let file) = location, let bytes = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int {
+        if let file, let bytes = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int {
             size = "store file: \(bytes / 1_048_576) MiB; "
         }
         FileHandle.standardError.write(Data("\(size)\(contacts.count) contacts; \(hits) search hits\n".utf8))

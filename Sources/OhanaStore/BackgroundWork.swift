@@ -3,12 +3,12 @@ import Synchronization
 
 /// Work started on another thread now, whose result is collected later: the store prepares or
 /// decodes one chunk while it reads or writes the next.
-final class BackgroundWork<Value: Sendable>: Sendable {
+package final class BackgroundWork<Value: Sendable>: Sendable {
     private let outcome = Mutex<Result<Value, any Error>?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts `work` on a global queue.
-    init(_ work: @escaping @Sendable () throws -> Value) {
+    package init(_ work: @escaping @Sendable () throws -> Value) {
         DispatchQueue.global().async { [self] in
             let result = Result { try work() }
             outcome.withLock { $0 = result }
@@ -17,7 +17,7 @@ final class BackgroundWork<Value: Sendable>: Sendable {
     }
 
     /// Waits for the work to end and returns its result (or throws its error).
-    func result() throws -> Value {
+    package func result() throws -> Value {
         finished.wait()
         return try outcome.withLock { $0! }.get()
     }

@@ -11,7 +11,7 @@ public struct ChangeToken: Hashable, Sendable, Codable, LosslessStringConvertibl
     public let sequence: Int64
 
     /// Creates a token.
-    init(storeID: String, sequence: Int64) {
+    package init(storeID: String, sequence: Int64) {
         self.storeID = storeID
         self.sequence = sequence
     }
@@ -33,7 +33,7 @@ public struct ChangeToken: Hashable, Sendable, Codable, LosslessStringConvertibl
     /// history (every backend asks the same): ``ContactStoreError/unknownChangeToken(_:)`` for
     /// another store's or a future token, ``ContactStoreError/expiredChangeToken(_:)`` for one
     /// older than the kept history.
-    func check(storeID: String, sequence: Int64, prunedThrough: Int64) throws {
+    package func check(storeID: String, sequence: Int64, prunedThrough: Int64) throws {
         guard self.storeID == storeID, self.sequence <= sequence else {
             throw ContactStoreError.unknownChangeToken(description)
         }
@@ -82,15 +82,15 @@ public struct ContactChanges: Sendable, Hashable {
 
 /// One contact's net change since a point in the change history (a change token, or the moment a
 /// child store was made): the change feed and merging a child store both read it.
-struct NetChange: Sendable {
-    var id: ContactID
+package struct NetChange: Sendable {
+    package var id: ContactID
     /// The current version; `nil` when removed.
-    var version: Contact?
+    package var version: Contact?
     /// Whether the contact existed at that point.
-    var existedAtBase: Bool
+    package var existedAtBase: Bool
 
     /// What merging this child change into the parent does.
-    enum Step {
+    package enum Step {
         /// The child's version (or removal) is applied.
         case apply
         /// The parent's version stays.
@@ -101,7 +101,7 @@ struct NetChange: Sendable {
 
     /// What merging this change does, given the parent's version of the contact and the change
     /// number of its last change there (`nil`: no history row) against the child's base.
-    func step(parentVersion: Contact?, parentSequence: Int64?, base: Int64, policy: ChildCommitPolicy) -> Step {
+    package func step(parentVersion: Contact?, parentSequence: Int64?, base: Int64, policy: ChildCommitPolicy) -> Step {
         // No history row for a contact that existed at the base: removed here, history pruned.
         let changedHere = parentSequence.map { $0 > base } ?? existedAtBase
         guard changedHere, parentVersion != version else { return .apply }
@@ -117,7 +117,7 @@ struct NetChange: Sendable {
     /// parent's versions of the changed contacts and the change numbers of their last changes
     /// there. Throws ``ContactStoreError/mergeConflicts(_:)`` listing every conflict when the
     /// policy fails on conflicts; nothing is to be written then.
-    static func commitPlan(
+    package static func commitPlan(
         _ changes: [NetChange], parentVersions: [ContactID: Contact], parentSequences: [ContactID: Int64],
         base: Int64, policy: ChildCommitPolicy
     ) throws -> (saves: [Contact], removals: [ContactID]) {
@@ -181,7 +181,7 @@ extension NetChange {
     /// The net change of every contact in `rows` (the change log after change number `base`, in
     /// change order); a contact added and removed again after `base` is left out. Many versions
     /// are decoded on every core.
-    static func netChanges(_ rows: [ChangeLogRow], since base: Int64) throws -> [NetChange] {
+    package static func netChanges(_ rows: [ChangeLogRow], since base: Int64) throws -> [NetChange] {
         let kept = rows.filter { $0.isRemoved ? $0.addedSequence <= base : $0.record != nil }
         let versions = try ContactCodec.decodeAll(kept.compactMap { $0.isRemoved ? nil : $0.record })
         var next = versions.makeIterator()
@@ -196,7 +196,7 @@ extension ContactChanges {
     /// The change feed from the change log after change number `base` (``ChangeLogRow``, in
     /// change order; the token given was checked against `info` with ``ChangeToken/check(_:)``),
     /// ending at the store's current token.
-    init(log: [ChangeLogRow], since base: Int64, info: StoreInfo) throws {
+    package init(log: [ChangeLogRow], since base: Int64, info: StoreInfo) throws {
         var added: [Contact] = []
         var updated: [Contact] = []
         var removed: [ContactID] = []
@@ -213,7 +213,7 @@ extension ContactChanges {
 
 extension ChangeToken {
     /// Checks that a store with this information can answer the token (see ``check(storeID:sequence:prunedThrough:)``).
-    func check(_ info: StoreInfo) throws {
+    package func check(_ info: StoreInfo) throws {
         try check(storeID: info.storeID, sequence: info.sequence, prunedThrough: info.prunedThrough)
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 import Ohana
 
 /// Encodes contacts to their stored form (JSON without the photo, the photo apart) and back.
-struct ContactCodec {
-    let encoder: JSONEncoder
-    let decoder: JSONDecoder
+package struct ContactCodec {
+    package let encoder: JSONEncoder
+    package let decoder: JSONDecoder
 
-    init() {
+    package init() {
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
@@ -17,7 +17,7 @@ struct ContactCodec {
     }
 
     /// The streaming encoder, set up as `encoder`: it writes the same bytes, faster.
-    static let bytesEncoder: JSONBytesEncoder = {
+    package static let bytesEncoder: JSONBytesEncoder = {
         var encoder = JSONBytesEncoder()
         encoder.escapesSlashes = false
         encoder.nonConformingFloatStrings = ("+Infinity", "-Infinity", "NaN")
@@ -25,14 +25,14 @@ struct ContactCodec {
     }()
 
     /// The streaming decoder, set up as `decoder`; what it does not accept goes to `decoder`.
-    static let bytesDecoder: JSONBytesDecoder = {
+    package static let bytesDecoder: JSONBytesDecoder = {
         var decoder = JSONBytesDecoder()
         decoder.nonConformingFloatStrings = ("+Infinity", "-Infinity", "NaN")
         return decoder
     }()
 
     /// The JSON of a contact without its photo.
-    func encodeJSON(_ contact: Contact) throws -> Data {
+    package func encodeJSON(_ contact: Contact) throws -> Data {
         var bare = contact
         bare.photo = nil
         do {
@@ -43,7 +43,7 @@ struct ContactCodec {
     }
 
     /// Decodes a stored record.
-    func decode(_ record: StoredRecord) throws -> Contact {
+    package func decode(_ record: StoredRecord) throws -> Contact {
         var contact: Contact
         do {
             contact = try (try? Self.bytesDecoder.decode(Contact.self, from: record.json))
@@ -58,7 +58,7 @@ struct ContactCodec {
     }
 
     /// Decodes records in order, on every core when there are many.
-    static func decodeAll(_ records: [StoredRecord]) throws -> [Contact] {
+    package static func decodeAll(_ records: [StoredRecord]) throws -> [Contact] {
         let results = parallelMap(records, minimumPerWorker: 512, state: { ContactCodec() }) { codec, record in
             Result { try codec.decode(record) }
         }
@@ -87,14 +87,14 @@ package struct StoredRecord: Sendable {
 }
 
 /// Folds text for lookups: case, diacritics and width are ignored, white space is collapsed.
-enum TextFolding {
+package enum TextFolding {
     /// The folded form of `text`.
-    static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .split(whereSeparator: \.isWhitespace)
             .joined(separator: " ")
     }
 
     /// The exclusive upper bound of every string starting with `prefix` (binary collation).
-    static func upperBound(ofPrefix prefix: String) -> String { prefix + "\u{10FFFF}" }
+    package static func upperBound(ofPrefix prefix: String) -> String { prefix + "\u{10FFFF}" }
 }

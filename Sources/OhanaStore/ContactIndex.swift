@@ -3,12 +3,12 @@ import Ohana
 
 /// The lookup values of one contact (tags, name keys, full-text columns), the same on both backends;
 /// each backend writes them to its own lookup rows.
-enum ContactIndex {
+package enum ContactIndex {
     /// The most name keys one contact gets (one per word start of each name part).
-    static let maximumNameKeys = 64
+    package static let maximumNameKeys = 64
 
     /// The folded name keys: every word-start suffix of each name part, so "ann j" finds "Mary Ann Jones".
-    static func nameKeys(of contact: Contact) -> [String] {
+    package static func nameKeys(of contact: Contact) -> [String] {
         let parts = [
             contact.fullName, contact.givenName, contact.middleName, contact.familyName, contact.nickname,
             contact.organization, contact.phoneticGivenName, contact.phoneticFamilyName,
@@ -28,7 +28,7 @@ enum ContactIndex {
     }
 
     /// The text of the `names` full-text column.
-    static func namesText(of contact: Contact) -> String {
+    package static func namesText(of contact: Contact) -> String {
         [
             contact.fullName, contact.composedName, contact.namePrefix, contact.givenName, contact.middleName,
             contact.familyName, contact.nameSuffix, contact.nickname, contact.phoneticGivenName,
@@ -39,7 +39,7 @@ enum ContactIndex {
     }
 
     /// The text of the `fieldValues` full-text column: fields (phones also as bare digits), addresses, tags, note.
-    static func fieldValuesText(of contact: Contact) -> String {
+    package static func fieldValuesText(of contact: Contact) -> String {
         var parts: [String] = []
         for field in contact.fields {
             parts.append(field.value)
@@ -60,13 +60,13 @@ enum ContactIndex {
     }
 
     /// The lookup values of one contact, worked out apart from the database (on any thread).
-    struct Entries: Sendable {
-        var tags: [String]
-        var nameKeys: [String]
-        var namesText: String
-        var fieldValuesText: String
+    package struct Entries: Sendable {
+        package var tags: [String]
+        package var nameKeys: [String]
+        package var namesText: String
+        package var fieldValuesText: String
 
-        init(_ contact: Contact) {
+        package init(_ contact: Contact) {
             tags = Set(contact.tags.map(TextFolding.fold)).filter { !$0.isEmpty }.sorted()
             nameKeys = ContactIndex.nameKeys(of: contact)
             namesText = ContactIndex.namesText(of: contact)

@@ -2,13 +2,13 @@ import Foundation
 import Ohana
 
 /// What every store backend serves, the same way: saving batches in one transaction, queries,
-/// full-text search and change tokens. ``SQLiteContactStorage`` (a ``SQLiteContactStore``, embedded) and
-/// ``PostgresContactStore`` (PostgreSQL, shared) implement it; open either by location with
-/// ``ContactStorageLocation``.
+/// full-text search and change tokens. The backends implement it in targets of their own:
+/// `SQLiteContactStorage` (OhanaStoreSQLite, embedded) and `PostgresContactStore` (OhanaStorePostgres,
+/// shared); open the backends an app registers by location with ``ContactStorageBackends``.
 public protocol ContactStorage: AnyObject, Sendable {
     /// Where the store lives, for messages: a file path, `:memory:` or a `postgres://` URL (never with a password).
     var locationDescription: String { get }
-    /// Stores a batch of contacts in one transaction (see ``ContactWriteTransaction/save(_:mode:)``).
+    /// Stores a batch of contacts in one transaction (see `SQLiteWriteTransaction.save(_:mode:)` (OhanaStoreSQLite)).
     @discardableResult
     func save(_ contacts: [Contact], mode: ContactSaveMode) async throws -> ContactSaveSummary
     /// Removes the contacts with these ids in one transaction; returns how many were stored.
@@ -38,12 +38,12 @@ public protocol ContactStorage: AnyObject, Sendable {
     // MARK: Child stores
 
     /// Makes a child store: an in-memory copy of this store's contacts for edits that may be thrown
-    /// away (``SQLiteContactStore/discard()``) or committed back with ``commitChild(_:policy:)``.
-    func makeChild() async throws -> SQLiteContactStore
+    /// away (``ContactChildStore/discard()``) or committed back with ``commitChild(_:policy:)``.
+    func makeChild() async throws -> any ContactChildStore
     /// Commits a child store's changes to this store in one transaction, then closes the child;
     /// contacts changed on both sides since the child was made are handled by `policy`.
     @discardableResult
-    func commitChild(_ child: SQLiteContactStore, policy: ChildCommitPolicy) async throws -> ContactSaveSummary
+    func commitChild(_ child: any ContactChildStore, policy: ChildCommitPolicy) async throws -> ContactSaveSummary
 
     // MARK: Merges
 
@@ -55,15 +55,15 @@ public protocol ContactStorage: AnyObject, Sendable {
     func allMergedMembers() async throws -> [ContactID: [Contact]]
     /// Merges groups of stored contacts in one transaction: `plan` gets every stored contact in
     /// insertion order and returns the groups to merge; each merged contact is stored in place of
-    /// its members, whose versions are kept (see ``ContactWriteTransaction/saveMerged(_:members:)``).
+    /// its members, whose versions are kept (see `SQLiteWriteTransaction.saveMerged(_:members:)` (OhanaStoreSQLite)).
     /// Returns how many groups were merged.
     func mergeContacts(_ plan: @escaping @Sendable ([Contact]) throws -> [ContactMergeGroup]) async throws -> Int
-    /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
+    /// Undoes the merge that made the stored contact `id` (see `SQLiteWriteTransaction.undoMerge(of:)` (OhanaStoreSQLite)).
     func undoMerge(of id: ContactID) async throws -> MergeUndoResult
-    /// Takes one member out of a merged contact (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+    /// Takes one member out of a merged contact (see `SQLiteWriteTransaction.removeMember(_:fromMerged:remerging:)` (OhanaStoreSQLite)).
     func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
                       remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> MergeUndoResult
-    /// Stores a batch in one transaction, keeping merged contacts merged (see ``ContactWriteTransaction/upsert(_:remerging:)``).
+    /// Stores a batch in one transaction, keeping merged contacts merged (see `SQLiteWriteTransaction.upsert(_:remerging:)` (OhanaStoreSQLite)).
     func upsert(_ contacts: [Contact],
                 remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ContactSaveSummary
 
@@ -91,43 +91,4 @@ public protocol ContactStorage: AnyObject, Sendable {
     /// state kept for it, and applies the change set and the new state in one transaction.
     func sync(with provider: some IncrementalContactsProvider,
               remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary
-}
-
-/// Where a store lives: a SQLite file path, or a PostgreSQL database given by a `postgres://` URL.
-public enum ContactStorageLocation: Hashable, Sendable, CustomStringConvertible {
-    /// A SQLite store file.
-    case sqlite(path: String)
-    /// A PostgreSQL database.
-    case postgres(PostgresContactStore.Location)
-
-    /// Reads a `--store` argument: a `postgres://` (or `postgresql://`) URL, otherwise a file path.
-    /// Throws ``ContactStoreError/cannotOpen(path:reason:)`` for a URL that carries a password or is malformed.
-    public init(_ text: String) throws {
-        let lowered = text.lowercased()
-        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
-            self = .postgres(try PostgresContactStore.Location(url: text))
-        } else {
-            self = .sqlite(path: text)
-        }
-    }
-
-    /// The location in one line (a URL without password, or the path).
-    public var description: String {
-        switch self {
-        case .sqlite(let path): path
-        case .postgres(let location): location.description
-        }
-    }
-
-    /// Opens (creating or migrating when needed) the store at this location. The PostgreSQL
-    /// password comes from `password`, else the `PGPASSWORD` environment variable.
-    public func open(password: String? = nil) async throws -> any ContactStorage {
-        switch self {
-        case .sqlite(let path):
-            SQLiteContactStorage(try SQLiteContactStore(fileURL: URL(fileURLWithPath: path)))
-        case .postgres(let location):
-            try await PostgresContactStore(location: location,
-                                           password: password ?? ProcessInfo.processInfo.environment["PGPASSWORD"])
-        }
-    }
 }

@@ -33,6 +33,8 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case cannotConnect(address: String, reason: String, advice: String)
     /// The database server was reached but refused the store at `location`: the server's reason, and what to do.
     case refusedByServer(location: String, reason: String, advice: String)
+    /// The store at `location` was opened without a way to make child stores (a ``ChildStoreFactory``).
+    case noChildStores(location: String)
 
     /// The error in one line.
     public var description: String {
@@ -68,6 +70,8 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             "\(location): the server asks for a password; set PGPASSWORD (never put it in the URL)"
         case .cannotConnect(let address, let reason, let advice):
             "cannot connect to PostgreSQL at \(address) (\(reason)): \(advice)"
+        case .noChildStores(let location):
+            "\(location): this store was opened without child stores (give it a ChildStoreFactory, such as ChildStoreFactory.sqliteInMemory)"
         case .refusedByServer(let location, let reason, let advice):
             "\(location): PostgreSQL refused: \(reason): \(advice)"
         }

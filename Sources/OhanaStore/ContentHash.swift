@@ -8,9 +8,9 @@ import Ohana
 ///
 /// Hashes of stores written before version 7 of the schema hashed the `Codable` form instead; the
 /// migration clears them, and the next save of each contact recognises it by its bytes.
-enum ContentHash {
+package enum ContentHash {
     /// The hash of a contact stored as `json` (without the photo) with this photo.
-    static func of(json: Data, photo: Data?, photoType: String?) -> Int64 {
+    package static func of(json: Data, photo: Data?, photoType: String?) -> Int64 {
         var hash = bytes(json, tag: 1)
         if let photo { hash = mix(hash, bytes(photo, tag: 2)) }
         if let photoType { hash = mix(hash, bytes(Data(photoType.utf8), tag: 3)) }
@@ -18,13 +18,13 @@ enum ContentHash {
     }
 
     /// The hash of a contact, encoded as the store encodes it.
-    static func of(_ contact: Contact) throws -> Int64 {
+    package static func of(_ contact: Contact) throws -> Int64 {
         let json = try ContactCodec().encodeJSON(contact)
         return of(json: json, photo: contact.photo?.data, photoType: contact.photo?.mediaType)
     }
 
     /// SplitMix64's finaliser over two words: order-sensitive, well mixed.
-    static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    package static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
         var x = a &+ 0x9E37_79B9_7F4A_7C15 &+ (b &* 0xBF58_476D_1CE4_E5B9)
         x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
         x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -33,7 +33,7 @@ enum ContentHash {
 
     /// Bytes eight at a time (little-endian words), each word mixed into the running hash, then
     /// the tail and the length; `tag` keeps different kinds of content apart.
-    static func bytes(_ data: Data, tag: UInt64) -> UInt64 {
+    package static func bytes(_ data: Data, tag: UInt64) -> UInt64 {
         data.withUnsafeBytes { raw in
             var hash = mix(tag, UInt64(raw.count))
             var offset = 0

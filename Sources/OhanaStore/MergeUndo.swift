@@ -10,8 +10,8 @@ public struct MergeUndoResult: Hashable, Sendable {
 }
 
 /// Undoing a merge, or taking one member out of it, decided once for every backend from the
-/// merged contact's recorded members (``ContactWriteTransaction/undoMerge(of:)``,
-/// ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+/// merged contact's recorded members (`SQLiteWriteTransaction.undoMerge(of:)` (OhanaStoreSQLite),
+/// `SQLiteWriteTransaction.removeMember(_:fromMerged:remerging:)` (OhanaStoreSQLite)).
 ///
 /// A backend applies it in order: the merged contact is removed with its members' records;
 /// ``remaining`` (when some members stay together) is saved merged with its members; ``restored``
@@ -66,7 +66,7 @@ package struct MergeSplit {
     }
 
     /// The member versions a merged contact of `members` records, in merge order (see
-    /// ``ContactWriteTransaction/saveMerged(_:members:)``): a member that is itself a merged
+    /// `SQLiteWriteTransaction.saveMerged(_:members:)` (OhanaStoreSQLite)): a member that is itself a merged
     /// contact contributes its own recorded members (`recorded`, with whether each is a fixed
     /// snapshot), any other member itself.
     package static func memberVersions(

@@ -27,7 +27,7 @@ package struct MergedMemberRow: Sendable {
 /// The rows a backend serves, inside one write transaction, to ``MergedUpsert``: the recorded
 /// members of merged contacts and the source records of stored contacts. Reads only: what the
 /// algorithm decides comes back as a plan the backend writes. A backend answers each with an
-/// indexed query (SQLite) or from rows loaded once per batch (PostgreSQL, ``MergedMemberIndex``).
+/// indexed query (SQLite) or from rows loaded once per batch (PostgreSQL, `MergedMemberIndex` in OhanaStorePostgres).
 package protocol MergedMemberRows {
     /// The stored merged contacts that have recorded members.
     var survivors: Set<ContactID> { get }
@@ -48,7 +48,7 @@ package protocol MergedMemberRows {
     func nextPosition(in survivor: ContactID) throws -> Int
 }
 
-/// The remerging upsert (``ContactWriteTransaction/upsert(_:remerging:)``), decided once for every
+/// The remerging upsert (`SQLiteWriteTransaction.upsert(_:remerging:)` (OhanaStoreSQLite)), decided once for every
 /// backend: which member of a merged contact each contact of a batch is the new version of, which
 /// merged contact a contact without a member joins, and what is left to save on its own.
 ///

@@ -9,6 +9,13 @@ public struct ProviderSyncSummary: Sendable {
     public var removed: Int
     /// The change set applied (its diagnostics, full reloads, transfer count, completeness).
     public var changes: ProviderChanges
+
+    /// A summary of what a backend applied.
+    package init(saved: ContactSaveSummary, removed: Int, changes: ProviderChanges) {
+        self.saved = saved
+        self.removed = removed
+        self.changes = changes
+    }
 }
 
 extension ProviderChanges {

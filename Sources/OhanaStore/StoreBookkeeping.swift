@@ -108,12 +108,12 @@ public struct StoreBookkeeping: Hashable, Sendable {
     }
 
     /// The writes that record this bookkeeping's two-way sync records in a store.
-    var syncRecordWrites: [SyncRecordWrite] {
+    package var syncRecordWrites: [SyncRecordWrite] {
         syncedCards.map { .recordSyncedCard($0) } + pendingSyncWrites.map { .beginSyncWrite($0) }
     }
 
     /// Members in the canonical order (merged contact, then position), so two stores' bookkeeping compares equal.
-    static func ordered(_ members: [MemberVersion]) -> [MemberVersion] {
+    package static func ordered(_ members: [MemberVersion]) -> [MemberVersion] {
         members.sorted { ($0.survivor.rawValue, $0.position) < ($1.survivor.rawValue, $1.position) }
     }
 }

@@ -2,7 +2,7 @@ import Ohana
 
 extension ContactSaveSummary {
     /// The save as a tracked event, `store.saved`: the backend, the counts and the time it took.
-    func trackedEvent(backend: String, duration: Duration) -> TrackedEvent {
+    package func trackedEvent(backend: String, duration: Duration) -> TrackedEvent {
         TrackedEvent("store.saved", [
             "backend": .text(backend), "added": .integer(added), "updated": .integer(updated),
             "unchanged": .integer(unchanged), "removed": .integer(removed),
@@ -12,7 +12,7 @@ extension ContactSaveSummary {
 }
 
 /// Runs a save and sends its `store.saved` event to the shared trackers (nothing is built when none is registered).
-func trackingSave(backend: String, _ save: () async throws -> ContactSaveSummary) async throws -> ContactSaveSummary {
+package func trackingSave(backend: String, _ save: () async throws -> ContactSaveSummary) async throws -> ContactSaveSummary {
     let start = ContinuousClock.now
     let summary = try await save()
     let duration = ContinuousClock.now - start

@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 import OhanaAddressBook
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 private func person(_ given: String, _ family: String) -> Contact {

@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 import OhanaAddressBook
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 /// The one search on a small address book whose truth is written beside it: what each query must

@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 import OhanaAddressBook
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 @Suite("Exporting a picker's selection, and merge decisions' ids")

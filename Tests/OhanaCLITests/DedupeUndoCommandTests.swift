@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 /// `ohana dedupe --undo ID [--remove-member ID]` on a real store file.

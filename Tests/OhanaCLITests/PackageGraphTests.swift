@@ -83,6 +83,42 @@ private func documentedModuleMap() throws -> [String: Set<String>] {
     return rows
 }
 
+/// The names in the first column of every table row of docs/architecture.md.
+private func documentedTargetRows() throws -> Set<String> {
+    let url = CLI.repositoryRoot.appendingPathComponent("docs/architecture.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var names = Set<String>()
+    for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+        let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+        guard cells.count >= 3 else { continue }
+        // Only the names before any parenthesis ("(in `Tests/`)" names a folder).
+        let listed = cells[1].split(separator: "(").first ?? cells[1]
+        names.formUnion(listed.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) })
+    }
+    return names
+}
+
+/// The module names in the README's "What is inside" table (a row may name several).
+private func readmeModules() throws -> Set<String> {
+    let url = CLI.repositoryRoot.appendingPathComponent("README.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    guard let start = text.range(of: "| module | what it does |") else { return [] }
+    var names = Set<String>()
+    for line in text[start.upperBound...].split(separator: "\n").dropFirst() {
+        guard line.hasPrefix("|") else { break }
+        let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+        guard cells.count >= 3 else { continue }
+        names.formUnion(cells[1].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) })
+    }
+    return names
+}
+
+/// The database drivers, as `package/Product`.
+private let grdb = "GRDB.swift/GRDB"
+private let postgresNIO = "postgres-nio/PostgresNIO"
+
 @Suite("The package's build graph")
 struct PackageGraphTests {
     @Test("the ohana binary and every product leave the test-support target out; sample data is its own target")
@@ -124,16 +160,74 @@ struct PackageGraphTests {
     @Test("the CardDAV client links no store and no database driver; the sync target joins client and store")
     func cardDAVClientReachesNoStore() throws {
         let manifest = try dumpedManifest()
-        let direct = directDependencies(in: manifest)
-        func reached(from target: String) -> Set<String> {
-            let local = localDependencies(of: target, in: manifest).union([target])
-            return local.union(local.flatMap { direct[$0] ?? [] })
-        }
-        let client = reached(from: "OhanaCardDAV")
-        #expect(!client.contains("OhanaStore"), "OhanaCardDAV reaches \(client.sorted())")
-        #expect(!client.contains("GRDB.swift/GRDB") && !client.contains("postgres-nio/PostgresNIO"),
-                "OhanaCardDAV reaches \(client.sorted())")
-        let sync = reached(from: "OhanaSync")
+        let client = reached(from: "OhanaCardDAV", in: manifest)
+        #expect(client.isDisjoint(with: ["OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres"]), "OhanaCardDAV reaches \(client.sorted())")
+        #expect(!client.contains(grdb) && !client.contains(postgresNIO), "OhanaCardDAV reaches \(client.sorted())")
+        let sync = reached(from: "OhanaSync", in: manifest)
         #expect(sync.isSuperset(of: ["OhanaCardDAV", "OhanaStore"]), "OhanaSync reaches \(sync.sorted())")
     }
+
+    @Test("no library reaches both database drivers; the store core reaches neither, each backend only its own")
+    func databaseDriversStayInTheirBackends() throws {
+        let manifest = try dumpedManifest()
+        let libraries = ((manifest["products"] as? [[String: Any]]) ?? [])
+            .filter { ($0["type"] as? [String: Any])?["library"] != nil }
+            .flatMap { ($0["targets"] as? [String]) ?? [] }
+        #expect(Set(libraries).isSuperset(of: ["OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres"]), "libraries: \(libraries)")
+        for library in libraries {
+            let linked = reached(from: library, in: manifest)
+            #expect(!(linked.contains(grdb) && linked.contains(postgresNIO)), "\(library) reaches both drivers")
+        }
+        let core = reached(from: "OhanaStore", in: manifest)
+        #expect(!core.contains(grdb) && !core.contains(postgresNIO), "OhanaStore reaches \(core.sorted())")
+        let sqlite = reached(from: "OhanaStoreSQLite", in: manifest)
+        #expect(sqlite.contains(grdb) && sqlite.contains("OhanaStore"), "OhanaStoreSQLite reaches \(sqlite.sorted())")
+        #expect(!sqlite.contains(postgresNIO) && !sqlite.contains("OhanaStorePostgres"), "OhanaStoreSQLite reaches \(sqlite.sorted())")
+        let postgres = reached(from: "OhanaStorePostgres", in: manifest)
+        #expect(postgres.contains(postgresNIO) && postgres.contains("OhanaStore"), "OhanaStorePostgres reaches \(postgres.sorted())")
+        #expect(!postgres.contains(grdb) && !postgres.contains("OhanaStoreSQLite"), "OhanaStorePostgres reaches \(postgres.sorted())")
+    }
+
+    @Test("the sync engine, the address book and the server depend on the store core only; the tool wires in both backends",
+          arguments: ["OhanaSync", "OhanaAddressBook", "OhanaServer"])
+    func frontLibrariesReachNoBackend(library: String) throws {
+        let manifest = try dumpedManifest()
+        let linked = reached(from: library, in: manifest)
+        #expect(linked.contains("OhanaStore"), "\(library) reaches \(linked.sorted())")
+        #expect(linked.isDisjoint(with: ["OhanaStoreSQLite", "OhanaStorePostgres", grdb, postgresNIO]),
+                "\(library) reaches \(linked.sorted())")
+        let tool = reached(from: "ohana", in: manifest)
+        #expect(tool.isSuperset(of: ["OhanaStoreSQLite", "OhanaStorePostgres"]), "ohana reaches \(tool.sorted())")
+    }
+
+    @Test("every target of Package.swift but the tests has a row in docs/architecture.md, and every row a target")
+    func architectureNamesEveryTarget() throws {
+        let manifest = try dumpedManifest()
+        let targets = ((manifest["targets"] as? [[String: Any]]) ?? [])
+            .filter { ($0["type"] as? String) != "test" }
+            .compactMap { $0["name"] as? String }
+        #expect(targets.count > 20, "targets: \(targets)")
+        let documented = try documentedTargetRows()
+        #expect(documented.subtracting(targets).isEmpty, "rows name targets Package.swift lacks: \(documented.subtracting(targets).sorted())")
+        #expect(Set(targets).subtracting(documented).isEmpty, "targets without a row: \(Set(targets).subtracting(documented).sorted())")
+    }
+
+    @Test("the README's module table names every library product, and nothing else")
+    func readmeNamesEveryLibrary() throws {
+        let manifest = try dumpedManifest()
+        let libraries = ((manifest["products"] as? [[String: Any]]) ?? [])
+            .filter { ($0["type"] as? [String: Any])?["library"] != nil }
+            .compactMap { $0["name"] as? String }
+        #expect(!libraries.isEmpty)
+        let documented = try readmeModules()
+        #expect(documented == Set(libraries), "README names \(documented.sorted()), Package.swift has \(libraries.sorted())")
+    }
+}
+
+/// What `target` reaches: itself, the package targets it depends on (directly or not), and the
+/// products (`package/Product`) any of those depend on directly.
+private func reached(from target: String, in manifest: [String: Any]) -> Set<String> {
+    let direct = directDependencies(in: manifest)
+    let local = localDependencies(of: target, in: manifest).union([target])
+    return local.union(local.flatMap { direct[$0] ?? [] })
 }

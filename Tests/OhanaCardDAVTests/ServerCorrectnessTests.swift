@@ -4,6 +4,7 @@ import Ohana
 @testable import OhanaSync
 import OhanaDuplicates
 import OhanaStore
+import OhanaStoreSQLite
 import OhanaTestSupport
 import OhanaVCard
 import Testing

@@ -3,6 +3,8 @@ import Ohana
 @testable import OhanaCardDAV
 @testable import OhanaSync
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 import OhanaTestSupport
 import Testing
 
@@ -88,7 +90,7 @@ struct SyncCommandStateTests {
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output.contains("pulled 3 added, 0 changed, 0 removed; pushed 0 created, 0 updated, 0 deleted"), "\(first.output)")
 
-        let store = try await ContactStorageLocation(database.url).open()
+        let store = try await ContactStorageBackends([.postgres(childStores: .sqliteInMemory), .sqlite]).open(database.url)
         var edited = try #require(try await store.allContacts(order: .name).first { $0.fullName == "Shared 1" })
         edited.note = "edited in the shared store"
         try await store.save([edited], mode: .upsertByID)

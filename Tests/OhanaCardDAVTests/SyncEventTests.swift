@@ -3,6 +3,7 @@ import Ohana
 import OhanaCardDAV
 import OhanaSync
 import OhanaStore
+import OhanaStoreSQLite
 import OhanaTestSupport
 import Synchronization
 import Testing

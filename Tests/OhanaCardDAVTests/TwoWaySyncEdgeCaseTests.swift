@@ -3,6 +3,7 @@ import Ohana
 @testable import OhanaCardDAV
 @testable import OhanaSync
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 /// A card changed on the server between the listing and the push (a 412 on the write).

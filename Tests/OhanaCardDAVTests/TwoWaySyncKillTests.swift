@@ -3,6 +3,8 @@ import Ohana
 @testable import OhanaCardDAV
 @testable import OhanaSync
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 import OhanaTestSupport
 import Testing
 #if canImport(Glibc)
@@ -31,7 +33,7 @@ struct TwoWaySyncKillTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let location = postgres ? try await PostgresTestServer.shared.newDatabase().url
             : folder.appendingPathComponent("contacts.sqlite").path
-        let store = try await ContactStorageLocation(location).open()
+        let store = try await ContactStorageBackends([.postgres(childStores: .sqliteInMemory), .sqlite]).open(location)
         let provider = try account.provider()
         _ = try await CardDAVTwoWaySync(provider: provider, store: store).run()
 

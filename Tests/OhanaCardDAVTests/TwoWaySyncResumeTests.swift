@@ -3,6 +3,7 @@ import Ohana
 @testable import OhanaCardDAV
 @testable import OhanaSync
 import OhanaStore
+import OhanaStoreSQLite
 import OhanaVCard
 import Testing
 

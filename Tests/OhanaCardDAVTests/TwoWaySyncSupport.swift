@@ -3,6 +3,7 @@ import Ohana
 @testable import OhanaCardDAV
 @testable import OhanaSync
 import OhanaStore
+import OhanaStoreSQLite
 import OhanaVCard
 
 /// Address-book cards shaped like real exports: groups with Apple labels, unknown X- properties,
@@ -127,10 +128,10 @@ struct IndependentCard: Decodable {
 
 /// A write transaction from async test code (the store's async overloads want `@Sendable` blocks).
 @discardableResult
-func syncWrite<T>(_ store: SQLiteContactStore, _ body: (ContactWriteTransaction) throws -> T) throws -> T { try store.write(body) }
+func syncWrite<T>(_ store: SQLiteContactStore, _ body: (SQLiteWriteTransaction) throws -> T) throws -> T { try store.write(body) }
 
 /// A read transaction from async test code.
-func syncRead<T>(_ store: SQLiteContactStore, _ body: (ContactReadTransaction) throws -> T) throws -> T { try store.read(body) }
+func syncRead<T>(_ store: SQLiteContactStore, _ body: (SQLiteReadTransaction) throws -> T) throws -> T { try store.read(body) }
 
 extension TestAccount {
     /// The href of the fixture card `card-INDEX.vcf` in the account's address book.

@@ -3,6 +3,7 @@ import Ohana
 @testable import OhanaCardDAV
 @testable import OhanaSync
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 /// Two-way sync of a store with a real Radicale (started by the tests).

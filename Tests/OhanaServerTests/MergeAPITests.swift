@@ -5,6 +5,7 @@ import Ohana
 import OhanaAddressBook
 import OhanaServer
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 /// Merge review through the API: clusters with reasons, decisions kept in the store, applying

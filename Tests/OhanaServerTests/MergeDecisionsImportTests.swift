@@ -6,6 +6,7 @@ import OhanaDuplicates
 import OhanaAddressBook
 import OhanaServer
 import OhanaStore
+import OhanaStoreSQLite
 import OhanaTestSupport
 import OhanaVCard
 import Testing

@@ -5,6 +5,7 @@ import Ohana
 import OhanaAddressBook
 import OhanaServer
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 /// The merge review reads numbers in the address book's region, and invents no country code for

@@ -5,6 +5,7 @@ import Ohana
 import OhanaAddressBook
 import OhanaServer
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 /// Splitting merged contacts through the API: merge through the API, split through the API, and

@@ -5,6 +5,7 @@ import Ohana
 import OhanaAddressBook
 import OhanaServer
 import OhanaStore
+import OhanaStoreSQLite
 import Testing
 
 /// Picker sessions through the API: pickers and their rules, selecting until a rule refuses,

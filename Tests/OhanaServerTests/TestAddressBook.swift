@@ -3,6 +3,7 @@ import Ohana
 import OhanaAddressBook
 import OhanaServer
 import OhanaStore
+import OhanaStoreSQLite
 import OhanaSampleData
 
 /// A real store file in a temporary folder, filled with generated contacts and a few crafted

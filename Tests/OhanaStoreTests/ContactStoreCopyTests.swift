@@ -2,6 +2,8 @@ import Foundation
 import Ohana
 import OhanaSampleData
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 import OhanaTestSupport
 import Testing
 

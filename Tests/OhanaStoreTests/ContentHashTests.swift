@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Ohana
 @testable import OhanaStore
+@testable import OhanaStoreSQLite
 import Testing
 
 @Suite("Content hashes of stored contacts")

@@ -1,6 +1,8 @@
 import Foundation
 import Ohana
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 import Testing
 import OhanaTestSupport
 
@@ -35,7 +37,7 @@ struct DurabilityTests {
                     line.hasPrefix("committed ") ? Int(line.dropFirst("committed ".count)) : nil
                 }
 
-            let store = try await ContactStorageLocation(location).open()
+            let store = try await storeBackends.open(location)
             if let sqlite = store as? SQLiteContactStorage {
                 #expect(try sqlite.store.integrityProblems().isEmpty, "round \(round): integrity check failed")
             }

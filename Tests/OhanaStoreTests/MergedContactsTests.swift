@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 @testable import OhanaStore
+@testable import OhanaStoreSQLite
 import Testing
 
 @Suite("Merge decisions and merged contacts")

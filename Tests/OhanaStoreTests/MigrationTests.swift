@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 @testable import OhanaStore
+@testable import OhanaStoreSQLite
 import Testing
 
 @Suite("Schema versions and opening files")

@@ -1,6 +1,8 @@
 import Foundation
 import Ohana
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 import OhanaTestSupport
 import Testing
 
@@ -13,12 +15,16 @@ struct PostgresStoreTests {
         #expect(try PostgresContactStore.Location(url: "postgresql://crm@db.example.com").database == "crm")
         #expect(throws: ContactStoreError.self) { try PostgresContactStore.Location(url: "postgres://crm:secret@db/x") }
         do {
-            _ = try ContactStorageLocation("postgres://crm:secret@db/x")
+            _ = try storeBackends.location("postgres://crm:secret@db/x")
             Issue.record("a URL with a password was accepted")
         } catch {
             #expect(!"\(error)".contains("secret"))
         }
-        #expect(try ContactStorageLocation("book.sqlite") == .sqlite(path: "book.sqlite"))
+        #expect(try storeBackends.location("book.sqlite").backend == "SQLite")
+        #expect(try storeBackends.location("postgresql://crm@db.example.com").backend == "PostgreSQL")
+        #expect(try storeBackends.location("book.sqlite").description == "book.sqlite")
+        // Registered alone, the SQLite backend takes no URL: a postgres:// store is refused, not made a file.
+        #expect(throws: ContactStoreError.self) { try ContactStorageBackends([.sqlite]).location("postgres://crm@db/x") }
     }
 
     @Test("a store migrated by a newer version is refused and left alone")
@@ -104,5 +110,18 @@ struct PostgresStoreTests {
         #expect(try await other.search("ann", limit: nil).map(\.id) == ["a"])
         try await one.shutDown()
         try await other.shutDown()
+    }
+
+    @Test("a store opened without a child-store factory refuses to make a child; with one, its children are in-memory SQLite")
+    func childStoresNeedAFactory() async throws {
+        let location = PostgresContactStore.Location(try await PostgresTestServer.shared.newDatabase())
+        let bare = try await PostgresContactStore(location: location, password: nil)
+        await #expect(throws: ContactStoreError.noChildStores(location: location.description)) { _ = try await bare.makeChild() }
+        try await bare.shutDown()
+        let store = try await storeBackends.open(location.description)
+        let child = try await store.makeChild()
+        #expect(child is SQLiteContactStore && child.isChild)
+        child.discard()
+        try await store.shutDown()
     }
 }

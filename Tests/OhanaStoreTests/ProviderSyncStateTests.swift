@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 @testable import OhanaStore
+@testable import OhanaStoreSQLite
 import Testing
 
 /// An incremental provider over a scripted list of change sets; records the state it was asked from.

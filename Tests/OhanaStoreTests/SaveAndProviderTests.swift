@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 import OhanaStore
+import OhanaStoreSQLite
 import OhanaSampleData
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import Ohana
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 import Testing
 import OhanaTestSupport
 
@@ -12,7 +14,7 @@ struct SharedUseTests {
         let directory = try TemporaryDirectory()
         let location = try await backend.newLocation(in: directory)
         // Create the store first, so that the two writers do not race to make its schema.
-        try await ContactStorageLocation(location).open().shutDown()
+        try await storeBackends.open(location).shutDown()
         let firsts = [0, 1_000_000]
         var processes: [ChildProcess] = []
         for first in firsts {
@@ -29,7 +31,7 @@ struct SharedUseTests {
                     line.hasPrefix("committed ") ? Int(line.dropFirst("committed ".count)) : nil
                 }
         }
-        let store = try await ContactStorageLocation(location).open()
+        let store = try await storeBackends.open(location)
         var parts: [Int: Int] = [:]
         for contact in try await store.allContacts(order: .insertion) where contact.id != "counter" {
             let pieces = contact.id.rawValue.split(separator: "-")

@@ -1,5 +1,7 @@
 import Foundation
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 import OhanaTestSupport
 
 extension PostgresContactStore.Location {
@@ -8,6 +10,9 @@ extension PostgresContactStore.Location {
         self.init(host: database.host, port: database.port, user: database.user, database: database.database)
     }
 }
+
+/// The backends the tests open stores by location with, registered as the `ohana` tool does.
+let storeBackends = ContactStorageBackends([.postgres(childStores: .sqliteInMemory), .sqlite])
 
 /// The store backends the behaviour suite runs on.
 enum StorageBackend: String, CaseIterable, CustomStringConvertible, Sendable {
@@ -24,7 +29,7 @@ enum StorageBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("contacts.sqlite"), configuration: configuration))
         case .postgres:
             try await PostgresContactStore(location: .init(try await PostgresTestServer.shared.newDatabase()), password: nil,
-                                           configuration: configuration)
+                                           configuration: configuration, childStores: .sqliteInMemory)
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Ohana
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 import OhanaTestSupport
 import Testing
 
@@ -14,7 +16,7 @@ struct StorageChildBehaviourTests {
         let directory = try TemporaryDirectory()
         let store = try await backend.open(in: directory)
         try await store.save([person("a", "Ada", "Lovelace"), person("b", "Bob", "Dylan")], mode: .upsertByID)
-        let child = try await store.makeChild()
+        let child = try #require(try await store.makeChild() as? SQLiteContactStore)
         #expect(child.isChild)
         #expect(try child.allContacts().map(\.id) == ["a", "b"])
         try await child.write { transaction in
@@ -43,7 +45,7 @@ struct StorageChildBehaviourTests {
         let store = try await backend.open(in: directory)
         try await store.save([person("a", "Ada", "Lovelace"), person("b", "Bob", "Dylan"), person("e", "Eve", "Both")],
                              mode: .upsertByID)
-        let child = try await store.makeChild()
+        let child = try #require(try await store.makeChild() as? SQLiteContactStore)
         try await child.write { transaction in
             try transaction.update(person("a", "Ada", "Child"))
             try transaction.remove(id: "b")
@@ -81,7 +83,7 @@ struct StorageChildBehaviourTests {
         let store = try await backend.open(in: directory)
         let other = try await backend.open(in: try TemporaryDirectory())
         try await store.save([person("a", "Ada", "Lovelace")], mode: .upsertByID)
-        let child = try await store.makeChild()
+        let child = try #require(try await store.makeChild() as? SQLiteContactStore)
         try await child.write { _ = try $0.removeAll() }
         await #expect(throws: ContactStoreError.notAChild) { try await other.commitChild(child, policy: .preferChild) }
         child.discard()

@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 @testable import OhanaStore
+@testable import OhanaStoreSQLite
 import Testing
 
 /// The store side of two-way sync: the last synced version of each card and the journal of server writes.

@@ -7,6 +7,8 @@
 import Foundation
 import Ohana
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let first = Int(arguments[2]) else {
@@ -18,7 +20,7 @@ guard arguments.count == 3, let first = Int(arguments[2]) else {
 let partsPerTransaction = 10
 
 do {
-    let storage = try await ContactStorageLocation(arguments[1]).open()
+    let storage = try await ContactStorageBackends([.postgres(childStores: .sqliteInMemory), .sqlite]).open(arguments[1])
     var sequence = first
     while true {
         var batch = (0..<partsPerTransaction).map { part in

@@ -8,6 +8,8 @@ import Ohana
 import OhanaCardDAV
 import OhanaSync
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5 || arguments.count == 6, let url = URL(string: arguments[2]) else {
@@ -15,7 +17,7 @@ guard arguments.count == 5 || arguments.count == 6, let url = URL(string: argume
     exit(2)
 }
 do {
-    let store = try await ContactStorageLocation(arguments[1]).open()
+    let store = try await ContactStorageBackends([.postgres(childStores: .sqliteInMemory), .sqlite]).open(arguments[1])
     let provider = try CardDAVContactsProvider(url: url, credential: .password(user: arguments[3], password: arguments[4]))
     let options = TwoWaySyncOptions(pushNew: arguments.count == 6 && arguments[5] == "push-new")
     let report = try await CardDAVTwoWaySync(provider: provider, store: store, options: options).run()

@@ -4,6 +4,7 @@ import Logging
 import OhanaAddressBook
 import OhanaServer
 import OhanaStore
+import OhanaStoreSQLite
 import OhanaSampleData
 
 /// `ohana serve`: the web address book on the contact store.

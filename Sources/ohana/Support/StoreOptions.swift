@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import OhanaStore
+import OhanaStorePostgres
+import OhanaStoreSQLite
 
 /// `--store PATH|URL`: the contact store a command works on, by default one under the user's data folder.
 struct StoreOptions: ParsableArguments {
@@ -22,6 +24,10 @@ struct StoreOptions: ParsableArguments {
         return dataHome.appendingPathComponent("ohana/contacts.sqlite")
     }
 
+    /// The store backends the tool links: PostgreSQL for `postgres://` URLs (its child stores in
+    /// memory on SQLite), SQLite for file paths.
+    static let backends = ContactStorageBackends([.postgres(childStores: .sqliteInMemory), .sqlite])
+
     /// Where the store lives: `--store` read as a `postgres://` URL or a file path.
     func location() throws -> ContactStorageLocation {
         try Self.location(store.map { $0 } ?? Self.defaultStoreURL.path)
@@ -30,9 +36,7 @@ struct StoreOptions: ParsableArguments {
     /// A `--store`-like argument read as a `postgres://` URL or a file path (a URL with a password is refused).
     static func location(_ text: String) throws -> ContactStorageLocation {
         do {
-            let location = try ContactStorageLocation(text)
-            if case .sqlite(let path) = location { return .sqlite(path: (path as NSString).expandingTildeInPath) }
-            return location
+            return try backends.location(text)
         } catch let error as ContactStoreError {
             throw ToolError(error.description)
         }

@@ -1,9 +1,10 @@
 import Foundation
 import Ohana
+import OhanaStore
 import PostgresNIO
 
 /// Two-way sync records on PostgreSQL: the same tables and rules as the SQLite store's
-/// (``ContactReadTransaction/syncedCards(providerID:)``, ``ContactWriteTransaction/beginSyncWrite(_:)``).
+/// (``SQLiteReadTransaction/syncedCards(providerID:)``, ``SQLiteWriteTransaction/beginSyncWrite(_:)``).
 extension PostgresContactStore {
     /// The provider's synced cards and every stored contact, in one snapshot.
     public func syncSnapshot(providerID: String) async throws -> SyncSnapshot {

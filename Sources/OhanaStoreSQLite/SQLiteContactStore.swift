@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import Ohana
+import OhanaStore
 import Synchronization
 
 /// A persistent contact store on SQLite: transactional reads and writes, child stores, change
@@ -15,19 +16,7 @@ import Synchronization
 /// Blocks are not reentrant: inside a block, use the transaction it is given, never the store itself.
 public final class SQLiteContactStore: Sendable {
     /// Options for opening a store.
-    public struct Configuration: Sendable {
-        /// The most removed contacts the change history remembers; older removals are pruned and
-        /// tokens from before them expire. A negative value keeps every removal.
-        public var removalHistoryLimit: Int
-        /// How long to wait for another process's write lock before failing, in seconds.
-        public var busyTimeout: TimeInterval
-
-        /// Creates a configuration.
-        public init(removalHistoryLimit: Int = 10_000, busyTimeout: TimeInterval = 10) {
-            self.removalHistoryLimit = removalHistoryLimit
-            self.busyTimeout = busyTimeout
-        }
-    }
+    public typealias Configuration = ContactStoreConfiguration
 
     /// The store's file; `nil` for an in-memory store (and for child stores).
     public let fileURL: URL?
@@ -37,10 +26,10 @@ public final class SQLiteContactStore: Sendable {
     let writer: any DatabaseWriter
     /// The store a child store was made from (a SQLite parent).
     let parent: SQLiteContactStore?
-    /// The PostgreSQL store a child store was made from.
-    let postgresParent: PostgresContactStore?
+    /// The store of another backend (PostgreSQL) a child store was made from.
+    package let foreignParent: (any AnyObject & Sendable)?
     /// The parent's change number when the child was made.
-    let baseSequence: Int64
+    package let baseSequence: Int64
     /// The child's own change number when it was made (its changes since are what merging applies):
     /// the parent's for a copy of a SQLite parent, that of the filled copy for a PostgreSQL parent's child.
     let childBaseSequence: Int64
@@ -48,28 +37,29 @@ public final class SQLiteContactStore: Sendable {
     private static let logger = Logger(label: "ohana.store")
 
     private init(writer: any DatabaseWriter, fileURL: URL?, configuration: Configuration,
-                 parent: SQLiteContactStore? = nil, postgresParent: PostgresContactStore? = nil,
+                 parent: SQLiteContactStore? = nil, foreignParent: (any AnyObject & Sendable)? = nil,
                  baseSequence: Int64 = 0, childBaseSequence: Int64? = nil) {
         self.writer = writer
         self.fileURL = fileURL
         self.configuration = configuration
         self.parent = parent
-        self.postgresParent = postgresParent
+        self.foreignParent = foreignParent
         self.baseSequence = baseSequence
         self.childBaseSequence = childBaseSequence ?? baseSequence
     }
 
-    /// A child of a PostgreSQL store: an in-memory store holding `contacts` (the parent's at change
-    /// number `baseSequence`).
-    static func child(of parent: PostgresContactStore, contacts: [Contact], baseSequence: Int64) throws -> SQLiteContactStore {
+    /// A child of a store of another backend (PostgreSQL): an in-memory store holding `contacts`
+    /// (the parent's at change number `baseSequence`).
+    static func child(of parent: any AnyObject & Sendable, contacts: [Contact], baseSequence: Int64,
+                      configuration: Configuration) throws -> SQLiteContactStore {
         let queue = try DatabaseQueue(configuration: GRDB.Configuration())
         try migrate(queue, path: ":memory:")
         let filled = try queue.write { db -> Int64 in
-            let transaction = ContactWriteTransaction(db, removalHistoryLimit: parent.configuration.removalHistoryLimit)
+            let transaction = SQLiteWriteTransaction(db, removalHistoryLimit: configuration.removalHistoryLimit)
             try transaction.save(contacts, mode: .replace)
             return try transaction.currentChangeToken().sequence
         }
-        return SQLiteContactStore(writer: queue, fileURL: nil, configuration: parent.configuration, postgresParent: parent,
+        return SQLiteContactStore(writer: queue, fileURL: nil, configuration: configuration, foreignParent: parent,
                             baseSequence: baseSequence, childBaseSequence: filled)
     }
 
@@ -118,18 +108,18 @@ public final class SQLiteContactStore: Sendable {
     // MARK: - Transactions
 
     /// Runs `body` in a read transaction and returns its result.
-    public func read<T>(_ body: (ContactReadTransaction) throws -> T) throws -> T {
+    public func read<T>(_ body: (SQLiteReadTransaction) throws -> T) throws -> T {
         try ensureOpen()
-        return try writer.read { db in try body(ContactReadTransaction(db)) }
+        return try writer.read { db in try body(SQLiteReadTransaction(db)) }
     }
 
     /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
     @discardableResult
-    public func write<T>(_ body: (ContactWriteTransaction) throws -> T) throws -> T {
+    public func write<T>(_ body: (SQLiteWriteTransaction) throws -> T) throws -> T {
         try ensureOpen()
         let limit = configuration.removalHistoryLimit
         return try writer.write { db in
-            let transaction = ContactWriteTransaction(db, removalHistoryLimit: limit)
+            let transaction = SQLiteWriteTransaction(db, removalHistoryLimit: limit)
             let result = try body(transaction)
             try transaction.pruneRemovalHistoryIfNeeded()
             return result
@@ -137,19 +127,19 @@ public final class SQLiteContactStore: Sendable {
     }
 
     /// Runs `body` in a read transaction without blocking the caller's thread.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (ContactReadTransaction) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteReadTransaction) throws -> T) async throws -> T {
         try ensureOpen()
-        return try await writer.read { db in try body(ContactReadTransaction(db)) }
+        return try await writer.read { db in try body(SQLiteReadTransaction(db)) }
     }
 
     /// Runs `body` in a write transaction without blocking the caller's thread; committed when it
     /// returns and rolled back when it throws.
     @discardableResult
-    public func write<T: Sendable>(_ body: @escaping @Sendable (ContactWriteTransaction) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteWriteTransaction) throws -> T) async throws -> T {
         try ensureOpen()
         let limit = configuration.removalHistoryLimit
         return try await writer.write { db in
-            let transaction = ContactWriteTransaction(db, removalHistoryLimit: limit)
+            let transaction = SQLiteWriteTransaction(db, removalHistoryLimit: limit)
             let result = try body(transaction)
             try transaction.pruneRemovalHistoryIfNeeded()
             return result
@@ -216,7 +206,7 @@ public final class SQLiteContactStore: Sendable {
     }
 
     /// Whether this store is a child store.
-    public var isChild: Bool { parent != nil || postgresParent != nil }
+    public var isChild: Bool { parent != nil || foreignParent != nil }
 
     /// Commits a child store's changes to this store in one transaction, then closes the child.
     ///
@@ -254,13 +244,13 @@ public final class SQLiteContactStore: Sendable {
     }
 
     /// What this child changed since it was made, one net change per contact.
-    func netChangesSinceMade() throws -> [NetChange] {
+    package func netChangesSinceMade() throws -> [NetChange] {
         let base = childBaseSequence
         return try read { try $0.netChanges(since: base) }
     }
 
     /// Closes a child once merged.
-    func closeMergedChild() { markClosed() }
+    package func closeMergedChild() { markClosed() }
 
     // MARK: - Internals
 
@@ -337,3 +327,11 @@ public final class SQLiteContactStore: Sendable {
 /// The SQLite store's name before it said it was SQLite.
 @available(*, deprecated, renamed: "SQLiteContactStore")
 public typealias ContactStore = SQLiteContactStore
+
+/// The SQLite store's read transaction under its name from before it said it was SQLite.
+@available(*, deprecated, renamed: "SQLiteReadTransaction")
+public typealias ContactReadTransaction = SQLiteReadTransaction
+
+/// The SQLite store's write transaction under its name from before it said it was SQLite.
+@available(*, deprecated, renamed: "SQLiteWriteTransaction")
+public typealias ContactWriteTransaction = SQLiteWriteTransaction

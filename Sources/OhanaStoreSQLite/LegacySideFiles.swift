@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Ohana
+import OhanaStore
 
 /// The side files older versions kept beside a store file, moved into the store when it opens:
 /// the merge decisions (`<store>.merge-decisions.json`) and the CardDAV sync states

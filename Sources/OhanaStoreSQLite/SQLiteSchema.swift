@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 /// The SQLite store's schema: every migration, in order, in this one file (PostgreSQL's are in
 /// `PostgresSchema`). A migration, once shipped, never changes.

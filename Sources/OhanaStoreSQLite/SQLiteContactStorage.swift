@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaStore
 
 /// The SQLite backend: a ``SQLiteContactStore`` (file or in-memory) served through ``ContactStorage``.
 public final class SQLiteContactStorage: ContactStorage {

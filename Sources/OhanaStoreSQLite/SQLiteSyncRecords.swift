@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
-extension ContactReadTransaction {
+extension SQLiteReadTransaction {
     /// The last synced version of every card of a provider, ordered by href.
     public func syncedCards(providerID: String) throws -> [SyncedCard] {
         return try Row.fetchAll(db, sql: """
@@ -29,7 +30,7 @@ extension ContactReadTransaction {
     }
 }
 
-extension ContactWriteTransaction {
+extension SQLiteWriteTransaction {
     /// Records a card's synced version (replacing the previous one of the same provider and href).
     public func recordSyncedCard(_ card: SyncedCard) throws {
         try db.execute(sql: """

@@ -1,17 +1,19 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 extension SQLiteContactStorage {
     /// Makes a child store (see ``SQLiteContactStore/makeChild()``).
-    public func makeChild() async throws -> SQLiteContactStore {
+    public func makeChild() async throws -> any ContactChildStore {
         try store.makeChild()
     }
 
     /// Commits a child store's changes to this store (see ``SQLiteContactStore/commitChild(_:policy:)``).
     @discardableResult
-    public func commitChild(_ child: SQLiteContactStore, policy: ChildCommitPolicy) async throws -> ContactSaveSummary {
-        try store.commitChild(child, policy: policy)
+    public func commitChild(_ child: any ContactChildStore, policy: ChildCommitPolicy) async throws -> ContactSaveSummary {
+        guard let child = child as? SQLiteContactStore else { throw ContactStoreError.notAChild }
+        return try store.commitChild(child, policy: policy)
     }
 
     /// The merge decisions recorded in the store.
@@ -67,7 +69,7 @@ extension SQLiteContactStorage {
     }
 }
 
-extension ContactReadTransaction {
+extension SQLiteReadTransaction {
     /// The recorded members of every stored merged contact, by merged contact, in merge order.
     public func allMergedMembers() throws -> [ContactID: [Contact]] {
         let rows = try Row.fetchAll(db, sql: """

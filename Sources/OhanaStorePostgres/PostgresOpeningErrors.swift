@@ -1,4 +1,5 @@
 import Foundation
+import OhanaStore
 import OhanaConnectionErrors
 import PostgresNIO
 

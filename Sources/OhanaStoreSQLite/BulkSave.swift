@@ -1,42 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
-
-/// The parts of a stored contact row that tell whether a new version differs from it: its content
-/// hash, or (a row stored before hashes were kept) its bytes.
-struct StoredVersion: Sendable {
-    var rowid: Int64
-    var contentHash: Int64?
-    /// The JSON, photo and photo type; read only for a row without a content hash.
-    var json: Data?
-    var photo: Data?
-    var photoType: String?
-}
-
-/// A contact made ready for writing, apart from the database: its content hash, and for a new or
-/// changed contact its JSON, sort key and lookup values.
-struct PreparedContact: Sendable {
-    /// The rowid of the stored version, if any.
-    var storedRowid: Int64?
-    var contentHash: Int64
-    /// Whether the stored version is the same but has no content hash yet (one is written, nothing else).
-    var needsHashOnly = false
-    /// `nil` when the stored version is the same: nothing to write.
-    var changes: (json: Data, sortKey: String, entries: ContactIndex.Entries)?
-
-    init(_ contact: Contact, stored: StoredVersion?, codec: ContactCodec) throws {
-        let json = try codec.encodeJSON(contact)
-        contentHash = ContentHash.of(json: json, photo: contact.photo?.data, photoType: contact.photo?.mediaType)
-        storedRowid = stored?.rowid
-        if let stored, stored.contentHash == contentHash { return }
-        if let stored, stored.contentHash == nil, stored.json == json, stored.photo == contact.photo?.data,
-           stored.photoType == contact.photo?.mediaType {
-            needsHashOnly = true
-            return
-        }
-        changes = (json, TextFolding.fold(contact.fullName), ContactIndex.Entries(contact))
-    }
-}
+import OhanaStore
 
 /// Prepares one chunk of a batch on other threads while the database writes the previous one.
 private struct PreparationJob {
@@ -60,22 +25,9 @@ private struct PreparationJob {
     }
 }
 
-extension ContactWriteTransaction {
+extension SQLiteWriteTransaction {
     /// How many contacts are prepared at a time: memory stays bounded however large the batch.
     static let preparationChunkSize = 2_048
-
-    /// The batch with an id used again later in it replaced by a new id, so nothing is overwritten.
-    static func withDistinctIDs(_ contacts: [Contact]) -> [Contact] {
-        var seen = Set<ContactID>()
-        return contacts.map { contact in
-            var contact = contact
-            if !seen.insert(contact.id).inserted {
-                contact.id = ContactID()
-                seen.insert(contact.id)
-            }
-            return contact
-        }
-    }
 
     /// The stored version of the contact with this id, if any.
     func storedVersion(of id: ContactID) throws -> StoredVersion? {

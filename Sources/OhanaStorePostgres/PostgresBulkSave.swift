@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaStore
 import PostgresNIO
 
 extension PostgresWriteTransaction {
@@ -14,9 +15,9 @@ extension PostgresWriteTransaction {
         batch.reserveCapacity(contacts.count)
         switch mode {
         case .upsertByID:
-            batch = ContactWriteTransaction.withDistinctIDs(contacts)
+            batch = ContactBatch.withDistinctIDs(contacts)
         case .replace:
-            batch = ContactWriteTransaction.withDistinctIDs(contacts)
+            batch = ContactBatch.withDistinctIDs(contacts)
             let keep = Set(batch.map(\.id))
             var gone: [ContactID] = []
             for try await id in try await query("SELECT id FROM contact").decode(String.self)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Ohana
+import OhanaStore
 import PostgresNIO
 import Synchronization
 
@@ -59,7 +60,9 @@ public final class PostgresContactStore: ContactStorage {
     /// Where the store lives.
     public let location: Location
     /// The options the store was opened with (the removal history limit applies here too).
-    public let configuration: SQLiteContactStore.Configuration
+    public let configuration: ContactStoreConfiguration
+    /// Makes this store's child stores; `nil`: ``makeChild()`` throws ``ContactStoreError/noChildStores(location:)``.
+    public let childStores: ChildStoreFactory?
 
     let client: PostgresClient
     let logger: Logger
@@ -70,13 +73,16 @@ public final class PostgresContactStore: ContactStorage {
     /// migrating them when an older version made them. Throws
     /// ``ContactStoreError/cannotOpen(path:reason:)`` when the server cannot be reached or refuses,
     /// and ``ContactStoreError/newerVersion(path:unknownMigrations:)`` for a newer version's store.
+    /// Child stores are made by `childStores` (pass `ChildStoreFactory.sqliteInMemory` from OhanaStoreSQLite).
     public init(location: Location, password: String?,
-                configuration: SQLiteContactStore.Configuration = SQLiteContactStore.Configuration()) async throws {
+                configuration: ContactStoreConfiguration = ContactStoreConfiguration(),
+                childStores: ChildStoreFactory? = nil) async throws {
         var logger = Logger(label: "ohana.store.postgres")
         logger.logLevel = .error
         self.logger = logger
         self.location = location
         self.configuration = configuration
+        self.childStores = childStores
         // One direct connection first: it fails fast with the server's reason, where a pool would retry.
         let direct = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: password,

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 extension SQLiteSchema {
     /// Creates (or brings) the database file at `path` to the schema of `identifier` only, as an

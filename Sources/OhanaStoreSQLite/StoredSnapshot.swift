@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 /// The stored contacts' ids, rowids, content hashes and source records, read in two scans. A large
 /// batch looks its contacts up here instead of querying the database once or twice per contact:

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 extension ContactCodec {
     /// Decodes a `contact` row (columns `json`, `photo`, `photoType`).

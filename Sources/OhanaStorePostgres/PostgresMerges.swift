@@ -1,10 +1,11 @@
 import Foundation
 import Ohana
+import OhanaStore
 import PostgresNIO
 
 /// Merge decisions and the member versions of merged contacts in one PostgreSQL write
-/// transaction, with the SQLite store's rules (``ContactWriteTransaction/saveMerged(_:members:)``,
-/// ``ContactWriteTransaction/undoMerge(of:)``); the remerging upsert is ``MergedUpsert``'s.
+/// transaction, with the SQLite store's rules (``SQLiteWriteTransaction/saveMerged(_:members:)``,
+/// ``SQLiteWriteTransaction/undoMerge(of:)``); the remerging upsert is ``MergedUpsert``'s.
 extension PostgresWriteTransaction {
     /// The merge decisions, in the order they were recorded.
     func mergeDecisions() async throws -> ContactMergeDecisions {
@@ -78,12 +79,12 @@ extension PostgresWriteTransaction {
         }
     }
 
-    /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
+    /// Undoes the merge that made the stored contact `id` (see ``SQLiteWriteTransaction/undoMerge(of:)``).
     func undoMerge(of id: ContactID) async throws -> MergeUndoResult {
         try await apply(MergeSplit(undoing: id, members: mergedMembers(of: id)), of: id)
     }
 
-    /// Takes one member out of the merged contact `id` (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+    /// Takes one member out of the merged contact `id` (see ``SQLiteWriteTransaction/removeMember(_:fromMerged:remerging:)``).
     func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
                       remerging merge: ([Contact]) throws -> Contact) async throws -> MergeUndoResult {
         try await apply(MergeSplit(removing: memberID, from: id, members: mergedMembers(of: id), merge: merge), of: id)
@@ -98,7 +99,7 @@ extension PostgresWriteTransaction {
         return split.result
     }
 
-    /// Stores a batch keeping merged contacts merged (see ``ContactWriteTransaction/upsert(_:remerging:)``),
+    /// Stores a batch keeping merged contacts merged (see ``SQLiteWriteTransaction/upsert(_:remerging:)``),
     /// as ``MergedUpsert`` decides from the members loaded once for the batch (``MergedMemberIndex``).
     func upsert(_ contacts: [Contact], remerging merge: ([Contact]) throws -> Contact) async throws -> ContactSaveSummary {
         guard let index = try await memberIndex(for: contacts) else {

@@ -1,11 +1,12 @@
 import Foundation
 import Logging
 import Ohana
+import OhanaStore
 import PostgresNIO
 
 extension PostgresContactStore {
     /// Stores a batch of contacts in one transaction, in one of the ``ContactSaveMode``s, with the
-    /// same rules as the SQLite store (``ContactWriteTransaction/save(_:mode:)``). New contacts and
+    /// same rules as the SQLite store (``SQLiteWriteTransaction/save(_:mode:)``). New contacts and
     /// their lookup rows go in through `COPY`.
     public func save(_ contacts: [Contact], mode: ContactSaveMode) async throws -> ContactSaveSummary {
         try await trackingSave(backend: "postgresql") { try await write { try await $0.save(contacts, mode: mode) } }

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Ohana
+import OhanaStore
 
 /// Text forms the PostgreSQL store writes: `COPY` rows, `tsvector` and `tsquery` literals.
 enum PostgresText {

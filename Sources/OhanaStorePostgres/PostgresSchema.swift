@@ -1,4 +1,5 @@
 import Foundation
+import OhanaStore
 import Logging
 import PostgresNIO
 

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaStore
 
 /// The recorded members of the merged contacts in a PostgreSQL store, held in memory for one
 /// remerging upsert (``MergedUpsert``, which decides with them): the SQLite store answers each

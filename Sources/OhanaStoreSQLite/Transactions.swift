@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 /// Read access to a store inside one transaction: every query sees the same committed state.
 ///
 /// Only valid inside the block it was passed to; do not keep it.
-public class ContactReadTransaction {
+public class SQLiteReadTransaction {
     /// The GRDB connection, inside a transaction.
     let db: Database
     /// Encoder and decoder for stored contacts.
@@ -134,7 +135,7 @@ public class ContactReadTransaction {
 /// rolled back when it throws.
 ///
 /// Only valid inside the block it was passed to; do not keep it.
-public final class ContactWriteTransaction: ContactReadTransaction {
+public final class SQLiteWriteTransaction: SQLiteReadTransaction {
     /// The change number of this transaction, taken at its first change.
     private var sequence: Int64?
     /// The most removals the change history keeps before the oldest are pruned.
@@ -204,7 +205,7 @@ public final class ContactWriteTransaction: ContactReadTransaction {
         var claimed = claimed
         switch mode {
         case .replace, .upsertByID:
-            let batch = ContactWriteTransaction.withDistinctIDs(contacts)
+            let batch = ContactBatch.withDistinctIDs(contacts)
             if mode == .replace {
                 let keep = Set(batch.map(\.id))
                 for id in try String.fetchAll(db, sql: "SELECT id FROM contact") where !keep.contains(ContactID(rawValue: id)) {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
 extension SQLiteContactStorage {
     /// The provider's synced cards and every stored contact, in one read transaction.
@@ -19,7 +20,7 @@ extension SQLiteContactStorage {
     }
 }
 
-extension ContactWriteTransaction {
+extension SQLiteWriteTransaction {
     /// Applies sync writes in order; returns the journal entries begun, numbered.
     public func apply(_ writes: [SyncRecordWrite]) throws -> [SyncJournalEntry] {
         var begun: [SyncJournalEntry] = []

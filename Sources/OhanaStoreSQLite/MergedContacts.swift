@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
-extension ContactReadTransaction {
+extension SQLiteReadTransaction {
     /// The merge decisions recorded in the store, in the order they were recorded.
     public func mergeDecisions() throws -> ContactMergeDecisions {
         let rows = try Row.fetchAll(db, sql: "SELECT isKeptTogether, contactIDs FROM mergeDecision ORDER BY id")
@@ -27,7 +28,7 @@ extension ContactReadTransaction {
     }
 }
 
-extension ContactWriteTransaction {
+extension SQLiteWriteTransaction {
     /// Replaces the merge decisions recorded in the store.
     public func setMergeDecisions(_ decisions: ContactMergeDecisions) throws {
         try db.execute(sql: "DELETE FROM mergeDecision")
@@ -178,7 +179,7 @@ extension SQLiteContactStore {
     }
 
     /// Stores a batch in one transaction, keeping merged contacts merged (see
-    /// ``ContactWriteTransaction/upsert(_:remerging:)``), without blocking the caller's thread.
+    /// ``SQLiteWriteTransaction/upsert(_:remerging:)``), without blocking the caller's thread.
     @discardableResult
     public func upsert(
         _ contacts: [Contact], remerging merge: @escaping @Sendable ([Contact]) throws -> Contact
@@ -189,11 +190,11 @@ extension SQLiteContactStore {
 
 /// The merged-member rows of a SQLite write transaction for ``MergedUpsert``, one indexed query each.
 struct SQLiteMergedMemberRows: MergedMemberRows {
-    let transaction: ContactWriteTransaction
+    let transaction: SQLiteWriteTransaction
     let survivors: Set<ContactID>
     let memberIDs: Set<ContactID>
 
-    init(_ transaction: ContactWriteTransaction) throws {
+    init(_ transaction: SQLiteWriteTransaction) throws {
         let db = transaction.db
         self.transaction = transaction
         survivors = Set(try String.fetchAll(db, sql: """
@@ -251,13 +252,13 @@ struct SQLiteMergedMemberRows: MergedMemberRows {
 }
 
 extension SQLiteContactStore {
-    /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
+    /// Undoes the merge that made the stored contact `id` (see ``SQLiteWriteTransaction/undoMerge(of:)``).
     @discardableResult
     public func undoMerge(of id: ContactID) throws -> MergeUndoResult {
         try write { try $0.undoMerge(of: id) }
     }
 
-    /// Takes one member out of a merged contact (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+    /// Takes one member out of a merged contact (see ``SQLiteWriteTransaction/removeMember(_:fromMerged:remerging:)``).
     @discardableResult
     public func removeMember(
         _ memberID: ContactID, fromMerged id: ContactID, remerging merge: ([Contact]) throws -> Contact

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaStore
 import PostgresNIO
 
 extension PostgresContactStore {
@@ -30,19 +31,19 @@ extension PostgresContactStore {
         }
     }
 
-    /// Undoes the merge that made the stored contact `id` (see ``ContactWriteTransaction/undoMerge(of:)``).
+    /// Undoes the merge that made the stored contact `id` (see ``SQLiteWriteTransaction/undoMerge(of:)``).
     public func undoMerge(of id: ContactID) async throws -> MergeUndoResult {
         try await write { try await $0.undoMerge(of: id) }
     }
 
-    /// Takes one member out of a merged contact (see ``ContactWriteTransaction/removeMember(_:fromMerged:remerging:)``).
+    /// Takes one member out of a merged contact (see ``SQLiteWriteTransaction/removeMember(_:fromMerged:remerging:)``).
     public func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
                              remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> MergeUndoResult {
         try await write { try await $0.removeMember(memberID, fromMerged: id, remerging: merge) }
     }
 
     /// Stores a batch in one transaction, keeping merged contacts merged (see
-    /// ``ContactWriteTransaction/upsert(_:remerging:)``).
+    /// ``SQLiteWriteTransaction/upsert(_:remerging:)``).
     public func upsert(_ contacts: [Contact],
                        remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ContactSaveSummary {
         try await write { try await $0.upsert(contacts, remerging: merge) }
@@ -86,7 +87,7 @@ extension PostgresWriteTransaction {
         }
     }
 
-    /// Applies a provider's change set (see ``ContactWriteTransaction/apply(_:from:remerging:)``).
+    /// Applies a provider's change set (see ``SQLiteWriteTransaction/apply(_:from:remerging:)``).
     func apply(_ changes: ProviderChanges, from providerID: String,
                remerging merge: ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary {
         let saved = try await upsert(changes.added + changes.changed, remerging: merge)

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import Ohana
+import OhanaStore
 
-extension ContactReadTransaction {
+extension SQLiteReadTransaction {
     /// The state the provider `providerID` reported at its last sync into this store, if any.
     public func providerSyncState(for providerID: String) throws -> ProviderSyncState? {
         try Data.fetchOne(db, sql: "SELECT state FROM providerSyncState WHERE providerID = ?", arguments: [providerID])
@@ -10,7 +11,7 @@ extension ContactReadTransaction {
     }
 }
 
-extension ContactWriteTransaction {
+extension SQLiteWriteTransaction {
     /// Records (or, with `nil`, forgets) the sync state of the provider `providerID`.
     public func setProviderSyncState(_ state: ProviderSyncState?, for providerID: String) throws {
         if let state {
