@@ -21,6 +21,9 @@ struct CardBuilder {
     var contact: Contact
     var members: [String: JSONValue] = [:]
 
+    /// `GEO` and `TZ` properties that became an address's `coordinates` or `timeZone`.
+    var placeProperties: [UnmappedProperty] = []
+
     /// `X-ABLabel` labels of the social profiles and rule properties, by group (lower case).
     let groupLabels: [String: String]
 
@@ -202,6 +205,10 @@ struct CardBuilder {
         for (i, address) in contact.postalAddresses.enumerated() {
             let id = allocator.id(prefix: "ADDR", index: i + 1, propID: address.parameters.first("PROP-ID"))
             var json = AddressCoding.encode(address)
+            for (property, member, value) in AddressPlace.properties(for: address, in: contact.unmappedProperties) {
+                json[member] = .string(value)
+                placeProperties.append(property)
+            }
             var plain = address
             plain.provenance = nil
             if AddressCoding.decode(json, id: id, index: i + 1) != plain { json[Vendor.exact] = Vendor.encode(plain) }
@@ -296,6 +303,7 @@ struct CardBuilder {
         if !anniversaries.isEmpty { members["anniversaries"] = .object(anniversaries) }
         let localized = encodeLocalizations(&unmapped)
         for u in unmapped {
+            if placeProperties.contains(u) { continue }
             if u.name.uppercased() == "JSPROP", u.group == nil, let ptr = u.parameters.first("JSPTR"),
                 let value = try? JSONValue(jsonText: VCardNames.unescapeText(u.value))
             {

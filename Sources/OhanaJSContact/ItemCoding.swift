@@ -118,9 +118,14 @@ enum AddressCoding {
             rest.remove(at: i)
         }
         // ADR's LABEL, GEO and TZ parameters and its billing and delivery types (RFC 9555 sections 2.6.1 to 2.6.3).
+        // A TZ that is not a time zone name nor an offset of whole hours stays a parameter.
         for (parameter, member) in Self.parameterMembers {
             guard let i = rest.firstIndex(where: { $0.name.uppercased() == parameter && $0.values.count == 1 }) else { continue }
-            json[member] = .string(rest.remove(at: i).values[0])
+            let value = rest[i].values[0]
+            let converted = parameter == "TZ" ? AddressPlace.timeZone(fromVCard: value) : parameter == "GEO" ? AddressPlace.coordinates(fromVCard: value) : value
+            guard let converted else { continue }
+            json[member] = .string(converted)
+            rest.remove(at: i)
         }
         if let i = rest.firstIndex(where: { $0.name.uppercased() == "TYPE" }) {
             let (known, others) = rest[i].values.partitioned { Self.typeContexts.contains($0.lowercased()) }
