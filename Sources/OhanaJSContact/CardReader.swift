@@ -63,7 +63,7 @@ struct CardReader {
         if let name = nameWithPhoneticLocalization() {
             NameMapping.decode(name, into: &contact)
             let separator = name["isOrdered"]?.bool == true && name["defaultSeparator"]?.string != nil ? ["defaultSeparator"] : []
-            for key in name.object?.keys ?? [:].keys where (["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic"] + separator).contains(key) {
+            for key in name.object?.keys ?? [:].keys where (["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic", NameMapping.exactSuffixKey] + separator).contains(key) {
                 take("name", key)
             }
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
@@ -93,6 +93,7 @@ struct CardReader {
         readTitle()
         readFields()
         readAddresses()
+        readLocalizedAddresses()
         let birthdays = (m["anniversaries"]?.object ?? [:]).filter { AnniversaryCoding.isModelBirthday($0.value) }
         if birthdays.count == 1, let (id, a) = birthdays.first, a["kind"]?.string == "birth", let date = a["date"]?.object,
             date.keys.allSatisfy({ ["year", "month", "day"].contains($0) }), a.object?.count == 2,
@@ -144,6 +145,7 @@ struct CardReader {
         take(Vendor.exact + "Unmapped")
         tieRolesToOrganization()
         readLocalizations()
+        readLocalizedComponents()
         contact.unmappedProperties += residue(.object(m), path: [])
         if !renamed.isEmpty {
             let ids = JSONValue.object(renamed.mapValues(JSONValue.string))

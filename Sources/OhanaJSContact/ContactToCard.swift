@@ -199,22 +199,30 @@ struct CardBuilder {
 
     private mutating func encodeAddresses() {
         guard !contact.postalAddresses.isEmpty else { return }
+        let (bases, localized) = LocalizedAddresses.split(contact.postalAddresses)
         var map: [String: JSONValue] = [:]
+        var ids: [String] = []
         var allocator = IDAllocator()
-        allocator.reserve(contact.postalAddresses.compactMap { $0.parameters.first("PROP-ID") })
-        for (i, address) in contact.postalAddresses.enumerated() {
+        allocator.reserve(bases.compactMap { $0.parameters.first("PROP-ID") })
+        for (i, address) in bases.enumerated() {
             let id = allocator.id(prefix: "ADDR", index: i + 1, propID: address.parameters.first("PROP-ID"))
             var json = AddressCoding.encode(address)
             for (property, member, value) in AddressPlace.properties(for: address, in: contact.unmappedProperties) {
                 json[member] = .string(value)
                 placeProperties.append(property)
             }
+            let localizes = localized.contains { $0.base == i }
+            if localizes { LocalizedAddresses.droppingAltID(&json) }
             var plain = address
             plain.provenance = nil
-            if AddressCoding.decode(json, id: id, index: i + 1) != plain { json[Vendor.exact] = Vendor.encode(plain) }
+            var back = AddressCoding.decode(json, id: id, index: i + 1)
+            if localizes { back = LocalizedAddresses.withAltID(back) }
+            if back != plain { json[Vendor.exact] = Vendor.encode(plain) }
             map[id] = .object(json)
+            ids.append(id)
         }
         members["addresses"] = .object(map)
+        encodeLocalizedAddresses(localized, ids: ids)
     }
 
     private mutating func encodeSpeakToAs() {
@@ -301,7 +309,7 @@ struct CardBuilder {
         var anniversaries = members["anniversaries"]?.object ?? [:]
         AnniversaryCoding.encode(&unmapped, into: &anniversaries)
         if !anniversaries.isEmpty { members["anniversaries"] = .object(anniversaries) }
-        let localized = encodeLocalizations(&unmapped)
+        let localized = encodeLocalizations(&unmapped) + encodeLocalizedComponents(&unmapped)
         for u in unmapped {
             if placeProperties.contains(u) { continue }
             if u.name.uppercased() == "JSPROP", u.group == nil, let ptr = u.parameters.first("JSPTR"),
