@@ -77,6 +77,14 @@ struct CardReader {
                     if let full = NameMapping.derivedFull(name), full != spelled { contact.formattedName = full }
                     pendingDetails.append(("FN", [("DERIVED", ["TRUE"])]))
                 }
+            } else if NameMapping.hasLists(name) {
+                if name["full"] == nil, derived == nil, let spelled = NameMapping.listSpelledName(contact) {
+                    // A name of lists: each value once, not the lists as written (RFC 9553 section 2.2.1).
+                    contact.formattedName = spelled
+                    pendingDetails.append(("FN", [("DERIVED", ["TRUE"])]))
+                } else if contact.formattedName == contact.composedName {
+                    contact.formattedName = nil  // as the vCard reader leaves out such an FN
+                }
             }
         }
         if let derived = m[Vendor.derivedFullName] {

@@ -101,7 +101,9 @@ struct CardBuilder {
             // The reader spells ordered components with separators out again; any other FN travels.
             let recomputed = members["name"].flatMap(NameMapping.derivedFull)
             if let full = contact.formattedName {
-                if spelled == nil || recomputed == nil || recomputed == spelled || recomputed != full {
+                if spelled == nil, full == NameMapping.listSpelledName(contact) {
+                    // The reader spells a name of lists out again.
+                } else if spelled == nil || recomputed == nil || recomputed == spelled || recomputed != full {
                     members[Vendor.derivedFullName] = .string(full)
                 }
                 var name = members["name"]?.object ?? [:]
@@ -112,7 +114,7 @@ struct CardBuilder {
             }
             return
         }
-        guard contact.formattedName == nil, spelled != nil else { return }
+        guard contact.formattedName == nil, spelled != nil || NameMapping.hasLists(members["name"] ?? .null) else { return }
         if details.entries.contains(where: { $0.uppercased().hasPrefix("DERIVED=") }) {
             return
         } else if var name = members["name"]?.object, name["full"] == nil {

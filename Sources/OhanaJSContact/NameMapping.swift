@@ -113,6 +113,27 @@ enum NameMapping {
         return composed.isEmpty || composed.contains(where: { $0 == "," || $0 == ";" }) ? nil : composed
     }
 
+    /// The name a contact's fields of lists spell (`文,逸仙` is two names): every value in Western
+    /// order, one space between; nil when the fields hold no list.
+    static func listSpelledName(_ c: Contact) -> String? {
+        let fields = [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix].compactMap { $0 }
+        guard fields.contains(where: { $0.contains(where: { $0 == "," || $0 == ";" }) }) else { return nil }
+        var seen: [String] = []
+        for field in fields {
+            for v in field.split(whereSeparator: { $0 == "," || $0 == ";" }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !v.isEmpty {
+                seen.append(v)
+            }
+        }
+        return seen.isEmpty ? nil : seen.joined(separator: " ")
+    }
+
+    /// Whether a `Name` without an order has several components of one kind, none holding `,` or `;`.
+    static func hasLists(_ json: JSONValue) -> Bool {
+        let components = (json["components"]?.array ?? []).compactMap(component(from:))
+        guard json["isOrdered"]?.bool != true, !components.contains(where: { $0.value.contains(where: { $0 == "," || $0 == ";" }) }) else { return false }
+        return Set(components.map(\.kind)).count < components.count
+    }
+
     // MARK: N's lists (RFC 9555 section 2.5.5)
 
     /// The name fields as the vCard reader fills them from `N`: each a comma-separated list, and the
