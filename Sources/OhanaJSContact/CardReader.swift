@@ -21,7 +21,7 @@ struct CardReader {
     var pendingDetails: [(property: String, parameters: [(String, [String])])] = []
 
     init(card: Card) {
-        self.card = card
+        self.card = Card(members: DefaultLanguage.undo(card.members))
         contact = Contact(id: ContactID(rawValue: card.uid ?? "urn:uuid:" + UUID().uuidString.lowercased()))
     }
 

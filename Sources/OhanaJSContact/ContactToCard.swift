@@ -77,6 +77,7 @@ struct CardBuilder {
         dropOrganizationIDGroup()
         // Localizations take ALTID from the kept details too.
         members[Vendor.customProperties] = contact.customProperties.isEmpty ? nil : Vendor.encode(contact.customProperties)
+        DefaultLanguage.apply(&members)
         return Card(members: members)
     }
 
@@ -373,6 +374,13 @@ struct CardBuilder {
         if !props.isEmpty { members["vCardProps"] = .array(props) }
         let rebuilt = CardReader.unmapped(from: members).properties
         let expected = contact.unmappedProperties.filter { u in !jsprops.contains(u) && !localized.contains(u) }
-        if rebuilt != expected { members[Vendor.exact + "Unmapped"] = Vendor.encode(expected) }
+        // The reader adds localizing properties after the others: when they were not last, or are
+        // several (whose order it may not keep), the copy holds them all where they were.
+        let all = contact.unmappedProperties.filter { !jsprops.contains($0) }
+        if localized.count > 1 || (!localized.isEmpty && Array(all.suffix(localized.count)) != localized) {
+            members[Vendor.exact + "Unmapped"] = Vendor.encode(all)
+        } else if rebuilt != expected {
+            members[Vendor.exact + "Unmapped"] = Vendor.encode(expected)
+        }
     }
 }
