@@ -63,7 +63,10 @@ struct CardReader {
         if let name = nameWithPhoneticLocalization() {
             NameMapping.decode(name, into: &contact)
             let separator = name["isOrdered"]?.bool == true && name["defaultSeparator"]?.string != nil ? ["defaultSeparator"] : []
-            for key in name.object?.keys ?? [:].keys where (["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic", NameMapping.exactSuffixKey] + separator).contains(key) {
+            // Components of a kind the model has no field for (a vendor's `example.com:clan`) go as they
+            // are, in a JSPROP for `name/components`, which gives them back after the fields' components.
+            let kept = NameMapping.hasOnlyModelKinds(name) ? ["components"] : []
+            for key in name.object?.keys ?? [:].keys where (kept + ["isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic", NameMapping.exactSuffixKey] + separator).contains(key) {
                 take("name", key)
             }
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }

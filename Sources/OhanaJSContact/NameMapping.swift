@@ -134,6 +134,12 @@ enum NameMapping {
         return Set(components.map(\.kind)).count < components.count
     }
 
+    /// Whether every component of a `Name` is of a kind the model's name fields hold.
+    static func hasOnlyModelKinds(_ json: JSONValue) -> Bool {
+        let kinds: Set<String> = ["title", "given", "given2", "surname", "surname2", "credential", "generation", "separator"]
+        return (json["components"]?.array ?? []).allSatisfy { $0["kind"]?.string.map(kinds.contains) ?? false }
+    }
+
     // MARK: N's lists (RFC 9555 section 2.5.5)
 
     /// The name fields as the vCard reader fills them from `N`: each a comma-separated list, and the
