@@ -125,10 +125,12 @@ struct CardReader {
             if m[Vendor.exact + "Photo"] != nil { contact.photo?.mediaType = nil }
             take("media", id); take(Vendor.exact + "Photo")
         }
-        if let keywords = m["keywords"]?.object, keywords.values.allSatisfy({ $0 == .bool(true) }) {
+        if var keywords = m["keywords"]?.object, keywords.values.allSatisfy({ $0 == .bool(true) }) {
+            // Keywords only other CATEGORIES lines gave are not tags (see OtherCategories).
+            for other in m[OtherCategories.key]?.array?.compactMap(\.string) ?? [] { keywords[other] = nil }
             let order = m[Vendor.tagOrder]?.array?.compactMap(\.string)
             contact.tags = order.flatMap { Set($0) == Set(keywords.keys) ? $0 : nil } ?? keywords.keys.sorted()
-            take("keywords"); take(Vendor.tagOrder)
+            take("keywords"); take(Vendor.tagOrder); take(OtherCategories.key)
         }
         readSpeakToAs()
         if let s = m["created"]?.string, let date = ISO8601DateFormatter().date(from: s), CardBuilder.utc(date) == s {

@@ -346,6 +346,7 @@ struct CardBuilder {
                 }
             }
             if u.name.uppercased() == "ROLE", encodeRole(u) { continue }
+            if encodeOtherCategories(u) { continue }
             if encodeSpeakToAs(u) { continue }
             if u.name.uppercased() == "RELATED", u.group == nil, let related = Self.related(u), members["relatedTo"]?.object?[related.0] == nil {
                 var map = members["relatedTo"]?.object ?? [:]

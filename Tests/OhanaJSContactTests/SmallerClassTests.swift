@@ -5,7 +5,8 @@ import Testing
 import OhanaVCard
 
 /// Issue 35's smaller classes: `TYPE=work` beside a label (a work cell phone) and on `ORG` as
-/// contexts, `ANNIVERSARY` with a UTC offset as a `Timestamp`, a vendor's name component kept.
+/// contexts, `ANNIVERSARY` with a UTC offset as a `Timestamp`, a vendor's name component kept, a
+/// second `CATEGORIES` line with parameters as keywords.
 @Suite struct SmallerClassTests {
     let converter = JSContactConverter()
 
@@ -60,5 +61,15 @@ import OhanaVCard
         #expect(written.contains("N:Doe;Jane;;;"), "\(written)")
         let back = converter.card(from: try contact(written.joined(separator: "\r\n")))
         #expect(back["name"] == card["name"])
+    }
+
+    @Test func aSecondCategoriesLineWithParametersGivesKeywordsToo() throws {
+        let first = try contact("FN:A\nCATEGORIES:a,b\nCATEGORIES;TYPE=work:c")
+        let card = converter.card(from: first)
+        #expect(card["keywords"] == ["a": true, "b": true, "c": true])
+        #expect(card["vCardProps"] == nil)
+        let back = converter.contact(from: card)
+        #expect(back.tags == ["a", "b"])
+        #expect(back.hasSameContent(as: first))
     }
 }
