@@ -16,7 +16,8 @@ enum DefaultLanguage {
     static let members = ["titles", "localizations", "vCardProps", "language"]
 
     static func apply(_ m: inout [String: JSONValue]) {
-        guard let own = m["language"]?.string, let titles = m["titles"]?.object, titles.count == 1,
+        // Only a language the builder took from the properties' LANGUAGE parameters, not a LANGUAGE property.
+        guard m[Localizations.languageFromParameters] == true, let own = m["language"]?.string, let titles = m["titles"]?.object, titles.count == 1,
             let (id, title) = titles.first, let name = title["name"]?.string, title.object?.count == 1
         else { return }
         let path = "titles/\(id)/name"

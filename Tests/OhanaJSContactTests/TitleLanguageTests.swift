@@ -30,4 +30,11 @@ import OhanaVCard
         #expect(card["titles"]?.object?.values.first?["name"] == "Boss")
         #expect(card[DefaultLanguage.key] == nil)
     }
+
+    @Test func aLanguagePropertyDecidesTheCardsLanguage() throws {
+        let vcard = "FN:A\nLANGUAGE:de\nTITLE;ALTID=1:Chef\nTITLE;ALTID=1;LANGUAGE=en:Boss\nTITLE;ALTID=2;LANGUAGE=en:Evangelist"
+        let card = converter.card(from: try #require(readVCard(vcard).contacts.first))
+        #expect(card["language"] == "de")
+        #expect(card["titles"]?.object?.values.contains { $0["name"] == "Chef" } == true)
+    }
 }
