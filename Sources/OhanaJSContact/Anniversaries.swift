@@ -19,8 +19,28 @@ enum AnniversaryCoding {
         } else if value.count == 6, value.hasPrefix("--"), let n = Int(value.dropFirst(2)), value.dropFirst(2).allSatisfy(\.isASCII) {
             json = ["month": .integer(n / 100), "day": .integer(n % 100)]
         }
+        if json == nil, let utc = utcFromOffset(value) {
+            // A time with a UTC offset is the same instant in UTC (RFC 9553's Timestamp is UTC); the
+            // card's exact copy of the unmapped properties keeps the value as written.
+            return ["@type": "Timestamp", "utc": .string(utc)]
+        }
         guard let json, vcard(json) == value else { return nil }
         return json
+    }
+
+    /// `UTCDateTime` for a vCard date and time with a UTC offset (`20010203T040506-0500`,
+    /// RFC 6350 section 4.3.5), nil for anything else.
+    static func utcFromOffset(_ value: String) -> String? {
+        let c = Array(value.replacingOccurrences(of: ":", with: ""))
+        guard c.count == 18 || c.count == 20, c[8] == "T", c[15] == "+" || c[15] == "-" else { return nil }
+        let digits = c[0..<8] + c[9..<15] + c[16...]
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let local = Timestamps.jscontact(String(c[0..<15]) + "Z"),
+            let date = ISO8601DateFormatter().date(from: local)
+        else { return nil }
+        let hours = Int(String(c[16...17])) ?? 0, minutes = c.count == 20 ? Int(String(c[18...19])) ?? 0 : 0
+        guard hours <= 23, minutes <= 59 else { return nil }
+        let offset = (hours * 3600 + minutes * 60) * (c[15] == "-" ? -1 : 1)
+        return CardBuilder.utc(date.addingTimeInterval(TimeInterval(-offset)))
     }
 
     /// The vCard date value of a `PartialDate` or `Timestamp`.

@@ -65,6 +65,9 @@ public struct Card: Hashable, Sendable, Codable {
     public var json: JSONValue { .object(members) }
 
     /// The rule violations in the card, each with the path to the offending member; empty when valid.
+    /// Members the card may carry but this library does not know (vendor-specific ones, names not
+    /// registered yet) are not violations; a name differing only in case from a property of its
+    /// object (`nickNames`) and the reserved `extra` are, also in `localizations` patches.
     public func validate() -> [JSContactValidationError] {
         var validator = CardValidator()
         validator.validateCard(.object(members), path: "")

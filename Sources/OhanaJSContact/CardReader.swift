@@ -21,7 +21,7 @@ struct CardReader {
     var pendingDetails: [(property: String, parameters: [(String, [String])])] = []
 
     init(card: Card) {
-        self.card = card
+        self.card = Card(members: DefaultLanguage.undo(card.members))
         contact = Contact(id: ContactID(rawValue: card.uid ?? "urn:uuid:" + UUID().uuidString.lowercased()))
     }
 
@@ -63,7 +63,10 @@ struct CardReader {
         if let name = nameWithPhoneticLocalization() {
             NameMapping.decode(name, into: &contact)
             let separator = name["isOrdered"]?.bool == true && name["defaultSeparator"]?.string != nil ? ["defaultSeparator"] : []
-            for key in name.object?.keys ?? [:].keys where (["components", "isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic"] + separator).contains(key) {
+            // Components of a kind the model has no field for (a vendor's `example.com:clan`) go as they
+            // are, in a JSPROP for `name/components`, which gives them back after the fields' components.
+            let kept = NameMapping.hasOnlyModelKinds(name) ? ["components"] : []
+            for key in name.object?.keys ?? [:].keys where (kept + ["isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic", NameMapping.exactSuffixKey] + separator).contains(key) {
                 take("name", key)
             }
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
@@ -76,6 +79,14 @@ struct CardReader {
                     // Ordered components with separators spell a name the fields do not; it is the FN written.
                     if let full = NameMapping.derivedFull(name), full != spelled { contact.formattedName = full }
                     pendingDetails.append(("FN", [("DERIVED", ["TRUE"])]))
+                }
+            } else if NameMapping.hasLists(name) {
+                if name["full"] == nil, derived == nil, let spelled = NameMapping.listSpelledName(contact) {
+                    // A name of lists: each value once, not the lists as written (RFC 9553 section 2.2.1).
+                    contact.formattedName = spelled
+                    pendingDetails.append(("FN", [("DERIVED", ["TRUE"])]))
+                } else if contact.formattedName == contact.composedName {
+                    contact.formattedName = nil  // as the vCard reader leaves out such an FN
                 }
             }
         }
@@ -93,6 +104,7 @@ struct CardReader {
         readTitle()
         readFields()
         readAddresses()
+        readLocalizedAddresses()
         let birthdays = (m["anniversaries"]?.object ?? [:]).filter { AnniversaryCoding.isModelBirthday($0.value) }
         if birthdays.count == 1, let (id, a) = birthdays.first, a["kind"]?.string == "birth", let date = a["date"]?.object,
             date.keys.allSatisfy({ ["year", "month", "day"].contains($0) }), a.object?.count == 2,
@@ -113,10 +125,12 @@ struct CardReader {
             if m[Vendor.exact + "Photo"] != nil { contact.photo?.mediaType = nil }
             take("media", id); take(Vendor.exact + "Photo")
         }
-        if let keywords = m["keywords"]?.object, keywords.values.allSatisfy({ $0 == .bool(true) }) {
+        if var keywords = m["keywords"]?.object, keywords.values.allSatisfy({ $0 == .bool(true) }) {
+            // Keywords only other CATEGORIES lines gave are not tags (see OtherCategories).
+            for other in m[OtherCategories.key]?.array?.compactMap(\.string) ?? [] { keywords[other] = nil }
             let order = m[Vendor.tagOrder]?.array?.compactMap(\.string)
             contact.tags = order.flatMap { Set($0) == Set(keywords.keys) ? $0 : nil } ?? keywords.keys.sorted()
-            take("keywords"); take(Vendor.tagOrder)
+            take("keywords"); take(Vendor.tagOrder); take(OtherCategories.key)
         }
         readSpeakToAs()
         if let s = m["created"]?.string, let date = ISO8601DateFormatter().date(from: s), CardBuilder.utc(date) == s {
@@ -144,6 +158,7 @@ struct CardReader {
         take(Vendor.exact + "Unmapped")
         tieRolesToOrganization()
         readLocalizations()
+        readLocalizedComponents()
         contact.unmappedProperties += residue(.object(m), path: [])
         if !renamed.isEmpty {
             let ids = JSONValue.object(renamed.mapValues(JSONValue.string))

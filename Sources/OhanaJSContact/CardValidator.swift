@@ -89,7 +89,7 @@ enum Rules {
 struct CardValidator {
     private(set) var errors: [JSContactValidationError] = []
 
-    private mutating func fail(_ path: [String], _ rule: String, _ section: String) {
+    mutating func fail(_ path: [String], _ rule: String, _ section: String) {
         errors.append(JSContactValidationError(path: JSONPointer.path(path), rule: rule, section: section))
     }
 
@@ -111,7 +111,7 @@ struct CardValidator {
         check(object: members, rule: Rules.card, path: base)
     }
 
-    private mutating func check(object members: [String: JSONValue], rule: ObjectRule, path: [String]) {
+    mutating func check(object members: [String: JSONValue], rule: ObjectRule, path: [String]) {
         if let type = members["@type"], type.string != rule.type, rule.type != "Card" {
             fail(path + ["@type"], "@type must be \"\(rule.type)\"", rule.section)
         }
@@ -122,12 +122,13 @@ struct CardValidator {
             fail(path, "\(rule.type) requires one of \(rule.oneOfRequired.joined(separator: ", "))", rule.section)
         }
         for (name, value) in members.sorted(by: { $0.key < $1.key }) {
-            guard let memberRule = rule.members[name] else { continue }  // unknown and vendor members are kept
+            // Unknown members are kept by the reader; only names neither registered nor vendor-specific are errors.
+            guard let memberRule = rule.members[name] else { checkUnknown(name, in: rule, path: path); continue }
             check(value, memberRule, path: path + [name], section: rule.section)
         }
     }
 
-    private mutating func check(_ value: JSONValue, _ rule: MemberRule, path: [String], section: String) {
+    mutating func check(_ value: JSONValue, _ rule: MemberRule, path: [String], section: String) {
         switch rule {
         case .any: return
         case .string:
@@ -155,6 +156,7 @@ struct CardValidator {
                 case .trueMap where v != .bool(true): fail(path + [key], "the value must be true", "RFC 9553 section 1.4.1")
                 case .stringMap where v.string == nil && v.array == nil: fail(path + [key], "must be a String", section)
                 case .patchMap where v.object == nil: fail(path + [key], "must be a PatchObject", "RFC 9553 section 1.4.6")
+                case .patchMap: checkPatches(v.object ?? [:], path: path + [key])
                 default: break
                 }
             }

@@ -21,6 +21,9 @@ struct CardBuilder {
     var contact: Contact
     var members: [String: JSONValue] = [:]
 
+    /// `GEO` and `TZ` properties that became an address's `coordinates` or `timeZone`.
+    var placeProperties: [UnmappedProperty] = []
+
     /// `X-ABLabel` labels of the social profiles and rule properties, by group (lower case).
     let groupLabels: [String: String]
 
@@ -74,6 +77,7 @@ struct CardBuilder {
         dropOrganizationIDGroup()
         // Localizations take ALTID from the kept details too.
         members[Vendor.customProperties] = contact.customProperties.isEmpty ? nil : Vendor.encode(contact.customProperties)
+        DefaultLanguage.apply(&members)
         return Card(members: members)
     }
 
@@ -98,7 +102,9 @@ struct CardBuilder {
             // The reader spells ordered components with separators out again; any other FN travels.
             let recomputed = members["name"].flatMap(NameMapping.derivedFull)
             if let full = contact.formattedName {
-                if spelled == nil || recomputed == nil || recomputed == spelled || recomputed != full {
+                if spelled == nil, full == NameMapping.listSpelledName(contact) {
+                    // The reader spells a name of lists out again.
+                } else if spelled == nil || recomputed == nil || recomputed == spelled || recomputed != full {
                     members[Vendor.derivedFullName] = .string(full)
                 }
                 var name = members["name"]?.object ?? [:]
@@ -109,7 +115,7 @@ struct CardBuilder {
             }
             return
         }
-        guard contact.formattedName == nil, spelled != nil else { return }
+        guard contact.formattedName == nil, spelled != nil || NameMapping.hasLists(members["name"] ?? .null) else { return }
         if details.entries.contains(where: { $0.uppercased().hasPrefix("DERIVED=") }) {
             return
         } else if var name = members["name"]?.object, name["full"] == nil {
@@ -196,18 +202,30 @@ struct CardBuilder {
 
     private mutating func encodeAddresses() {
         guard !contact.postalAddresses.isEmpty else { return }
+        let (bases, localized) = LocalizedAddresses.split(contact.postalAddresses)
         var map: [String: JSONValue] = [:]
+        var ids: [String] = []
         var allocator = IDAllocator()
-        allocator.reserve(contact.postalAddresses.compactMap { $0.parameters.first("PROP-ID") })
-        for (i, address) in contact.postalAddresses.enumerated() {
+        allocator.reserve(bases.compactMap { $0.parameters.first("PROP-ID") })
+        for (i, address) in bases.enumerated() {
             let id = allocator.id(prefix: "ADDR", index: i + 1, propID: address.parameters.first("PROP-ID"))
             var json = AddressCoding.encode(address)
+            for (property, member, value) in AddressPlace.properties(for: address, in: contact.unmappedProperties) {
+                json[member] = .string(value)
+                placeProperties.append(property)
+            }
+            let localizes = localized.contains { $0.base == i }
+            if localizes { LocalizedAddresses.droppingAltID(&json) }
             var plain = address
             plain.provenance = nil
-            if AddressCoding.decode(json, id: id, index: i + 1) != plain { json[Vendor.exact] = Vendor.encode(plain) }
+            var back = AddressCoding.decode(json, id: id, index: i + 1)
+            if localizes { back = LocalizedAddresses.withAltID(back) }
+            if back != plain { json[Vendor.exact] = Vendor.encode(plain) }
             map[id] = .object(json)
+            ids.append(id)
         }
         members["addresses"] = .object(map)
+        encodeLocalizedAddresses(localized, ids: ids)
     }
 
     private mutating func encodeSpeakToAs() {
@@ -294,8 +312,9 @@ struct CardBuilder {
         var anniversaries = members["anniversaries"]?.object ?? [:]
         AnniversaryCoding.encode(&unmapped, into: &anniversaries)
         if !anniversaries.isEmpty { members["anniversaries"] = .object(anniversaries) }
-        let localized = encodeLocalizations(&unmapped)
+        let localized = encodeLocalizations(&unmapped) + encodeLocalizedComponents(&unmapped)
         for u in unmapped {
+            if placeProperties.contains(u) { continue }
             if u.name.uppercased() == "JSPROP", u.group == nil, let ptr = u.parameters.first("JSPTR"),
                 let value = try? JSONValue(jsonText: VCardNames.unescapeText(u.value))
             {
@@ -327,6 +346,7 @@ struct CardBuilder {
                 }
             }
             if u.name.uppercased() == "ROLE", encodeRole(u) { continue }
+            if encodeOtherCategories(u) { continue }
             if encodeSpeakToAs(u) { continue }
             if u.name.uppercased() == "RELATED", u.group == nil, let related = Self.related(u), members["relatedTo"]?.object?[related.0] == nil {
                 var map = members["relatedTo"]?.object ?? [:]
@@ -355,6 +375,13 @@ struct CardBuilder {
         if !props.isEmpty { members["vCardProps"] = .array(props) }
         let rebuilt = CardReader.unmapped(from: members).properties
         let expected = contact.unmappedProperties.filter { u in !jsprops.contains(u) && !localized.contains(u) }
-        if rebuilt != expected { members[Vendor.exact + "Unmapped"] = Vendor.encode(expected) }
+        // The reader adds localizing properties after the others: when they were not last, or are
+        // several (whose order it may not keep), the copy holds them all where they were.
+        let all = contact.unmappedProperties.filter { !jsprops.contains($0) }
+        if localized.count > 1 || (!localized.isEmpty && Array(all.suffix(localized.count)) != localized) {
+            members[Vendor.exact + "Unmapped"] = Vendor.encode(all)
+        } else if rebuilt != expected {
+            members[Vendor.exact + "Unmapped"] = Vendor.encode(expected)
+        }
     }
 }

@@ -23,6 +23,12 @@ enum FieldCoding {
             features += known.map { $0.lowercased() }  // TYPE values are case-insensitive (RFC 6350 section 5.6)
             if rest.isEmpty { parameters.remove(at: i) } else { parameters[i].values = rest }
         }
+        // TYPE=work or home beside a label that says something else (a work cell phone): contexts.
+        if let i = parameters.firstIndex(where: { $0.name.uppercased() == "TYPE" }) {
+            let (known, rest) = parameters[i].values.partitioned { LabelMapping.typeContexts[$0.lowercased()] != nil }
+            contexts += known.compactMap { LabelMapping.typeContexts[$0.lowercased()] }.filter { !contexts.contains($0) }
+            if rest.isEmpty { parameters.remove(at: i) } else { parameters[i].values = rest }
+        }
         if let c = LabelMapping.trueMap(contexts) { json["contexts"] = c }
         if let f = LabelMapping.trueMap(features) { json["features"] = f }
         if let label { json["label"] = .string(label) }
@@ -43,6 +49,13 @@ enum FieldCoding {
         let features = Set(json["features"]?.object?.keys ?? [:].keys)
         let (label, restFeatures) = LabelMapping.decode(contexts: contexts, features: features, label: json["label"]?.string)
         var (parameters, group) = VCardNames.parameters(json["vCardParams"]?.object ?? [:])
+        // Contexts the label does not say are TYPE values (first, as vCards write them).
+        let said = Set(LabelMapping.encode(label, isPhone: kind == .phones).contexts)
+        let types = LabelMapping.typeContexts.filter { contexts.contains($0.value) && !said.contains($0.value) }.map(\.key).sorted()
+        if !types.isEmpty {
+            if let i = parameters.firstIndex(where: { $0.name == "TYPE" }) { parameters[i].values = types + parameters[i].values }
+            else { parameters.insert(PropertyParameter(name: "TYPE", values: types), at: 0) }
+        }
         if !restFeatures.isEmpty {
             let extra = restFeatures.sorted()
             if let i = parameters.firstIndex(where: { $0.name == "TYPE" }) { parameters[i].values = extra + parameters[i].values }
@@ -118,9 +131,14 @@ enum AddressCoding {
             rest.remove(at: i)
         }
         // ADR's LABEL, GEO and TZ parameters and its billing and delivery types (RFC 9555 sections 2.6.1 to 2.6.3).
+        // A TZ that is not a time zone name nor an offset of whole hours stays a parameter.
         for (parameter, member) in Self.parameterMembers {
             guard let i = rest.firstIndex(where: { $0.name.uppercased() == parameter && $0.values.count == 1 }) else { continue }
-            json[member] = .string(rest.remove(at: i).values[0])
+            let value = rest[i].values[0]
+            let converted = parameter == "TZ" ? AddressPlace.timeZone(fromVCard: value) : parameter == "GEO" ? AddressPlace.coordinates(fromVCard: value) : value
+            guard let converted else { continue }
+            json[member] = .string(converted)
+            rest.remove(at: i)
         }
         if let i = rest.firstIndex(where: { $0.name.uppercased() == "TYPE" }) {
             let (known, others) = rest[i].values.partitioned { Self.typeContexts.contains($0.lowercased()) }

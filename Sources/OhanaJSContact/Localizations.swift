@@ -116,9 +116,11 @@ extension CardReader {
                     return "1"
                 }()
                 let id = p.map == "name" ? nil : singleIDs[p.map]
-                contact.unmappedProperties.append(UnmappedProperty(
+                let property = UnmappedProperty(
                     name: p.vcard, parameters: Localizations.parameters(altID: altID, propID: Self.generatedIDs(p.map, id), language: language),
-                    value: VCardNames.escapeText(value)))
+                    value: VCardNames.escapeText(value))
+                // The card's exact copy of the unmapped properties may have it already, where it was.
+                if !contact.unmappedProperties.contains(property) { contact.unmappedProperties.append(property) }
                 used.insert(["localizations", language, path])
             }
         }

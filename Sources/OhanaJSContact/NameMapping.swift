@@ -38,6 +38,11 @@ enum NameMapping {
         if !components.isEmpty { json["components"] = .array(components.map(component)) }
         if ordered { json["isOrdered"] = true }
         if ordered, let separator = c.customProperties[defaultSeparatorKey]?.stringValue { json["defaultSeparator"] = .string(separator) }
+        if !ordered, hasLists, components.count > 0 {
+            var back = Contact(id: c.id)
+            setFields(fromList: components, of: &back)
+            if back.nameSuffix != c.nameSuffix, let suffix = c.nameSuffix { json[exactSuffixKey] = .string(suffix) }
+        }
         if let full = c.formattedName { json["full"] = .string(full) }
         if let s = c.phoneticSystem { json["phoneticSystem"] = .string(s) }
         if let s = c.phoneticScript { json["phoneticScript"] = .string(s) }
@@ -68,6 +73,7 @@ enum NameMapping {
         if json["isOrdered"]?.bool == true, let separator = json["defaultSeparator"]?.string {
             c.customProperties[defaultSeparatorKey] = .string(separator)
         }
+        if json["isOrdered"]?.bool != true, let suffix = json[exactSuffixKey]?.string, sameButOrder(suffix, c.nameSuffix) { c.nameSuffix = suffix }
         c.formattedName = json["full"]?.string
         c.phoneticSystem = json["phoneticSystem"]?.string
         c.phoneticScript = json["phoneticScript"]?.string
@@ -107,6 +113,33 @@ enum NameMapping {
         return composed.isEmpty || composed.contains(where: { $0 == "," || $0 == ";" }) ? nil : composed
     }
 
+    /// The name a contact's fields of lists spell (`文,逸仙` is two names): every value in Western
+    /// order, one space between; nil when the fields hold no list.
+    static func listSpelledName(_ c: Contact) -> String? {
+        let fields = [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix].compactMap { $0 }
+        guard fields.contains(where: { $0.contains(where: { $0 == "," || $0 == ";" }) }) else { return nil }
+        var seen: [String] = []
+        for field in fields {
+            for v in field.split(whereSeparator: { $0 == "," || $0 == ";" }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !v.isEmpty {
+                seen.append(v)
+            }
+        }
+        return seen.isEmpty ? nil : seen.joined(separator: " ")
+    }
+
+    /// Whether a `Name` without an order has several components of one kind, none holding `,` or `;`.
+    static func hasLists(_ json: JSONValue) -> Bool {
+        let components = (json["components"]?.array ?? []).compactMap(component(from:))
+        guard json["isOrdered"]?.bool != true, !components.contains(where: { $0.value.contains(where: { $0 == "," || $0 == ";" }) }) else { return false }
+        return Set(components.map(\.kind)).count < components.count
+    }
+
+    /// Whether every component of a `Name` is of a kind the model's name fields hold.
+    static func hasOnlyModelKinds(_ json: JSONValue) -> Bool {
+        let kinds: Set<String> = ["title", "given", "given2", "surname", "surname2", "credential", "generation", "separator"]
+        return (json["components"]?.array ?? []).allSatisfy { $0["kind"]?.string.map(kinds.contains) ?? false }
+    }
+
     // MARK: N's lists (RFC 9555 section 2.5.5)
 
     /// The name fields as the vCard reader fills them from `N`: each a comma-separated list, and the
@@ -141,10 +174,24 @@ enum NameMapping {
         add("generation", generation)
         var back = Contact(id: c.id)
         setFields(fromList: parts, of: &back)
+        // The credentials may list the generation's copy first (RFC 9555's example) or last (RFC 9554's):
+        // the suffix is the same but for that order (see exactSuffixKey).
         let same = back.familyName == c.familyName && back.givenName == c.givenName && back.middleName == c.middleName
-            && back.namePrefix == c.namePrefix && back.nameSuffix == c.nameSuffix && back.phoneticFamilyName == c.phoneticFamilyName
+            && back.namePrefix == c.namePrefix && sameButOrder(back.nameSuffix, c.nameSuffix) && back.phoneticFamilyName == c.phoneticFamilyName
             && back.phoneticGivenName == c.phoneticGivenName && back.phoneticMiddleName == c.phoneticMiddleName
         return same ? parts : nil
+    }
+
+    /// Vendor member of a `Name`: the name suffix as the card had it, when its credentials list the
+    /// generation's copy elsewhere than the model's reading of components puts it.
+    static let exactSuffixKey = Vendor.prefix + "nameSuffix"
+
+    /// Whether two suffixes are the same lists, each list's values in any order.
+    static func sameButOrder(_ a: String?, _ b: String?) -> Bool {
+        func lists(_ s: String?) -> [[String]]? {
+            s.map { $0.split(separator: ";", omittingEmptySubsequences: false).map { listValues(String($0)).sorted() } }
+        }
+        return lists(a) == lists(b)
     }
 
     /// The name fields from components without an order: the values of one kind as a list, as

@@ -33,6 +33,12 @@ extension CardBuilder {
             contact.setDetails(details, of: "ORG")
         }
         if !units.isEmpty { org["units"] = .array(units.map(JSONValue.object)) }
+        // ORG;TYPE=work (or home): the organization's context (RFC 9555 section 2.2.1), given back before SORT-AS.
+        var typeDetails = contact.details("ORG")
+        if let taken = typeDetails.take(["TYPE"]), let values = taken["TYPE"], values.count == 1, let context = LabelMapping.typeContexts[values[0]] {
+            org["contexts"] = [context: true]
+            contact.setDetails(typeDetails, of: "ORG")
+        }
         members["organizations"] = .object([singleID("ORG", "ORG-1"): .object(org)])
     }
 
@@ -162,11 +168,19 @@ extension CardReader {
     /// The contact's organization, and `SORT-AS` from `sortAs`.
     mutating func readOrganization() {
         guard let (id, org) = only("organizations"), let object = org.object,
-            object.keys.allSatisfy({ ["name", "units", "sortAs"].contains($0) })
+            object.keys.allSatisfy({ ["name", "units", "sortAs", "contexts"].contains($0) })
         else { return }
+        var type: String?
+        if let contexts = org["contexts"]?.object {
+            guard contexts.count == 1, let (context, value) = contexts.first, value == true,
+                let t = LabelMapping.typeContexts.first(where: { $0.value == context })?.key
+            else { return }
+            type = t
+        }
         let units = org["units"]?.array ?? []
         guard units.allSatisfy({ $0.object?.keys.allSatisfy { $0 == "name" || $0 == "sortAs" } == true && $0["name"]?.string != nil })
         else { return }
+        if let type { pendingDetails.append(("ORG", [("TYPE", [type])])) }
         var sortAs = [org["sortAs"]?.string ?? ""] + units.map { $0["sortAs"]?.string ?? "" }
         while sortAs.last == "" { sortAs.removeLast() }
         if !sortAs.isEmpty {

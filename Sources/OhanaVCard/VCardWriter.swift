@@ -119,8 +119,10 @@ struct CardOutput {
         // The suffix holds RFC 9554's surname2 and generation after `;` as the reader keeps them.
         let n = [c.familyName, c.givenName, c.middleName, c.namePrefix].map { nameList($0 ?? "") } + [nameLists(c.nameSuffix ?? "")]
         let altID = c.phoneticSystem != nil || c.phoneticScript != nil ? [PropertyParameter(name: "ALTID", values: ["1"])] : []
-        // A name with a phonetic N beside it has RFC 9554's seven components, as the phonetic one has.
-        let componentCount = altID.isEmpty ? 5 : 7
+        // A name with a phonetic N beside it has RFC 9554's seven components, as the phonetic one has;
+        // so has one with an N in another language (ALTID) beside it, as RFC 9555 converters write those.
+        let localized = c.unmappedProperties.contains { $0.name.uppercased() == "N" && $0.parameters.contains { $0.name.uppercased() == "ALTID" } }
+        let componentCount = altID.isEmpty && !localized ? 5 : 7
         if let ordered = orderedName(minimumCount: componentCount) {
             property("N", value: ordered.value, plain: ordered.plain, details: "N", parameters: altID + [ordered.parameter], to: &out)
         } else if version != .v4_0 || !n.joined().isEmpty || !altID.isEmpty {

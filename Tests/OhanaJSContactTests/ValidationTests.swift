@@ -93,4 +93,23 @@ import Testing
         let loaded = try JSContactDocument.read(data, source: "draft.json")
         #expect(loaded.contacts.map(\.givenName) == ["Ann"])
     }
+
+    @Test func aWronglyCasedOrReservedNameIsReportedWithItsReason() throws {
+        let e = try errors(#"{"@type":"Card","version":"1.0","uid":"u1","nickNames":{"n1":{"name":"Jo"}},"name":{"full":"Jo","Full":"Jo"}}"#)
+        #expect(e.map(\.path) == ["name/Full", "nickNames"])
+        #expect(e.last?.rule.contains("differs only in case from the property \"nicknames\"") == true)
+        let reserved = try errors(#"{"@type":"Card","version":"1.0","uid":"u1","extra":"x","name":{"extra":"y"}}"#)
+        #expect(reserved.map(\.path) == ["extra", "name/extra"])
+        #expect(reserved.allSatisfy { $0.rule.contains("reserved") })
+        // Vendor-specific and not yet registered names are allowed (and kept).
+        #expect(try errors(#"{"@type":"Card","version":"1.0","uid":"u1","name":{"example.com:x":1},"foo":"bar"}"#) == [])
+    }
+
+    @Test func localizationPatchesAreCheckedAgainstTheMembersTheyPatch() throws {
+        let e = try errors(#"""
+            {"@type":"Card","version":"1.0","uid":"u1","name":{"full":"Jane"},
+             "localizations":{"de":{"name/extra":"x","name/Full":"J","name/full":"Johanna","titles/t1/name":7,"addresses/a1":{"full":"Hier"}}}}
+            """#)
+        #expect(e.map(\.path) == ["localizations/de/name~1Full", "localizations/de/name~1extra", "localizations/de/titles~1t1~1name"])
+    }
 }

@@ -33,6 +33,10 @@ struct CardMapper {
     var phoneticNameSpellings: [String?] = []
     /// The properties allowed once (RFC 6350) the card has had so far, to report a second one.
     private var once = OnceSeen()
+    /// Whether a `CATEGORIES` gave the tags, and its group and parameters as kept: a later one is
+    /// merged into the tags only with the same, else it stays a property of its own.
+    private var categoriesMapped = false
+    private var categoriesDetails: [String]?
 
     static let instantMessageProperties: Set<String> = [
         "X-AIM", "X-ICQ", "X-JABBER", "X-MSN", "X-YAHOO", "X-SKYPE", "X-SKYPE-USERNAME", "X-GADUGADU",
@@ -178,12 +182,15 @@ struct CardMapper {
         case .photo where contact.photo == nil: mapPhoto(p)
         case .categories:
             let tags = components(text(of: p), separator: 0x2C, alsoSemicolon: version == .v2_1).filter { !$0.isEmpty }
-            let needsDetails = p.group != nil || !cleaned(p.parameters).isEmpty
-            if tags.isEmpty || (needsDetails && contact.customProperties[VCardKeys.details("CATEGORIES")] != nil) {
+            let params = Self.idsFirst(cleaned(p.parameters))
+            let details = p.group == nil && params.isEmpty ? nil : [p.group ?? ""] + params.map { VCardParameters.encode($0) }
+            if tags.isEmpty || (categoriesMapped && details != categoriesDetails) {
                 keepUnmapped(p)
             } else {
                 contact.tags.append(contentsOf: tags)
-                keepDetails(p)
+                if !categoriesMapped { keepDetails(p) }
+                categoriesMapped = true
+                categoriesDetails = details
             }
         case .uid where uid == nil:
             noteOnce(p)
