@@ -80,26 +80,20 @@ extension AddressBook {
     }
 
     /// Undoes the merge that made the stored contact `id`: its members are stored on their own
-    /// again as they were recorded (see ``OhanaStore/ContactStorage/undoMerge(of:)``) and kept apart
-    /// from now on; then reloads.
+    /// again as they were recorded and kept apart from now on (``ContactStoreService/undoMerge(of:removingMember:)``,
+    /// as `ohana dedupe --undo` does); then reloads.
     public func splitMerge(of id: String) async throws -> MergeSplitResult {
-        let merged = ContactID(rawValue: id)
-        return try await undo(merged, member: nil) { try await $0.undoMerge(of: merged) }
+        try await undo(ContactID(rawValue: id), member: nil)
     }
 
     /// Takes the member `memberID` out of the merged contact `id` and stores it on its own again;
-    /// the other members stay merged (or are split too when only one is left). Then reloads.
+    /// the other members stay merged (or are split too when only one is left), as
+    /// `ohana dedupe --undo ID --remove-member MEMBER` does. Then reloads.
     public func removeMember(_ memberID: String, fromMerged id: String) async throws -> MergeSplitResult {
-        let merged = ContactID(rawValue: id)
-        let member = ContactID(rawValue: memberID)
-        return try await undo(merged, member: member) {
-            try await $0.removeMember(member, fromMerged: merged, remerging: StoredMerges.mergedContact(of:))
-        }
+        try await undo(ContactID(rawValue: id), member: ContactID(rawValue: memberID))
     }
 
-    private func undo(
-        _ id: ContactID, member: ContactID?, _ body: (any ContactStorage) async throws -> MergeUndoResult
-    ) async throws -> MergeSplitResult {
+    private func undo(_ id: ContactID, member: ContactID?) async throws -> MergeSplitResult {
         guard let members = mergedMembers[id] else {
             let what = contactIfPresent(id) == nil ? "no contact with id" : "no recorded members to split for the contact"
             throw AddressBookError(.notFound, "\(what) '\(id.rawValue)'")
@@ -108,12 +102,7 @@ extension AddressBook {
             throw AddressBookError(.notFound, "'\(member.rawValue)' is not a member of the merged contact '\(id.rawValue)'")
         }
         let before = contactCount
-        let result: MergeUndoResult
-        do {
-            result = try await body(store)
-        } catch {
-            throw AddressBookError(.internalError, "cannot split the merged contact '\(id.rawValue)' in the store: \(error)")
-        }
+        let result = try await ContactStoreService(store: store).undoMerge(of: id, removingMember: member)
         try await reload()
         let restored = result.restored.map { Self.row($0, section: Self.section(of: $0)) }
         let names = restored.map(\.name).joined(separator: ", ")

@@ -21,11 +21,11 @@ private func frontEndSources() throws -> [(path: String, text: String)] {
     return files.sorted { $0.0 < $1.0 }
 }
 
-/// Issue #37, "front ends translate only": the command-line tool and the server hold no format switch
-/// and no loop over contacts; the rules are ``FrontEndScanner``'s.
+/// Issue #37, "front ends translate only": the command-line tool and the server hold no format switch,
+/// no loop over contacts and no call of the store's operations; the rules are ``FrontEndScanner``'s.
 @Suite("Front ends translate only")
 struct FrontEndRulesTests {
-    @Test("no file under Sources/ohana or Sources/OhanaServer has a format switch or a loop over contacts")
+    @Test("no file under Sources/ohana or Sources/OhanaServer has a format switch, a loop over contacts or a store call")
     func frontEndsHoldNoFormatSwitchOrContactLoop() throws {
         let files = try frontEndSources()
         #expect(files.count > 20, "found only \(files.map(\.path))")
@@ -62,6 +62,13 @@ struct FrontEndRulesTests {
         "switch URL(fileURLWithPath: path).pathExtension.lowercased() { case \"x\": break; default: break }",
         "switch name {\ncase \"vcf\", \"vcard\": v()\ndefault: break\n}",
         "switch kind { case .jscontact: j(); default: break }",
+        "let all = try await storage.allContacts(order: .insertion)",
+        "let result = try await store.undoMerge(of: id)",
+        "print(\"token \\(try await store.currentChangeToken())\")",
+        "_ = try await store.upsert(loaded, remerging: StoredMerges.mergedContact(of:))",
+        "let changes = try await self.store.changes(since: token)",
+        "_ = try await store.save(generated, mode: .replace)",
+        "try await targetStore.setMergeDecisions(decisions)",
     ]
 
     /// Argument parsing and other translation the rules must leave alone.
@@ -84,6 +91,13 @@ struct FrontEndRulesTests {
         "router.get(\"/x\") { request, _ in try QueryParameters(request, allowed: []).finish() }",
         "print(\"imported \\(loaded.count) contact\\(loaded.count == 1 ? \"\" : \"s\")\")",
         "let id = try makeProvider(for: argument, format: format)",
+        "let result = try await ContactStoreService(store: storage).undoMerge(of: id, removingMember: nil)",
+        "let feed = ContactStoreService(store: try await storeOptions.openStorage())",
+        "print(try await feed.changes(since: since).lines.joined(separator: \"\\n\"))",
+        "try await store.shutDown()",
+        "let found = try await finder.search(query, in: storage, limit: limit)",
+        "let split = try await addressBook.removeMember(member, fromMerged: id)",
+        "let help = \"store.save(contacts) is the library's\"",
     ]
 
     @Test("the rules flag a format switch or a loop over contacts written in a front end", arguments: flagged)
@@ -95,6 +109,13 @@ struct FrontEndRulesTests {
     func allowsTranslation(code: String) {
         let findings = FrontEndScanner(code).findings(file: "snippet")
         #expect(findings.isEmpty, "flagged: \(findings)")
+    }
+
+    @Test("a store operation called on a store is a store call; the same name on the library's service is not")
+    func storeCallsAreNamed() {
+        let code = "let a = try await storage.changes(since: t)\nlet b = try await ContactStoreService(store: storage).changes(since: s)\n"
+        #expect(FrontEndScanner(code).findings(file: "F.swift").map(\.description)
+            == ["F.swift:1: store call: let a = try await storage.changes(since: t)"])
     }
 
     @Test("a finding names the file, the line and the rule")

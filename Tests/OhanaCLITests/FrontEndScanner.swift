@@ -19,6 +19,12 @@ import Foundation
 ///    `first`, `count`, `min`, `max`, which are also properties, braces count only when they read an
 ///    element (`$0`, or a `name in` head): `if let c = contacts.first { … }` opens a body.
 ///
+/// 3. **Store call**: a call of one of the contact store's operations (``storeOperations``: reads,
+///    writes, merges, undo, the change feed) on a value whose identifier names a store (`store`,
+///    `storage`, `target.store`; lower-case first letter, so `ContactStoreService(…)` is a type). Front
+///    ends open and close a store and hand it to the library (``OhanaAddressBook/ContactStoreService``,
+///    ``OhanaAddressBook/AddressBook``, the sync engine, the store copy), which drives it.
+///
 /// Argument parsing is left alone: splitting `--rule name+phone` or mapping inputs to providers names
 /// no contact and reads no contact property. Not caught: `while` loops, and a receiver or element that
 /// is a contact under a name that does not say so and whose properties are not read in the closure.
@@ -33,6 +39,13 @@ struct FrontEndScanner {
     static let sequenceOperations = [
         "map", "compactMap", "flatMap", "filter", "reduce", "forEach", "sorted", "first", "contains",
         "allSatisfy", "count", "min", "max", "partition",
+    ]
+    /// The contact store's operations (``OhanaStore/ContactStorage``) a front end leaves to the library.
+    static let storeOperations = [
+        "save", "upsert", "remove", "contact", "contacts", "allContacts", "contactCount", "search",
+        "currentChangeToken", "changes", "makeChild", "commitChild", "mergeDecisions", "setMergeDecisions",
+        "allMergedMembers", "mergeContacts", "undoMerge", "removeMember", "bookkeeping", "replaceBookkeeping",
+        "syncSnapshot", "pendingSyncWrites", "applySyncWrites", "providerSyncState", "sync",
     ]
     /// Format names that only address-book formats use.
     static let formatNames = ["vcard", "vcf", "csv", "jscontact"]
@@ -61,9 +74,9 @@ struct FrontEndScanner {
         codeWithStrings = lexer.withStrings
     }
 
-    /// Every finding of both rules in the source, named `file`.
+    /// Every finding of the three rules in the source, named `file`.
     func findings(file: String) -> [Finding] {
-        (formatSwitches() + contactLoops()).sorted { $0.offset < $1.offset }.map {
+        (formatSwitches() + contactLoops() + storeCalls()).sorted { $0.offset < $1.offset }.map {
             Finding(file: file, line: lineNumber(at: $0.offset), rule: $0.rule, text: lineText(at: $0.offset))
         }
     }
@@ -144,6 +157,20 @@ struct FrontEndScanner {
             }
         }
         return found
+    }
+
+    // MARK: Rule 3: store calls
+
+    func storeCalls() -> [(offset: Int, rule: String)] {
+        let text = String(code)
+        let regex = try! NSRegularExpression(pattern: "\\.(\(Self.storeOperations.joined(separator: "|")))\\s*\\(")
+        return regex.matches(in: text, range: NSRange(location: 0, length: (text as NSString).length)).compactMap { match in
+            let dot = characterOffset(utf16: match.range.location, in: text)
+            let receiver = receiverName(before: dot)
+            let namesStore = receiver.first?.isUppercase == false
+                && (receiver.lowercased().contains("store") || receiver.lowercased().contains("storage"))
+            return namesStore ? (dot, "store call") : nil
+        }
     }
 
     /// Whether a value's identifier in `text` contains "contact" (any case): `contacts`, `loaded.contacts`,

@@ -23,20 +23,16 @@ struct ChangesCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
-        let store = try await storeOptions.openStorage()
-        guard let since else {
-            print("token \(try await store.currentChangeToken())")
-            return
+        let feed = ContactStoreService(store: try await storeOptions.openStorage())
+        do throws(AddressBookError) {
+            if let since {
+                print(try await feed.changes(since: since).lines.joined(separator: "\n"))
+            } else {
+                print("token \(try await feed.currentChangeToken())")
+            }
+        } catch {
+            throw ToolError(error.message)
         }
-        guard let token = ChangeToken(since) else {
-            throw ValidationError("'\(since)' is not a change token (expected STORE-ID:NUMBER)")
-        }
-        let changes: ContactChanges
-        do {
-            changes = try await store.changes(since: token)
-        } catch let error as ContactStoreError {
-            throw ToolError(error.description)
-        }
-        print(changes.lines.joined(separator: "\n"))
+        try await feed.store.shutDown()
     }
 }

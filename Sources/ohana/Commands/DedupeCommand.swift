@@ -127,19 +127,15 @@ struct DedupeCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--undo ID [--remove-member ID]`: one library call on the store, and what it restored.
+    /// `--undo ID [--remove-member ID]`: one library call on the store (the page's split too), and what it restored.
     private func undoMerge(_ id: ContactID) async throws {
         let store = try await storeOptions.openStorage()
         let result: MergeUndoResult
-        do {
-            if let removeMember {
-                result = try await store.removeMember(ContactID(rawValue: removeMember), fromMerged: id,
-                                                      remerging: StoredMerges.mergedContact(of:))
-            } else {
-                result = try await store.undoMerge(of: id)
-            }
-        } catch let error as ContactStoreError {
-            throw ToolError("\(id.rawValue) is not a merged contact with recorded members (\(error.description))")
+        do throws(AddressBookError) {
+            result = try await ContactStoreService(store: store)
+                .undoMerge(of: id, removingMember: removeMember.map(ContactID.init(rawValue:)))
+        } catch {
+            throw ToolError(error.message)
         }
         try await store.shutDown()
         print(result.summaryLines.joined(separator: "\n"))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaAddressBook
 import OhanaStore
 
 /// `ohana export --to FORMAT`: writes every stored contact in a format.
@@ -30,13 +31,16 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let storage = try await storeOptions.openStorage()
-        let contacts = try await storage.allContacts(order: .insertion)
-        try await storage.shutDown()
+        let options = outputOptions.options(for: to)
+        try options.check()
         let output = outputOptions.outputFile ?? legacyOutputFile
-        try writeContacts(contacts, options: outputOptions.options(for: to), to: output)
+        let service = ContactStoreService(store: try await storeOptions.openStorage())
         if let output {
-            printError("exported \(contacts.count) contacts to \(output)")
+            let count = try await writingFile(output) { try await service.export(with: options.writer, toFile: URL(fileURLWithPath: output)) }
+            printError("exported \(count) contacts to \(output)")
+        } else {
+            try await service.export(with: options.writer, to: writeStandardOutput)
         }
+        try await service.store.shutDown()
     }
 }

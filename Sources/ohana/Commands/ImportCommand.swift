@@ -32,10 +32,8 @@ struct ImportCommand: AsyncParsableCommand {
         regionOptions.configure()
         let storage = try await storeOptions.openStorage()
         let loaded = try await loadInputs(inputs, options: inputOptions).contacts
-        let summary = try await StoredMerges.importContacts(loaded, into: storage)
-        print("imported \(loaded.count) contact\(loaded.count == 1 ? "" : "s") into \(storage.locationDescription): "
-              + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
-        print("change token: \(try await storage.currentChangeToken())")
+        let result = try await ContactStoreService(store: storage).importContacts(loaded)
+        print(result.summaryLines.joined(separator: "\n"))
         try await storage.shutDown()
     }
 }

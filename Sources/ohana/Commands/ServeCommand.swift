@@ -70,7 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
         let source: String
         if let sample {
             store = SQLiteContactStorage(try SQLiteContactStore.inMemory())
-            _ = try await store.save(ContactGenerator(seed: 1).generate(count: sample), mode: .replace)
+            try await ContactStoreService(store: store).replaceContacts(with: ContactGenerator(seed: 1).generate(count: sample))
             source = "generated sample data (a store in memory)"
         } else {
             store = try await storeOptions.openStorage()

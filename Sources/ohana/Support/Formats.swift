@@ -77,6 +77,16 @@ struct OutputOptions {
     /// With JSON or JSContact output: compact text, on one line, instead of indented.
     var compact = false
 
+    /// Checks that the options go with the format: `--jscontact-group` with JSContact, `--compact` with JSON.
+    func check() throws {
+        if jscontactGroup != nil, format != .jscontact {
+            throw ToolError("--jscontact-group applies to jscontact output only, not \(format.rawValue)")
+        }
+        if compact, !format.isJSON {
+            throw ToolError("--compact applies to json and jscontact output only, not \(format.rawValue)")
+        }
+    }
+
     /// The library's writer for these options.
     var writer: ContactWriter {
         ContactWriter(format: format, csvDialect: csvDialect.dialect, vcardTarget: vcardTarget.target,
@@ -92,15 +102,19 @@ func encode(_ contacts: [Contact], options: OutputOptions) throws -> Data {
 /// Writes contacts in an output format to a file, or to standard output when no path is given.
 /// JSON is written as it is encoded, a batch at a time, never as one giant value.
 func writeContacts(_ contacts: [Contact], options: OutputOptions, to path: String?) throws {
-    if options.jscontactGroup != nil, options.format != .jscontact {
-        throw ToolError("--jscontact-group applies to jscontact output only, not \(options.format.rawValue)")
-    }
-    if options.compact, !options.format.isJSON {
-        throw ToolError("--compact applies to json and jscontact output only, not \(options.format.rawValue)")
-    }
+    try options.check()
     guard let path else { return try options.writer.write(contacts, to: writeStandardOutput) }
     do {
         try options.writer.write(contacts, toFile: URL(fileURLWithPath: path))
+    } catch let error as ContactFileWriteError {
+        throw ToolError("\(path): cannot write: \(error.reason)")
+    }
+}
+
+/// Runs `body`, which writes the file at `path`; a failed write is reported as `PATH: cannot write: REASON`.
+func writingFile<Result>(_ path: String, _ body: () async throws -> Result) async throws -> Result {
+    do {
+        return try await body()
     } catch let error as ContactFileWriteError {
         throw ToolError("\(path): cannot write: \(error.reason)")
     }

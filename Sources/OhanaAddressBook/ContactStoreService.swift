@@ -1,0 +1,158 @@
+import Foundation
+import Ohana
+import OhanaFormats
+import OhanaStore
+
+/// The address book's operations on a contact store that need no loaded ``AddressBook``: importing
+/// while keeping the user's merges, undoing a merge, the change feed and exporting every contact.
+/// `ohana import`, `ohana dedupe --undo`, `ohana changes` and `ohana export` are each one call here,
+/// and ``AddressBook/splitMerge(of:)`` and ``AddressBook/removeMember(_:fromMerged:)`` undo merges
+/// through ``undoMerge(of:removingMember:)``, so the tool and the page split a merge the same way.
+///
+/// It opens and closes nothing: the caller owns the store (either backend).
+public struct ContactStoreService: Sendable {
+    /// The store the operations read and write.
+    public let store: any ContactStorage
+
+    /// Creates the operations on an open store.
+    public init(store: any ContactStorage) {
+        self.store = store
+    }
+
+    // MARK: Import
+
+    /// Imports contacts into the store in one transaction, keeping the user's merges
+    /// (``StoredMerges/importContacts(_:into:)``): a contact replaces the one stored from the same
+    /// source record, or is added; a contact from a source of a merged contact updates that merged
+    /// contact, rebuilt from its members' latest versions. Nothing is removed. Store errors are
+    /// passed on as thrown (``OhanaStore/ContactStoreError`` for the store's own).
+    public func importContacts(_ contacts: [Contact]) async throws -> ContactImportResult {
+        let summary = try await StoredMerges.importContacts(contacts, into: store)
+        return ContactImportResult(
+            contactCount: contacts.count, summary: summary, storeLocation: store.locationDescription,
+            token: try await store.currentChangeToken())
+    }
+
+    /// Replaces every stored contact with `contacts` in one transaction (``OhanaStore/ContactSaveMode/replace``):
+    /// stored contacts not among them are removed. How `ohana serve --sample` fills its store.
+    @discardableResult
+    public func replaceContacts(with contacts: [Contact]) async throws -> ContactSaveSummary {
+        try await store.save(contacts, mode: .replace)
+    }
+
+    // MARK: Undoing merges
+
+    /// Undoes the merge that made the stored contact `id`: its members are stored on their own again
+    /// as they were recorded and kept apart from now on (``OhanaStore/ContactStorage/undoMerge(of:)``).
+    /// With `member`, only that member is taken out and the others stay merged, rebuilt with
+    /// ``StoredMerges/mergedContact(of:)`` (split whole when one is left).
+    ///
+    /// Throws ``AddressBookError/Kind/notFound`` when `id` is no merged contact with recorded members
+    /// or `member` is not one of them, ``AddressBookError/Kind/internalError`` when the store fails.
+    public func undoMerge(of id: ContactID, removingMember member: ContactID? = nil) async throws(AddressBookError) -> MergeUndoResult {
+        do {
+            if let member {
+                return try await store.removeMember(member, fromMerged: id, remerging: StoredMerges.mergedContact(of:))
+            }
+            return try await store.undoMerge(of: id)
+        } catch let error as ContactStoreError {
+            guard case .contactNotFound(let missing) = error else {
+                throw AddressBookError(.internalError, "cannot split the merged contact '\(id.rawValue)' in the store: \(error)")
+            }
+            let what = member.flatMap { $0 == missing && $0 != id ? $0 : nil }
+                .map { "'\($0.rawValue)' is not a member of the merged contact '\(id.rawValue)'" }
+                ?? "'\(id.rawValue)' is not a merged contact with recorded members"
+            throw AddressBookError(.notFound, "\(what) (\(error.description))")
+        } catch {
+            throw AddressBookError(.internalError, "cannot split the merged contact '\(id.rawValue)' in the store: \(error)")
+        }
+    }
+
+    // MARK: Change feed
+
+    /// The token for the store's current state, to ask ``changes(since:)`` with later.
+    public func currentChangeToken() async throws(AddressBookError) -> ChangeToken {
+        do {
+            return try await store.currentChangeToken()
+        } catch {
+            throw AddressBookError(.internalError, "cannot read the store's change token: \(error)")
+        }
+    }
+
+    /// What changed in the store since a token given in its text form (`STORE-ID:NUMBER`, as
+    /// ``ChangeToken/description`` writes it), with the token to ask with next time.
+    ///
+    /// Throws ``AddressBookError/Kind/badRequest`` for text that is no token or a token of another
+    /// store (or from its future), ``AddressBookError/Kind/conflict`` for a token older than the
+    /// history the store keeps: the caller reloads everything and starts again from
+    /// ``currentChangeToken()``.
+    public func changes(since text: String) async throws(AddressBookError) -> ContactChanges {
+        guard let token = ChangeToken(text) else {
+            throw AddressBookError(.badRequest, "'\(text.prefix(80))' is not a change token (expected STORE-ID:NUMBER)")
+        }
+        do {
+            return try await store.changes(since: token)
+        } catch let error as ContactStoreError {
+            switch error {
+            case .unknownChangeToken: throw AddressBookError(.badRequest, error.description)
+            case .expiredChangeToken: throw AddressBookError(.conflict, error.description)
+            default: throw AddressBookError(.internalError, error.description)
+            }
+        } catch {
+            throw AddressBookError(.internalError, "cannot read the store's changes: \(error)")
+        }
+    }
+
+    // MARK: Export
+
+    /// Every stored contact, in the order they were first stored: what an export writes.
+    public func contactsToExport() async throws -> [Contact] {
+        try await store.allContacts(order: .insertion)
+    }
+
+    /// Writes every stored contact (in the order they were first stored) with `writer`, a batch at
+    /// a time, to `sink`; returns how many were written.
+    @discardableResult
+    public func export(with writer: ContactWriter, to sink: (Data) throws -> Void) async throws -> Int {
+        let contacts = try await contactsToExport()
+        try writer.write(contacts, to: sink)
+        return contacts.count
+    }
+
+    /// Writes every stored contact with `writer` to a file (see ``OhanaFormats/ContactWriter/write(_:toFile:)``;
+    /// a failed write throws ``OhanaFormats/ContactFileWriteError``); returns how many were written.
+    @discardableResult
+    public func export(with writer: ContactWriter, toFile url: URL) async throws -> Int {
+        let contacts = try await contactsToExport()
+        try writer.write(contacts, toFile: url)
+        return contacts.count
+    }
+}
+
+/// What importing contacts into a store did (``ContactStoreService/importContacts(_:)``).
+public struct ContactImportResult: Sendable, Hashable {
+    /// How many contacts were given.
+    public var contactCount: Int
+    /// How many were added, updated and unchanged.
+    public var summary: ContactSaveSummary
+    /// Where the store lives (``OhanaStore/ContactStorage/locationDescription``).
+    public var storeLocation: String
+    /// The store's change token after the import, to ask for later changes with.
+    public var token: ChangeToken
+
+    /// Creates a result.
+    public init(contactCount: Int, summary: ContactSaveSummary, storeLocation: String, token: ChangeToken) {
+        self.contactCount = contactCount
+        self.summary = summary
+        self.storeLocation = storeLocation
+        self.token = token
+    }
+
+    /// The result for a reader, as `ohana import` prints it: `imported N contacts into STORE: A added,
+    /// U updated, K unchanged`, then `change token: TOKEN`.
+    public var summaryLines: [String] {
+        ["imported \(contactCount) contact\(contactCount == 1 ? "" : "s") into \(storeLocation): "
+            + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged",
+         "change token: \(token)"]
+    }
+}
