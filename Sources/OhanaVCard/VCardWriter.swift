@@ -133,7 +133,7 @@ struct CardOutput {
             property("N", value: value + padding, plain: n.joined(), details: "N", parameters: altID, to: &out)
         }
         writePhoneticName(to: &out)
-        property("FN", value: text(c.fullName), plain: c.fullName, details: "FN", to: &out)
+        writeFormattedName(to: &out)
         single("NICKNAME", c.nickname, to: &out)
         // In 4.0 the phonetic N (RFC 9554 section 4.6) holds them; older readers have Apple's properties.
         if version != .v4_0 || altID.isEmpty {
@@ -187,7 +187,7 @@ struct CardOutput {
 
     /// Writes a property whose value is already escaped; `plain` is the unescaped text (to decide on
     /// quoted-printable and CHARSET in 2.1).
-    private func property(
+    func property(
         _ name: String, value: String, plain: String, details key: String? = nil,
         group: String? = nil, parameters: [PropertyParameter] = [], to out: inout [UInt8]
     ) {
