@@ -44,9 +44,9 @@ extension AddressCoding {
     }
 
     /// The fields for components without an order that use RFC 9554's kinds, as the vCard reader
-    /// fills them from such an `ADR`: the components 8 to 18 after the country, no street and no
-    /// extended address (the vCard writer fills those from the components for older readers, as RFC
-    /// 9554 section 2.1 asks, and its reader leaves them out again). False (and nothing set) when the
+    /// fills them from such an `ADR`: the components 8 to 18 after the country, the street number
+    /// and name as the street an app shows, no extended address (the vCard writer writes both as
+    /// the components combined for older readers, as RFC 9554 section 2.1 asks). False (and nothing set) when the
     /// components use no such kind or repeat one.
     @discardableResult
     static func setFields(fromRFC9554 components: [NameOrAddressComponent], of a: inout PostalAddress) -> Bool {
@@ -58,7 +58,7 @@ extension AddressCoding {
         guard byKind.keys.contains(where: rfc9554Kinds.contains) else { return false }
         a.poBox = byKind["postOfficeBox"]
         a.extendedAddress = nil
-        a.street = []
+        a.street = numberAndName(byKind)
         a.city = byKind["locality"]
         a.region = byKind["region"]
         a.postalCode = byKind["postcode"]
@@ -66,6 +66,13 @@ extension AddressCoding {
         a.components = []
         return true
     }
+}
+
+/// The street an app shows for RFC 9554's components: the street number and name joined by a space
+/// (RFC 9554's example, `123 Main Street`), as the vCard reader gives it; empty without either.
+private func numberAndName(_ byKind: [String: String]) -> [String] {
+    let line = [byKind["number"], byKind["name"]].compactMap { $0.flatMap(nonEmpty) }.joined(separator: " ")
+    return line.isEmpty ? [] : [line]
 }
 
 /// The text unless it is empty.

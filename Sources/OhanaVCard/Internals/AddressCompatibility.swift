@@ -9,7 +9,8 @@ import Ohana
 /// the order RFC 9554 lists them; the extended address, which RFC 6350 section 6.3.1 describes as
 /// "e.g., apartment or suite number", gets the room, apartment, floor and building. The reader
 /// leaves out a street or extended address that is exactly that combination (it repeats the
-/// components); anything else written there is kept as written.
+/// components; the street then reads as ``displayStreet(of:)``, so that an app still shows one);
+/// anything else written there is kept as written.
 enum AddressCompatibility {
     /// Positions of the components the extended address combines (room, apartment, floor, building).
     static let extendedPositions = [7, 8, 9, 12]
@@ -22,6 +23,15 @@ enum AddressCompatibility {
     static func combined(_ positions: [Int], of parts: [String]) -> [String] {
         guard parts.count == 18, parts[7...].contains(where: { !$0.isEmpty }) else { return [] }
         return positions.map { parts[$0] }.filter { !$0.isEmpty }
+    }
+
+    /// The street an app shows for such an address: the street number and name joined by a space
+    /// (RFC 9554's own example, `123 Main Street`), one line; empty without either. The reader puts
+    /// it where the combined street stood, and the writer writes the combination again in its place.
+    static func displayStreet(of parts: [String]) -> [String] {
+        guard parts.count == 18 else { return [] }
+        let line = [parts[10], parts[11]].filter { !$0.isEmpty }.joined(separator: " ")
+        return line.isEmpty ? [] : [line]
     }
 
     /// The address's components as the reader keeps them: the first seven fields, then the country

@@ -15,9 +15,15 @@ extension CardOutput {
         var street = version == .v4_0 ? a.street.map { text($0) }.joined(separator: ",") : text(parts[2])
         var extended = text(parts[1])
         if version == .v4_0 {
-            // RFC 9554's components combined for older readers where the address has no street or extended address of its own.
+            // RFC 9554's components combined for older readers where the address has no street or extended
+            // address of its own (the street number and name an app shows are no street of its own).
             let all = AddressCompatibility.parts(of: a)
-            if a.street.isEmpty { street = AddressCompatibility.combined(AddressCompatibility.streetPositions, of: all).map { text($0) }.joined(separator: ",") }
+            // A street that is only the number and name shown is written as shown (RFC 9554's example).
+            let shown = AddressCompatibility.displayStreet(of: all)
+            let combined = AddressCompatibility.combined(AddressCompatibility.streetPositions, of: all)
+            if a.street.isEmpty || (a.street == shown && shown != [combined.joined(separator: " ")]) {
+                street = combined.map { text($0) }.joined(separator: ",")
+            }
             if a.extendedAddress == nil {
                 extended = AddressCompatibility.combined(AddressCompatibility.extendedPositions, of: all).map { text($0) }.joined(separator: ",")
             }

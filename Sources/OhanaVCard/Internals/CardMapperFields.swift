@@ -93,7 +93,9 @@ extension CardMapper {
         var extended = part(parts, 1)
         // The street and extended address that only combine RFC 9554's components for older readers.
         if version == .v4_0, parts.count == 18 {
-            if street == AddressCompatibility.combined(AddressCompatibility.streetPositions, of: parts) { street = [] }
+            if street.isEmpty || street == AddressCompatibility.combined(AddressCompatibility.streetPositions, of: parts) {
+                street = AddressCompatibility.displayStreet(of: parts)
+            }
             let combined = AddressCompatibility.combined(AddressCompatibility.extendedPositions, of: parts)
             if !combined.isEmpty, extended == combined.joined(separator: ",") { extended = nil }
         }
