@@ -32,18 +32,22 @@ extension AddressCoding {
         var back = PostalAddress()
         guard setFields(fromRFC9554: components, of: &back) else { return nil }
         // The street and extended address only repeat components 8 to 18 for older readers (RFC 9554
-        // section 2.1), in whatever grouping the writer chose: each of their values must be one of them.
+        // section 2.1), in whatever grouping the writer chose: each of their values must be one of them,
+        // or the line is the street number and name joined by a space (RFC 9554's example).
         let values = Set(components.map(\.value))
+        let numberAndName = [byKind["number"], byKind["name"]].compactMap { $0.flatMap(nonEmpty) }.joined(separator: " ")
         let repeated = (a.street + [a.extendedAddress].compactMap { $0 }).allSatisfy { line in
-            line.split(separator: ",").allSatisfy { values.contains(String($0)) } || line == back.street.first
+            line.split(separator: ",").allSatisfy { values.contains(String($0)) } || line == numberAndName
         }
         return repeated && back.poBox == a.poBox && back.city == a.city
             && back.region == a.region && back.postalCode == a.postalCode && back.country == a.country ? components : nil
     }
 
     /// The fields for components without an order that use RFC 9554's kinds, as the vCard reader
-    /// fills them from such an `ADR`: the street as number and name, the components 8 to 18 after the
-    /// country. False (and nothing set) when the components use no such kind or repeat one.
+    /// fills them from such an `ADR`: the components 8 to 18 after the country, the street number
+    /// and name as the street an app shows, no extended address (the vCard writer writes both as
+    /// the components combined for older readers, as RFC 9554 section 2.1 asks). False (and nothing set) when the
+    /// components use no such kind or repeat one.
     @discardableResult
     static func setFields(fromRFC9554 components: [NameOrAddressComponent], of a: inout PostalAddress) -> Bool {
         var byKind: [String: String] = [:]
@@ -54,8 +58,7 @@ extension AddressCoding {
         guard byKind.keys.contains(where: rfc9554Kinds.contains) else { return false }
         a.poBox = byKind["postOfficeBox"]
         a.extendedAddress = nil
-        let street = [byKind["number"], byKind["name"]].compactMap { $0 }.joined(separator: " ")
-        a.street = street.isEmpty ? [] : [street]
+        a.street = numberAndName(byKind)
         a.city = byKind["locality"]
         a.region = byKind["region"]
         a.postalCode = byKind["postcode"]
@@ -64,3 +67,13 @@ extension AddressCoding {
         return true
     }
 }
+
+/// The street an app shows for RFC 9554's components: the street number and name joined by a space
+/// (RFC 9554's example, `123 Main Street`), as the vCard reader gives it; empty without either.
+private func numberAndName(_ byKind: [String: String]) -> [String] {
+    let line = [byKind["number"], byKind["name"]].compactMap { $0.flatMap(nonEmpty) }.joined(separator: " ")
+    return line.isEmpty ? [] : [line]
+}
+
+/// The text unless it is empty.
+private func nonEmpty(_ s: String) -> String? { s.isEmpty ? nil : s }

@@ -133,7 +133,7 @@ struct CardOutput {
             property("N", value: value + padding, plain: n.joined(), details: "N", parameters: altID, to: &out)
         }
         writePhoneticName(to: &out)
-        property("FN", value: text(c.fullName), plain: c.fullName, details: "FN", to: &out)
+        writeFormattedName(to: &out)
         single("NICKNAME", c.nickname, to: &out)
         // In 4.0 the phonetic N (RFC 9554 section 4.6) holds them; older readers have Apple's properties.
         if version != .v4_0 || altID.isEmpty {
@@ -187,7 +187,7 @@ struct CardOutput {
 
     /// Writes a property whose value is already escaped; `plain` is the unescaped text (to decide on
     /// quoted-printable and CHARSET in 2.1).
-    private func property(
+    func property(
         _ name: String, value: String, plain: String, details key: String? = nil,
         group: String? = nil, parameters: [PropertyParameter] = [], to out: inout [UInt8]
     ) {
@@ -297,7 +297,7 @@ struct CardOutput {
         return (parameters, appleLabel)
     }
 
-    private mutating func writeLabeled(
+    mutating func writeLabeled(
         name: String, value: String, plain: String, label: ContactFieldLabel?, preferred: Bool,
         kept: [PropertyParameter], group: String?, isPhone: Bool, asApple: String? = nil, to out: inout [UInt8]
     ) {
@@ -337,25 +337,6 @@ struct CardOutput {
         writeLabeled(
             name: name, value: written ?? text(value), plain: value, label: field.label, preferred: field.isPreferred,
             kept: field.parameters, group: field.group, isPhone: field.type == .phoneNumber, asApple: asApple, to: &out)
-    }
-
-    private mutating func write(_ address: PostalAddress, to out: inout [UInt8]) {
-        var a = address
-        if let cc = a.isoCountryCode { a.parameters.append(PropertyParameter(name: "CC", values: [cc])) }
-        // The default separator the reader kept (a JSCOMPS of one entry) goes back into the JSCOMPS written.
-        let separator = a.parameters.first { $0.name == "JSCOMPS" }?.values.first.flatMap(JSComps.defaultSeparator)
-        a.parameters.removeAll { $0.name == "JSCOMPS" }
-        let parts = [a.poBox ?? "", a.extendedAddress ?? "", a.street.joined(separator: "\n"), a.city ?? "", a.region ?? "",
-                     a.postalCode ?? "", a.country ?? ""]
-        if let ordered = orderedAddress(a, defaultSeparator: separator) {
-            writeLabeled(
-                name: "ADR", value: ordered.value, plain: ordered.plain, label: a.label, preferred: a.isPreferred,
-                kept: a.parameters + [ordered.parameter], group: a.group, isPhone: false, to: &out)
-            return
-        }
-        writeLabeled(
-            name: "ADR", value: (parts.dropLast().map { text($0) } + [components(parts[6])]).joined(separator: ";"), plain: parts.joined(), label: a.label,
-            preferred: a.isPreferred, kept: a.parameters, group: a.group, isPhone: false, to: &out)
     }
 
     // MARK: Birthday, photo, unmapped

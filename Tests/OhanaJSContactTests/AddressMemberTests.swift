@@ -52,4 +52,19 @@ import OhanaVCard
         #expect(adr.hasSuffix(":;;54321,Oak St;Reston;;;;;;;54321;Oak St;;;;;;"), "\(adr)")
         #expect(try card(written)["addresses"] == members["addresses"])
     }
+
+    /// Issue 35 item 2 (RFC 9555 section 3.3.1): the default separator and a separator between the
+    /// street number and name stay in JSCOMPS both ways, the number and name separate components.
+    @Test func separatorsInJSCOMPSTravelBothWays() throws {
+        let adr = "ADR;PROP-ID=a1;JSCOMPS=\"s,\\, ;10;s, ;11;3\":;;54321,Oak St;Reston;;;;;;;54321;Oak St;;;;;;"
+        let read = try card("FN:A\n" + adr)
+        let address = try #require(read["addresses"]?["a1"])
+        #expect(address["defaultSeparator"] == ", ")
+        #expect(address["isOrdered"] == true)
+        #expect(address["components"] == .array([["kind": "number", "value": "54321"], ["kind": "separator", "value": " "],
+                                                 ["kind": "name", "value": "Oak St"], ["kind": "locality", "value": "Reston"]]))
+        let written = vcard(read)
+        #expect(written.components(separatedBy: "\r\n").contains(adr), "\(written)")
+        #expect(try card(written) == read)
+    }
 }

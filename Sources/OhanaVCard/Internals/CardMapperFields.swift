@@ -87,10 +87,18 @@ extension CardMapper {
         let parts = plainComponents(of: p, separator: 0x3B, sharedFrom: 3) ?? components(text(of: p), separator: 0x3B)
         let (label, preferred, found) = labelAndParameters(p, isPhone: false)
         var parameters = found
-        // Street lines: split by bytes, and only when there is a line break (Character splitting was 2% of reading).
-        let street = part(parts, 2).map { text in
-            text.containsUTF8(0x0A) ? text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) } : [text]
-        } ?? []
+        // Street lines: split by bytes, and only when there is a line break or a 4.0 list (Character
+        // splitting was 2% of reading).
+        var street = streetLines(p, plain: part(parts, 2))
+        var extended = part(parts, 1)
+        // The street and extended address that only combine RFC 9554's components for older readers.
+        if version == .v4_0, parts.count == 18 {
+            if street.isEmpty || street == AddressCompatibility.combined(AddressCompatibility.streetPositions, of: parts) {
+                street = AddressCompatibility.displayStreet(of: parts)
+            }
+            let combined = AddressCompatibility.combined(AddressCompatibility.extendedPositions, of: parts)
+            if !combined.isEmpty, extended == combined.joined(separator: ",") { extended = nil }
+        }
         // RFC 9554's CC parameter: the ISO 3166 country code. Taken out before the address is made:
         // changed afterwards, the address's parameters were copied (a second reference to them).
         var isoCountryCode: String?
@@ -112,7 +120,7 @@ extension CardMapper {
             address = ordered
         } else {
             address = PostalAddress(
-                label: label, street: street, poBox: part(parts, 0), extendedAddress: part(parts, 1), city: part(parts, 3),
+                label: label, street: street, poBox: part(parts, 0), extendedAddress: extended, city: part(parts, 3),
                 region: part(parts, 4), postalCode: part(parts, 5),
                 country: partWithExtras(parts, 6), isoCountryCode: isoCountryCode,
                 isPreferred: preferred, parameters: parameters, group: keptGroup(p.group))

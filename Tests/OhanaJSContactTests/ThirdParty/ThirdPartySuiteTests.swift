@@ -112,7 +112,7 @@ import Testing
         }
     }
 
-    static let floorToVCard = 49
+    static let floorToVCard = 50
     static let floorFromVCard = 49
     static let floorRoundTrip = 49
 }
