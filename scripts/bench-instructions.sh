@@ -17,18 +17,18 @@ bash scripts/setup.sh >/dev/null
 command -v valgrind >/dev/null || { SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo; $SUDO apt-get install -y -qq valgrind >/dev/null; }
 mkdir -p bench-out
 build=(swift build -c release --static-swift-stdlib --scratch-path .build-static)
-"${build[@]}" --product ohana-bench >/dev/null
+"${build[@]}" --product ohana-bench >bench-out/instructions-build.log 2>&1 || { tail -20 bench-out/instructions-build.log >&2; exit 1; }
 base_dir="$baseline"
 if [ ! -d "$base_dir" ]; then
   base_dir=bench-out/baseline
   if [ -d "$base_dir" ]; then git -C "$base_dir" checkout -q --detach "$baseline"
   else git worktree add -q --detach "$base_dir" "$baseline"; fi
 fi
-(cd "$base_dir" && "${build[@]}" --product ohana-bench >/dev/null)
+(cd "$base_dir" && "${build[@]}" --product ohana-bench) >>bench-out/instructions-build.log 2>&1 || { tail -20 bench-out/instructions-build.log >&2; exit 1; }
 echo "baseline: $(git -C "$base_dir" log -1 --format='%h %s')" >&2
 # Valgrind cannot read the Swift compiler's DWARF: count on copies without it (symbols kept).
-strip --strip-debug -o bench-out/ohana-bench.today "$("${build[@]}" --show-bin-path)/ohana-bench"
-strip --strip-debug -o bench-out/ohana-bench.baseline "$(cd "$base_dir" && "${build[@]}" --show-bin-path)/ohana-bench"
+strip --strip-debug -o bench-out/ohana-bench.today "$("${build[@]}" --show-bin-path 2>/dev/null)/ohana-bench"
+strip --strip-debug -o bench-out/ohana-bench.baseline "$(cd "$base_dir" && "${build[@]}" --show-bin-path 2>/dev/null)/ohana-bench"
 book=bench-out/book-$count.json
 bench-out/ohana-bench.today phones "$book" --generate "$count" >/dev/null 2>&1
 for which in today baseline; do
