@@ -233,4 +233,26 @@ struct CompositeTests {
         #expect(result.map(\.id) == ["a", "twin"])
         #expect(result.allSatisfy { $0.tags == ["seen"] }, "the first post processor's version is kept")
     }
+
+    /// Returns its input and a contact of its own (a new id), twice over.
+    struct Creating: ContactsPostProcessor {
+        let id: ContactID
+        func process(_ contacts: [Contact]) async throws -> [Contact] {
+            let made = Contact(id: id, givenName: "New")
+            return contacts + [made, made]
+        }
+    }
+
+    @Test func createdContactsCountOncePerPostProcessorAndComeAfterTheInput() async throws {
+        let and = Composite(.and, [Creating(id: "n1"), Creating(id: "n1")])
+        #expect(try await and.process(all).map(\.id) == ["a", "b", "c", "d", "n1"])
+        let xor = Composite(.xor, [Creating(id: "n1"), Creating(id: "n2"), RequiredField(.phoneNumber)])
+        // Every input contact is kept by both creating ones (a and b by all three); each new one by one.
+        #expect(try await xor.process(all).map(\.id) == ["n1", "n2"])
+    }
+
+    @Test func anIdTwiceInTheInputIsOneContactKeptOnce() async throws {
+        let or = Composite(.or, [RequiredField(.phoneNumber), RequiredField(.phoneNumber)])
+        #expect(try await or.process([a, b, a]).map(\.id) == ["a", "b"])
+    }
 }

@@ -47,33 +47,48 @@ public struct Composite: ContactsPostProcessor {
     /// Runs every inner post processor on the input and combines their results.
     public func process(_ contacts: [Contact]) async throws -> [Contact] {
         guard !postProcessors.isEmpty else { return [] }
-        var counts: [ContactID: Int] = [:]
-        var firstVersion: [ContactID: Contact] = [:]
+        // The input's contacts by slot (an id's first position): counts and first versions in
+        // arrays, one hash lookup per contact returned; contacts the inner ones create, by id.
+        var slots: [ContactID: Int] = [:]
+        slots.reserveCapacity(contacts.count)
+        for (index, contact) in contacts.enumerated() where slots[contact.id] == nil { slots[contact.id] = index }
+        var counts = [Int](repeating: 0, count: contacts.count)
+        var firstVersion = [Contact?](repeating: nil, count: contacts.count)
+        var lastCounted = [Int](repeating: -1, count: contacts.count)
+        var createdCounts: [ContactID: Int] = [:]
+        var createdVersion: [ContactID: Contact] = [:]
         var created: [ContactID] = []
-        let inputIDs = Set(contacts.map(\.id))
-        for processor in postProcessors {
-            var seenHere = Set<ContactID>()
-            for contact in try await processor.process(contacts) where seenHere.insert(contact.id).inserted {
-                counts[contact.id, default: 0] += 1
-                if firstVersion[contact.id] == nil {
-                    firstVersion[contact.id] = contact
-                    if !inputIDs.contains(contact.id) { created.append(contact.id) }
+        for (position, processor) in postProcessors.enumerated() {
+            var createdHere = Set<ContactID>()
+            for contact in try await processor.process(contacts) {
+                if let slot = slots[contact.id] {
+                    guard lastCounted[slot] != position else { continue }
+                    lastCounted[slot] = position
+                    counts[slot] += 1
+                    if firstVersion[slot] == nil { firstVersion[slot] = contact }
+                } else if createdHere.insert(contact.id).inserted {
+                    createdCounts[contact.id, default: 0] += 1
+                    if createdVersion[contact.id] == nil {
+                        createdVersion[contact.id] = contact
+                        created.append(contact.id)
+                    }
                 }
             }
         }
         let needed = postProcessors.count
-        func passes(_ id: ContactID) -> Bool {
-            let n = counts[id] ?? 0
+        func passes(_ n: Int) -> Bool {
             switch operation {
             case .and: return n == needed
             case .or: return n >= 1
             case .xor: return n == 1
             }
         }
-        var seen = Set<ContactID>()
         var result: [Contact] = []
-        for id in contacts.map(\.id) + created where seen.insert(id).inserted && passes(id) {
-            if let version = firstVersion[id] { result.append(version) }
+        for (index, contact) in contacts.enumerated() where slots[contact.id] == index && passes(counts[index]) {
+            if let version = firstVersion[index] { result.append(version) }
+        }
+        for id in created where passes(createdCounts[id] ?? 0) {
+            if let version = createdVersion[id] { result.append(version) }
         }
         return result
     }
