@@ -10,11 +10,6 @@ import OhanaVCard
 @Suite struct AddressPlaceTests {
     let converter = JSContactConverter()
 
-    func contact(_ vcard: String) throws -> Contact {
-        let loaded = readVCard(vcard)
-        return try #require(loaded.contacts.first, "\(loaded.diagnostics)")
-    }
-
     func address(_ vcard: String) throws -> JSONValue {
         let card = converter.card(from: try contact(vcard))
         return try #require(card["addresses"]?.object?.values.first)

@@ -10,16 +10,6 @@ import OhanaVCard
 @Suite struct LocalizedNameAndAddressTests {
     let converter = JSContactConverter()
 
-    func contact(_ vcard: String) throws -> Contact {
-        let loaded = readVCard(vcard)
-        return try #require(loaded.contacts.first, "\(loaded.diagnostics)")
-    }
-
-    func lines(_ card: Card) -> [String] {
-        String(decoding: VCardWriter(target: .rfc6350).write([converter.contact(from: card)]), as: UTF8.self)
-            .replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n")
-    }
-
     static let names = "N;ALTID=1:Vasiliev;Ivan;Petrovich;Mr.;;;\nN;LANGUAGE=uk-Cyrl;ALTID=1:Васильев;Иван;Петрович;г-н;;;"
 
     @Test func anNInAnotherLanguageIsALocalizationOfTheComponents() throws {

@@ -10,16 +10,6 @@ import OhanaVCard
 @Suite struct SmallerClassTests {
     let converter = JSContactConverter()
 
-    func contact(_ vcard: String) throws -> Contact {
-        let loaded = readVCard(vcard)
-        return try #require(loaded.contacts.first, "\(loaded.diagnostics)")
-    }
-
-    func lines(_ card: Card) -> [String] {
-        String(decoding: VCardWriter(target: .rfc6350).write([converter.contact(from: card)]), as: UTF8.self)
-            .replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n")
-    }
-
     @Test func aWorkCellPhoneHasTheWorkContextAndTheMobileFeature() throws {
         let first = try contact("FN:A\nTEL;TYPE=work,cell:+1 555 1234")
         let card = converter.card(from: first)

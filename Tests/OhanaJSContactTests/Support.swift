@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 import OhanaJSContact
 import OhanaVCard
+import Testing
 
 /// The test target's fixture folders and the real-world corpus.
 enum Fixtures {
@@ -67,4 +68,16 @@ func differences(_ a: JSONValue, _ b: JSONValue, path: String = "") -> [String] 
         }
     }
     return ["\(path): \(a.jsonText) ≠ \(b.jsonText)"]
+}
+
+/// The first contact of a vCard text, failing the test with the reader's diagnostics when there is none.
+func contact(_ vcard: String) throws -> Contact {
+    let loaded = readVCard(vcard)
+    return try #require(loaded.contacts.first, "\(loaded.diagnostics)")
+}
+
+/// The vCard 4.0 lines (unfolded) a card is written as, through the contact it converts to.
+func lines(_ card: Card) -> [String] {
+    String(decoding: VCardWriter(target: .rfc6350).write([JSContactConverter().contact(from: card)]), as: UTF8.self)
+        .replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n")
 }
