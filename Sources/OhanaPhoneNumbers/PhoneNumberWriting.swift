@@ -15,17 +15,26 @@ struct PhoneWritingShape: Equatable {
     /// What separates each group from the next (one fewer than the groups).
     var separators: [Separator] = []
 
-    /// The shape of `text` (digits of any script count as digits).
+    /// The shape of `text` (digits of any script count as digits). ASCII text, most numbers, is
+    /// read byte by byte; other text character by character, with the same result on ASCII.
     init(_ text: Substring) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { self.init(ascii: text.utf8) } else { self.init(characters: text) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            self.init(units: text.utf8.lazy.map(Self.unit(ascii:)))
+        } else {
+            self.init(units: text.lazy.map(Self.unit(character:)))
+        }
     }
 
-    /// The shape of text with characters beyond ASCII, read character by character.
-    private init(characters text: Substring) {
+    /// One unit of written text: a digit, or `nil` for a separator of that kind.
+    private typealias Unit = Separator?
+
+    /// The shape of a text read as units: digits make groups, the strongest separator between two
+    /// groups separates them.
+    private init(units: some Sequence<Unit>) {
         var pending: Separator?
         var length = 0
-        for character in text {
-            if let value = character.wholeNumberValue, value < 10, character.unicodeScalars.count == 1 {
+        for unit in units {
+            guard let kind = unit else {
                 if length == 0, !groups.isEmpty { separators.append(pending ?? .other) }
                 pending = nil
                 length += 1
@@ -35,45 +44,35 @@ struct PhoneWritingShape: Equatable {
                 groups.append(length)
                 length = 0
             }
-            let kind: Separator = switch character {
-            case " ", "\u{00A0}", "\t", "\u{3000}": .space
-            case "-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "－": .dash
-            case ".", "．": .dot
-            case "/", "／": .slash
-            case "(", ")", "（", "）": .parenthesis
-            default: .other
-            }
             if let current = pending { pending = Self.stronger(current, kind) } else { pending = kind }
         }
         if length > 0 { groups.append(length) }
     }
 
-    /// The shape of ASCII text, read byte by byte (most numbers): the same as reading its characters.
-    private init(ascii text: Substring.UTF8View) {
-        var pending: Separator?
-        var length = 0
-        for byte in text {
-            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                if length == 0, !groups.isEmpty { separators.append(pending ?? .other) }
-                pending = nil
-                length += 1
-                continue
-            }
-            if length > 0 {
-                groups.append(length)
-                length = 0
-            }
-            let kind: Separator = switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"): .space
-            case UInt8(ascii: "-"): .dash
-            case UInt8(ascii: "."): .dot
-            case UInt8(ascii: "/"): .slash
-            case UInt8(ascii: "("), UInt8(ascii: ")"): .parenthesis
-            default: .other
-            }
-            if let current = pending { pending = Self.stronger(current, kind) } else { pending = kind }
+    /// A byte of ASCII text as a unit.
+    private static func unit(ascii byte: UInt8) -> Unit {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): nil
+        case UInt8(ascii: " "), UInt8(ascii: "\t"): .space
+        case UInt8(ascii: "-"): .dash
+        case UInt8(ascii: "."): .dot
+        case UInt8(ascii: "/"): .slash
+        case UInt8(ascii: "("), UInt8(ascii: ")"): .parenthesis
+        default: .other
         }
-        if length > 0 { groups.append(length) }
+    }
+
+    /// A character as a unit (a digit of any script is one scalar with a value below ten).
+    private static func unit(character: Character) -> Unit {
+        if let value = character.wholeNumberValue, value < 10, character.unicodeScalars.count == 1 { return nil }
+        return switch character {
+        case " ", "\u{00A0}", "\t", "\u{3000}": .space
+        case "-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "－": .dash
+        case ".", "．": .dot
+        case "/", "／": .slash
+        case "(", ")", "（", "）": .parenthesis
+        default: .other
+        }
     }
 
     private static func stronger(_ a: Separator, _ b: Separator) -> Separator {
