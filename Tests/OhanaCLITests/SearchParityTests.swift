@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaTestSupport
 import Testing
 
 /// `ohana search` and the page of `ohana serve` on one generated store: 20 queries (names with and
@@ -8,9 +9,16 @@ import Testing
 ///
 /// The store has `OHANA_SEARCH_PARITY_COUNT` generated contacts (10,000 by default, so that a debug
 /// build runs it in CI; `scripts/search-parity.sh` runs it on 100,000), plus three Greek cards the
-/// generator has no culture for.
+/// generator has no culture for. The same runs on a PostgreSQL store, whose `ohana search` must
+/// also give what it gives on an SQLite store of the same book.
 @Suite(.serialized) struct SearchParityTests {
     static let count = ProcessInfo.processInfo.environment["OHANA_SEARCH_PARITY_COUNT"].flatMap(Int.init) ?? 10_000
+
+    /// The store backends the comparison runs on.
+    enum Backend: String, CaseIterable, Sendable {
+        case sqlite, postgres
+
+    }
 
     static let greekCards = """
         BEGIN:VCARD\r\nVERSION:3.0\r\nUID:greek-1\r\nFN:Γιώργος Παπαδόπουλος\r\nN:Παπαδόπουλος;Γιώργος;;;\r\nTEL:+30 210 123 4567\r\nEND:VCARD\r
@@ -50,17 +58,20 @@ import Testing
         }
     }
 
-    @Test func searchAndListGiveWhatThePageGives() async throws {
+    @Test(arguments: Backend.allCases) func searchAndListGiveWhatThePageGives(on backend: Backend) async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let book = dir.appendingPathComponent("book.json").path
         let greek = dir.appendingPathComponent("greek.vcf").path
-        let store = dir.appendingPathComponent("store.sqlite").path
+        let sqlite = dir.appendingPathComponent("store.sqlite").path
+        let store = backend == .sqlite ? sqlite : try await PostgresTestServer.shared.newDatabase().url
         let generated = try CLI.run(["generate", "--count", "\(Self.count)", "--seed", "11", "--format", "json", "-o", book])
         #expect(generated.status == 0, "\(generated.stderr)")
         try Self.greekCards.write(toFile: greek, atomically: true, encoding: .utf8)
-        let imported = try CLI.run(["import", book, greek, "--store", store, "--region", "US"])
-        #expect(imported.status == 0, "\(imported.stderr)")
+        for target in backend == .sqlite ? [store] : [store, sqlite] {
+            let imported = try CLI.run(["import", book, greek, "--store", target, "--region", "US"])
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
         let contacts = try ContactsJSON.decode(Data(contentsOf: URL(fileURLWithPath: book)), source: book)
         let queries = try Self.queries(from: contacts)
         #expect(queries.count == 20)
@@ -73,6 +84,10 @@ import Testing
             let cli = try CLI.run(["search", query, "--store", store, "--region", "US", "--limit", "20", "--output", "json"])
             #expect(cli.status == 0, "\(query): \(cli.stderr)")
             let fromCLI = try Self.ids(cli.stdoutData, path: [])
+            if backend == .postgres {
+                let onSQLite = try CLI.run(["search", query, "--store", sqlite, "--region", "US", "--limit", "20", "--output", "json"])
+                #expect(try Self.ids(onSQLite.stdoutData, path: []) == fromCLI, "\(query): PostgreSQL and SQLite differ")
+            }
             var components = URLComponents()
             components.queryItems = [URLQueryItem(name: "q", value: query), URLQueryItem(name: "limit", value: "20")]
             let path = "/api/search?" + (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
