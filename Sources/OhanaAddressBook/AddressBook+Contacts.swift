@@ -13,4 +13,10 @@ extension AddressBook {
     public func contact(id: String) throws(AddressBookError) -> Contact {
         try contact(withID: id)
     }
+
+    /// What in the loaded contacts needs a person's decision (``AttentionReport``), the contacts in
+    /// the list's `order`; their numbers resolved as the page shows them (the address book's region).
+    public func attentionReport(order: AlphabeticalSort.Mode = .fullName) -> AttentionReport {
+        AttentionReport(contacts: list(order).contacts)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 import OhanaFormats
+import OhanaPhoneNumbers
 import OhanaStore
 
 /// The address book's operations on a contact store that need no loaded ``AddressBook``: importing
@@ -38,6 +39,18 @@ public struct ContactStoreService: Sendable {
     @discardableResult
     public func replaceContacts(with contacts: [Contact]) async throws -> ContactSaveSummary {
         try await store.save(contacts, mode: .replace)
+    }
+
+    // MARK: Review
+
+    /// What in the store needs a person's decision (``AttentionReport``): every contact's phone
+    /// numbers resolved with `region` as the default region, as the page resolves them, the
+    /// contacts in `ordering`'s list order.
+    public func attentionReport(region: String? = nil, ordering: ContactOrdering = ContactOrdering()) async throws -> AttentionReport {
+        var contacts = try await store.allContacts(order: .insertion)
+        let formatting = PhoneNumberFormatting(formats: [.e164], defaultRegion: region ?? RegionCodes.defaultRegion)
+        for index in contacts.indices { formatting.format(&contacts[index]) }
+        return AttentionReport(contacts: ordering.sorted(contacts))
     }
 
     // MARK: Undoing merges

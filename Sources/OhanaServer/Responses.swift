@@ -24,6 +24,7 @@ extension ContactPage: ResponseEncodable {}
 extension SearchResults: ResponseEncodable {}
 extension ContactDetail: ResponseEncodable {}
 extension StatisticsReport: ResponseEncodable {}
+extension AttentionReport: ResponseEncodable {}
 extension PickerList: ResponseEncodable {}
 extension SessionState: ResponseEncodable {}
 extension SessionPage: ResponseEncodable {}

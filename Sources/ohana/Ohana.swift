@@ -18,7 +18,7 @@ struct OhanaCommand: AsyncParsableCommand {
             DedupeCommand.self,
             ServeCommand.self,
             ImportCommand.self, ExportCommand.self, ListCommand.self, SearchCommand.self, ChangesCommand.self,
-            SyncCommand.self, StoreCommand.self,
+            SyncCommand.self, StoreCommand.self, ReviewCommand.self,
             ConvertCommand.self, ValidateCommand.self,
         ]
     )

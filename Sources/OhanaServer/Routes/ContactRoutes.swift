@@ -26,6 +26,12 @@ extension AddressBookServer {
             try query.finish()
             return try await addressBook.search(text, order: order, limit: limit)
         }
+        router.get("/api/review") { request, _ -> AttentionReport in
+            var query = try QueryParameters(request, allowed: ["order"])
+            let order = try query.order()
+            try query.finish()
+            return await addressBook.attentionReport(order: order)
+        }
         router.get("/api/contacts/:id") { request, context -> Response in
             try QueryParameters(request, allowed: []).finish()
             if JSContactResponses.wanted(request) {
