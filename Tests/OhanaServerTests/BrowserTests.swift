@@ -105,7 +105,7 @@ import Testing
             succeeded = outcome.status == 0
         }
         guard succeeded else { return }
-        for name in ["01-contacts.png", "02-search.png", "03-detail.png", "04-picker-refused.png", "05-merge-review.png", "06-statistics.png", "07-split.png"] {
+        for name in ["01-contacts.png", "02-search.png", "03-detail.png", "04-picker-refused.png", "05-merge-review.png", "06-statistics.png", "07-split.png", "08-review.png"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "missing screenshot \(name)")
         }
         // The merge the page applied and split again: both Quimby cards stored as they were.

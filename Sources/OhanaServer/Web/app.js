@@ -79,6 +79,7 @@ function showView(name) {
   showError("");
   if (name === "merge") loadMerges().catch((e) => showError(e.message));
   if (name === "stats") loadStatistics().catch((e) => showError(e.message));
+  if (name === "review") loadReview().catch((e) => showError(e.message));
   if (name === "pick" && !state.pick.session && !pickerStarting) startPicker(state.pickers[0] && state.pickers[0].id).catch((e) => showError(e.message));
 }
 
