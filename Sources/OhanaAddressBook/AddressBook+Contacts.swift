@@ -17,6 +17,6 @@ extension AddressBook {
     /// What in the loaded contacts needs a person's decision (``AttentionReport``), the contacts in
     /// the list's `order`; their numbers resolved as the page shows them (the address book's region).
     public func attentionReport(order: AlphabeticalSort.Mode = .fullName) -> AttentionReport {
-        AttentionReport(contacts: list(order).contacts)
+        AttentionReport(contacts: list(order).contacts, defaultRegion: region)
     }
 }

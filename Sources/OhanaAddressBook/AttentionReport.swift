@@ -1,4 +1,5 @@
 import Ohana
+import OhanaPhoneNumbers
 
 /// What in an address book needs a person's decision, because no evidence decides it: phone
 /// numbers left unresolved or ambiguous, values that are no phone number or email address, and
@@ -47,9 +48,12 @@ public struct AttentionReport: Sendable, Codable, Hashable {
         public var label: String?
         /// Why it needs attention, in a few words.
         public var reason: String
-        /// For a number, its writing pattern: each digit as `#`, leading zeros and `+` kept
-        /// (`0## #######`). Numbers sharing a pattern and an evidence are decided together.
+        /// For a number, its writing pattern (``OhanaPhoneNumbers/PhoneRegionChoices/pattern(of:)``:
+        /// each digit as `#`, leading zeros and `+` kept, `0## #######`).
         public var pattern: String?
+        /// For a number, what its card says about its country (``OhanaPhoneNumbers/PhoneRegionEvidence/signature``):
+        /// numbers with one pattern and one evidence are decided together by a ``OhanaPhoneNumbers/PhoneRegionChoices/Rule``.
+        public var evidence: String?
         /// For an ambiguous number, the countries it was weighed in, likeliest first.
         public var candidates: [PhoneRegionCandidate]?
     }
@@ -67,13 +71,17 @@ public struct AttentionReport: Sendable, Codable, Hashable {
     /// The items, by kind in ``Kind`` order, then in the order the contacts were given.
     public var items: [Item]
 
-    /// Lists what needs attention in `contacts`, keeping their order within each kind.
+    /// Lists what needs attention in `contacts`, keeping their order within each kind; a number's
+    /// evidence is read as the resolver read it with `defaultRegion` (``RegionCodes/defaultRegion``
+    /// when `nil`).
     ///
     /// Complexity: O(n) in the number of fields.
-    public init(contacts: [Contact]) {
+    public init(contacts: [Contact], defaultRegion: String? = nil) {
+        let region = defaultRegion?.uppercased() ?? RegionCodes.defaultRegion
+        var resolver = PhoneNumberResolver(formats: .e164)
         var byKind: [Kind: [Item]] = [:]
         for contact in contacts {
-            for item in Self.items(of: contact) { byKind[item.kind, default: []].append(item) }
+            for item in Self.items(of: contact, region: region, resolver: &resolver) { byKind[item.kind, default: []].append(item) }
         }
         counts = Kind.allCases.map { Count(kind: $0, count: byKind[$0]?.count ?? 0) }
         items = Kind.allCases.flatMap { byKind[$0] ?? [] }
@@ -86,7 +94,7 @@ public struct AttentionReport: Sendable, Codable, Hashable {
     public func count(of kind: Kind) -> Int { counts.first { $0.kind == kind }?.count ?? 0 }
 
     /// The items of one contact.
-    static func items(of contact: Contact) -> [Item] {
+    static func items(of contact: Contact, region: String, resolver: inout PhoneNumberResolver) -> [Item] {
         let name = Self.shownName(of: contact)
         let id = contact.id.rawValue
         var found: [Item] = []
@@ -104,10 +112,13 @@ public struct AttentionReport: Sendable, Codable, Hashable {
                 case .ambiguous: kind = .ambiguousNumber
                 case .junk: kind = .junkNumber
                 }
-                found.append(Item(
-                    kind: kind, contactID: id, contactName: name, value: field.value, label: field.label?.rawValue,
-                    reason: details.problem ?? kind.title, pattern: kind == .junkNumber ? nil : pattern(of: field.value),
-                    candidates: details.candidates))
+                var item = Item(kind: kind, contactID: id, contactName: name, value: field.value, label: field.label?.rawValue,
+                                reason: details.problem ?? kind.title, candidates: details.candidates)
+                if kind != .junkNumber {
+                    item.pattern = PhoneRegionChoices.pattern(of: field.value)
+                    item.evidence = resolver.evidence(for: contact, defaultRegion: region).signature
+                }
+                found.append(item)
             case .emailAddress:
                 guard let problem = EmailAddressCheck.problem(in: field.value) else { continue }
                 found.append(Item(kind: .invalidEmail, contactID: id, contactName: name, value: field.value,
@@ -133,26 +144,6 @@ public struct AttentionReport: Sendable, Codable, Hashable {
         if let email = contact.emailAddresses.first?.value, !email.trimmingWhitespace().isEmpty { return email }
         if let phone = contact.phoneNumbers.first?.value, !phone.trimmingWhitespace().isEmpty { return phone }
         return "(no name)"
-    }
-
-    /// A number's writing pattern: digits as `#`, except leading zeros (a trunk or exit prefix)
-    /// and a leading `+`; separators as written; letters dropped. `030 1234567` → `0## #######`.
-    public static func pattern(of number: String) -> String {
-        var pattern = ""
-        var leading = true
-        for character in number.trimmingWhitespace() {
-            if character.isNumber {
-                if leading && character == "0" { pattern.append("0"); continue }
-                leading = false
-                pattern.append("#")
-            } else if character.isLetter {
-                continue
-            } else {
-                if character != "+" && character != "(" { leading = false }
-                pattern.append(character)
-            }
-        }
-        return pattern
     }
 }
 

@@ -47,10 +47,12 @@ public struct ContactStoreService: Sendable {
     /// numbers resolved with `region` as the default region, as the page resolves them, the
     /// contacts in `ordering`'s list order.
     public func attentionReport(region: String? = nil, ordering: ContactOrdering = ContactOrdering()) async throws -> AttentionReport {
+        let region = region?.uppercased() ?? RegionCodes.defaultRegion
         var contacts = try await store.allContacts(order: .insertion)
-        let formatting = PhoneNumberFormatting(formats: [.e164], defaultRegion: region ?? RegionCodes.defaultRegion)
-        for index in contacts.indices { formatting.format(&contacts[index]) }
-        return AttentionReport(contacts: ordering.sorted(contacts))
+        let formatting = PhoneNumberFormatting(formats: [.e164], defaultRegion: region)
+        var resolver = PhoneNumberResolver(formats: [.e164])
+        for index in contacts.indices { formatting.format(&contacts[index], resolver: &resolver) }
+        return AttentionReport(contacts: ordering.sorted(contacts), defaultRegion: region)
     }
 
     // MARK: Undoing merges

@@ -22,17 +22,22 @@ public struct PhoneNumberFormatting: ContactsPostProcessor {
     public var infersRegionFromNumbers: Bool
     /// Whether the country-code top-level domains of a contact's email addresses are evidence.
     public var infersRegionFromEmail: Bool
+    /// The person's choices for numbers the evidence leaves undecided (none by default).
+    public var regionChoices: PhoneRegionChoices
 
-    /// Creates the post processor; `defaultRegion` defaults to ``RegionCodes/defaultRegion``.
+    /// Creates the post processor; `defaultRegion` defaults to ``RegionCodes/defaultRegion``;
+    /// `regionChoices` are the person's choices for numbers no evidence decides.
     public init(
         formats: PhoneNumberFormat = .all, defaultRegion: String? = nil, usesAddressRegion: Bool = true,
-        infersRegionFromNumbers: Bool = true, infersRegionFromEmail: Bool = true
+        infersRegionFromNumbers: Bool = true, infersRegionFromEmail: Bool = true,
+        regionChoices: PhoneRegionChoices = PhoneRegionChoices()
     ) {
         self.formats = formats
         self.defaultRegion = (defaultRegion?.uppercased()).flatMap { $0.isEmpty ? nil : $0 } ?? RegionCodes.defaultRegion
         self.usesAddressRegion = usesAddressRegion
         self.infersRegionFromNumbers = infersRegionFromNumbers
         self.infersRegionFromEmail = infersRegionFromEmail
+        self.regionChoices = regionChoices
     }
 
     /// Loads libphonenumber's metadata and the common country names (about 35 ms of processor
@@ -70,7 +75,7 @@ public struct PhoneNumberFormatting: ContactsPostProcessor {
         resolver.formats = formats
         resolver.resolve(
             &contact, defaultRegion: defaultRegion, usesAddress: usesAddressRegion,
-            usesOtherNumbers: infersRegionFromNumbers, usesEmailDomain: infersRegionFromEmail)
+            usesOtherNumbers: infersRegionFromNumbers, usesEmailDomain: infersRegionFromEmail, choices: regionChoices)
     }
 
     /// The region first tried for the contact's numbers written without a country code: its

@@ -65,19 +65,26 @@ public struct PhoneNumberResolver {
     }
 
     /// Resolves every phone number field of `contact`, setting ``ContactField/phoneNumber``; the
-    /// evidence kinds used are the address, the other numbers and the email domains as asked, then `defaultRegion`.
+    /// evidence kinds used are the address, the other numbers and the email domains as asked, then
+    /// `defaultRegion`; a number they leave undecided is then read in the region the person chose
+    /// for it, if any (``PhoneRegionChoices``).
     public mutating func resolve(
         _ contact: inout Contact, defaultRegion: String, usesAddress: Bool = true, usesOtherNumbers: Bool = true,
-        usesEmailDomain: Bool = true
+        usesEmailDomain: Bool = true, choices: PhoneRegionChoices = PhoneRegionChoices()
     ) {
         guard contact.fields.contains(where: { $0.type == .phoneNumber }) else { return }
         let evidence = self.evidence(for: contact, defaultRegion: defaultRegion, usesAddress: usesAddress,
                                      usesOtherNumbers: usesOtherNumbers, usesEmailDomain: usesEmailDomain)
         let regions = evidence.weighedRegions
         for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
-            contact.fields[index].phoneNumber = resolve(
-                contact.fields[index].value, regions: regions, defaultRegion: evidence.defaultRegion,
+            let text = contact.fields[index].value
+            var details = resolve(
+                text, regions: regions, defaultRegion: evidence.defaultRegion,
                 labeledMobile: contact.fields[index].isLabeledMobile)
+            if !choices.isEmpty {
+                details = applying(choices, to: details, of: text, contactID: contact.id, evidence: evidence)
+            }
+            contact.fields[index].phoneNumber = details
         }
     }
 

@@ -37,6 +37,7 @@ public struct PhoneRegionEvidence: Hashable, Sendable {
     public static func weight(of source: PhoneRegionSource) -> Int {
         switch source {
         case .countryCode: 0
+        case .user: 0
         case .address: 4
         case .otherNumbers: 3
         case .emailDomain: 2
@@ -44,6 +45,18 @@ public struct PhoneRegionEvidence: Hashable, Sendable {
         case .defaultRegion: 1
         case .mobileLabel: 0
         }
+    }
+
+    /// The evidence in one line, the same for every contact whose evidence names the same regions
+    /// by the same kinds (`address DE; email MX; default US`): the key of a ``PhoneRegionChoices``
+    /// rule, so that a choice made for one number applies to the numbers written alike on cards
+    /// that say the same about their country, and to no other.
+    public var signature: String {
+        let kinds: [(String, [String])] = [
+            ("address", addressRegions), ("numbers", numberRegions), ("email", emailRegions), ("locality", localityRegions),
+        ]
+        let named = kinds.filter { !$0.1.isEmpty }.map { "\($0.0) \($0.1.sorted().joined(separator: ","))" }
+        return (named + ["default \(defaultRegion)"]).joined(separator: "; ")
     }
 
     /// The candidate regions in order of evidence, each once, with the strongest evidence that names it.

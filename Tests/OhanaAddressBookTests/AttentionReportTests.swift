@@ -49,7 +49,7 @@ import Testing
             // A nickname is a name a person can find.
             Contact(id: "nick", nickname: "Bobby", fields: [.phone("+1 415 555 0100")]),
         ])
-        let report = AttentionReport(contacts: contacts)
+        let report = AttentionReport(contacts: contacts, defaultRegion: "US")
         #expect(report.counts.map(\.kind) == AttentionReport.Kind.allCases)
         #expect(report.count(of: .unresolvedNumber) == 1)
         #expect(report.count(of: .ambiguousNumber) == 0, "\(report.items(of: .ambiguousNumber))")
@@ -63,6 +63,7 @@ import Testing
         #expect(unresolved.value == "030 1234567")
         #expect(unresolved.label == "work")
         #expect(unresolved.pattern == "0## #######")
+        #expect(unresolved.evidence == "default US")
         #expect(report.items(of: .junkNumber).first?.contactID == "desk")
         #expect(report.items(of: .junkNumber).first?.pattern == nil)
         #expect(report.items(of: .invalidEmail).first?.value == "n/a")
@@ -87,18 +88,19 @@ import Testing
         ])
         let details = try #require(contacts[0].phoneNumbers.first?.phoneNumber)
         try #require(details.status == .ambiguous, "the resolver no longer finds this ambiguous: \(details)")
-        let report = AttentionReport(contacts: contacts)
+        let report = AttentionReport(contacts: contacts, defaultRegion: "US")
         let item = try #require(report.items(of: .ambiguousNumber).first)
         #expect(item.candidates?.map(\.region).sorted() == ["MX", "US"])
         #expect(item.pattern == "###-###-####")
+        #expect(item.evidence == "email MX; default US")
         #expect(report.lines.contains { $0.contains("candidates ") })
     }
 
     @Test func patternsKeepPrefixesAndSeparators() {
-        #expect(AttentionReport.pattern(of: "030 1234567") == "0## #######")
-        #expect(AttentionReport.pattern(of: "0049 30 1234567") == "00## ## #######")
-        #expect(AttentionReport.pattern(of: "(0)30-123 45") == "(0)##-### ##")
-        #expect(AttentionReport.pattern(of: "415.555.0142") == "###.###.####")
-        #expect(AttentionReport.pattern(of: "+1 415 555 0142") == "+# ### ### ####")
+        #expect(PhoneRegionChoices.pattern(of: "030 1234567") == "0## #######")
+        #expect(PhoneRegionChoices.pattern(of: "0049 30 1234567") == "00## ## #######")
+        #expect(PhoneRegionChoices.pattern(of: "(0)30-123 45") == "(0)##-### ##")
+        #expect(PhoneRegionChoices.pattern(of: "415.555.0142") == "###.###.####")
+        #expect(PhoneRegionChoices.pattern(of: "+1 415 555 0142") == "+# ### ### ####")
     }
 }

@@ -181,8 +181,9 @@ struct PhoneNumberTestSetTests {
         }
         #expect(countries.count >= 20)
         // Every kind of evidence that decides a number. A mobile label decides none: it only
-        // contests a default region that tells mobiles from landlines (PhoneWeighingTests).
-        #expect(sources == Set(PhoneRegionSource.allCases).subtracting([.mobileLabel]))
+        // contests a default region that tells mobiles from landlines (PhoneWeighingTests). The
+        // person's choice is no evidence of a card (PhoneRegionChoicesTests).
+        #expect(sources == Set(PhoneRegionSource.allCases).subtracting([.mobileLabel, .user]))
     }
 }
 

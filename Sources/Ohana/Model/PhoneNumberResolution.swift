@@ -2,6 +2,8 @@
 public enum PhoneRegionSource: String, Hashable, Codable, Sendable, CaseIterable {
     /// The number's own country code, written with `+` or after an international exit code (`00`, `011`...).
     case countryCode
+    /// The person's choice, for a number the evidence left undecided (`PhoneRegionChoices` in OhanaPhoneNumbers).
+    case user
     /// The country of the contact's postal address (ISO code or name in any language).
     case address
     /// The country codes of the contact's other numbers.
@@ -21,6 +23,7 @@ public enum PhoneRegionSource: String, Hashable, Codable, Sendable, CaseIterable
     public var explanation: String {
         switch self {
         case .countryCode: "its own country code"
+        case .user: "your choice"
         case .address: "the contact's address"
         case .otherNumbers: "the contact's other numbers"
         case .emailDomain: "the contact's email domain"
@@ -98,6 +101,7 @@ extension PhoneRegionSource {
     public var shortExplanation: String {
         switch self {
         case .countryCode: "country code"
+        case .user: "your choice"
         case .address: "address"
         case .otherNumbers: "other numbers"
         case .emailDomain: "email domain"
