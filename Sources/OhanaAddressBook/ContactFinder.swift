@@ -50,19 +50,39 @@ public struct ContactFinder: Sendable {
     /// The contacts of `store` matching `query`, best first, at most `limit` of them (all when `nil`).
     /// A query without a letter or digit finds nothing.
     public func search(_ query: String, in store: any ContactStorage, limit: Int? = nil) async throws -> Results {
-        var matcher = QueryMatcher(query)
-        guard !matcher.isEmpty else { return Results(matches: [], total: 0) }
-        var found: [ContactID: Contact] = [:]
+        guard !QueryMatcher(query).isEmpty else { return Results(matches: [], total: 0) }
+        var candidates: [Contact] = []
+        var seen: Set<ContactID> = []
         for text in lookups(for: query) {
-            for contact in try await store.search(text, limit: nil) { found[contact.id] = contact }
+            for contact in try await store.search(text, limit: nil) where seen.insert(contact.id).inserted {
+                candidates.append(contact)
+            }
         }
-        for contact in try await store.contacts(withNamePrefix: query) { found[contact.id] = contact }
-        // List order first, then a stable sort by rank: ties within a rank keep the list order.
-        let listed = ordering.sorted(Array(found.values))
-        let ranked = listed.map { matcher.match($0) }.enumerated().sorted { a, b in
-            a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset
-        }.map(\.element)
-        return Results(matches: Array(ranked.prefix(max(0, limit ?? ranked.count))), total: ranked.count)
+        for contact in try await store.contacts(withNamePrefix: query) where seen.insert(contact.id).inserted {
+            candidates.append(contact)
+        }
+        return ranked(candidates, query: query, limit: limit)
+    }
+
+    /// The candidates best first: each ranked (on every core), then only the ranks the limit
+    /// reaches put in list order, so a broad query ("a") orders the few hundred it shows, not the
+    /// tens of thousands it finds. The same result as ranking, list-ordering all and taking the prefix.
+    ///
+    /// Complexity: O(m) to rank m candidates, then O(k log k) for the k in the ranks shown.
+    func ranked(_ candidates: [Contact], query: String, limit: Int?) -> Results {
+        let matches = parallelMap(candidates, minimumPerWorker: 256, state: { QueryMatcher(query) }) { matcher, contact in
+            matcher.match(contact)
+        }
+        let wanted = max(0, limit ?? matches.count)
+        var byRank = Array(repeating: [Int](), count: SearchRank.elsewhere.rawValue + 1)
+        for (position, match) in matches.enumerated() { byRank[match.rank.rawValue].append(position) }
+        var shown: [ContactMatch] = []
+        for positions in byRank where shown.count < wanted && !positions.isEmpty {
+            for entry in ordering.order(of: candidates, positions: positions).prefix(wanted - shown.count) {
+                shown.append(matches[entry.position])
+            }
+        }
+        return Results(matches: shown, total: matches.count)
     }
 
     /// The full-text lookups for a query: the query, and for a phone number its digits together

@@ -28,18 +28,28 @@ public struct ContactOrdering: Sendable, Hashable {
 
     /// The contacts in this order.
     public func sorted(_ contacts: [Contact]) -> [Contact] {
-        sortedWithSections(contacts).map(\.contact)
+        order(of: contacts).map { contacts[$0.position] }
     }
 
     /// The contacts in this order, each with the title of its index section.
     func sortedWithSections(_ contacts: [Contact]) -> [(contact: Contact, section: String)] {
+        order(of: contacts).map { (contact: contacts[$0.position], section: $0.section) }
+    }
+
+    /// `positions` of `contacts` (all of them when `nil`) in this order, each with the title of
+    /// its index section. Contacts are read, never moved: sorting positions retains nothing.
+    ///
+    /// Complexity: O(p log p) in the positions.
+    func order(of contacts: [Contact], positions: [Int]? = nil) -> [(position: Int, section: String)] {
+        let positions = positions ?? Array(contacts.indices)
         // Id order first: the collation sort is stable, so equal names then fall in id order
-        // whatever order the caller read them in.
-        let byID = contacts.sorted { $0.id.rawValue < $1.id.rawValue }
-        let collated = AlphabeticalSort(mode, locale: locale).sorted(byID)
-        let keyed = collated.enumerated().map { (key: SectionKey(name: mode.sortName(of: $0.element)), offset: $0.offset, contact: $0.element) }
-        return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : a.offset < b.offset }
-            .map { (contact: $0.contact, section: $0.key.title) }
+        // whatever order the caller read them in (ties between equal ids by position).
+        let ids = positions.map { contacts[$0].id.rawValue }
+        let byID = positions.indices.sorted { ids[$0] != ids[$1] ? ids[$0] < ids[$1] : $0 < $1 }.map { positions[$0] }
+        let collated = AlphabeticalSort(mode, locale: locale).sortedOrder(of: contacts, positions: byID)
+        let keys = collated.map { SectionKey(name: mode.sortName(of: contacts[$0])) }
+        return collated.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : a < b }
+            .map { (position: collated[$0], section: keys[$0].title) }
     }
 
     /// The stored contacts in this order: all of them, or those with a tag, a name part starting

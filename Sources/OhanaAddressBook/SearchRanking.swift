@@ -2,7 +2,7 @@ import Foundation
 import Ohana
 
 /// How well a contact matches a query, best first; within a rank, results keep the list order.
-public enum SearchRank: Int, Sendable, Comparable, Codable {
+public enum SearchRank: Int, Sendable, Comparable, Codable, CaseIterable {
     /// The full name starts with the query (each query word starts the name word in its place).
     case nameStart = 0
     /// The query's words start consecutive words inside the full name ("ann j" in "Mary Ann Jones").

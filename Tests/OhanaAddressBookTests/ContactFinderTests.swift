@@ -129,3 +129,47 @@ struct ContactFinderTests {
         #expect(page.total == 4)
     }
 }
+
+/// A broad query orders only the ranks its limit reaches: the results are those of ordering every
+/// match and ranking them, whatever the limit.
+@Suite struct ContactFinderLimitTests {
+    /// Two thousand contacts whose names and emails share first letters, with accents, other
+    /// scripts and nameless cards, so that "a", "an" and "example" match most of them in every rank.
+    static let contacts: [Contact] = {
+        let given = ["Ann", "Anna", "Åsa", "Anders", "Bob", "Ánh", "Carl", "Aaron", "Zoë", "Алла", "Ada", "", "Anne-Marie", "Björn"]
+        let family = ["Andersson", "Berg", "Ahn", "Lee", "Ångström", "Young", "Abbott", "", "Иванова", "Smith", "O'Neil"]
+        return (0..<2_000).map { index in
+            let first = given[index % given.count]
+            let last = family[(index / given.count) % family.count]
+            var fields: [ContactField] = [.email("\(index % 7 == 0 ? "a" : "x")\(index)@example.com")]
+            if index % 5 == 0 { fields.append(.phone("+1 415 555 \(1000 + index)")) }
+            return Contact(
+                id: ContactID(rawValue: String(format: "c%04d", (index * 7919) % 2_000)), givenName: first.isEmpty ? nil : first,
+                familyName: last.isEmpty ? nil : last, organization: index % 9 == 0 ? "Acme Anchors" : nil, fields: fields,
+                note: index % 11 == 0 ? "ask about a boat" : nil)
+        }
+    }()
+
+    @Test(arguments: ["a", "an", "ann", "example", "acme a", "415"])
+    func aLimitGivesThePrefixOfTheWholeOrder(query: String) async throws {
+        let store = try SQLiteContactStore.inMemory()
+        try await store.save(Self.contacts, mode: .upsertBySourceRecord)
+        let storage = SQLiteContactStorage(store)
+        let ordering = ContactOrdering(.fullName, locale: Locale(identifier: "sv_SE"))
+        let finder = ContactFinder(ordering: ordering, region: "US")
+        let all = try await finder.search(query, in: storage)
+        #expect(all.total == all.matches.count)
+        #expect(all.total > 100, "\(query) finds \(all.total)")
+        // Best rank first; within a rank, the order the whole list has.
+        #expect(all.matches.map(\.rank) == all.matches.map(\.rank).sorted())
+        let listed = ordering.sorted(all.contacts).map(\.id)
+        let rankOf = Dictionary(uniqueKeysWithValues: all.matches.map { ($0.contact.id, $0.rank) })
+        let expected = SearchRank.allCases.flatMap { rank in listed.filter { rankOf[$0] == rank } }
+        #expect(all.contacts.map(\.id) == expected)
+        for limit in [1, 5, 20, 150] {
+            let some = try await finder.search(query, in: storage, limit: limit)
+            #expect(some.contacts.map(\.id) == Array(all.contacts.map(\.id).prefix(limit)), "\(query) limit \(limit)")
+            #expect(some.total == all.total)
+        }
+    }
+}

@@ -50,14 +50,23 @@ public struct AlphabeticalSort: ContactsPostProcessor {
     /// then full ranks, then the second name's), made on every core; the sort then compares those
     /// bytes with `memcmp`, ties going to the original order.
     public func sorted(_ contacts: consuming [Contact]) -> [Contact] {
+        let order = sortedOrder(of: contacts, positions: Array(contacts.indices))
+        Self.permute(&contacts, to: order)
+        return contacts
+    }
+
+    /// `positions` (indices into `contacts`) in this sort's order, as ``sorted(_:)`` would order
+    /// the contacts at those positions: for ordering part of a list, or a list by index, without
+    /// moving a contact. Complexity: O(p log p) in the positions.
+    package func sortedOrder(of contacts: [Contact], positions: [Int]) -> [Int] {
         let mode = self.mode
-        let names = parallelMap(contacts, minimumPerWorker: 1024, state: { () }) { _, contact -> (String, String?)? in
-            let (primary, secondary) = Self.keys(for: contact, mode: mode)
+        let names = parallelMap(positions, minimumPerWorker: 1024, state: { () }) { _, position -> (String, String?)? in
+            let (primary, secondary) = Self.keys(for: contacts[position], mode: mode)
             guard let primary = primary.flatMap(Self.nonBlank) else { return nil }
             return (primary, secondary.flatMap(Self.nonBlank))
         }
         var strings: [String] = []
-        strings.reserveCapacity(contacts.count * 2)
+        strings.reserveCapacity(positions.count * 2)
         for case let (primary, secondary)? in names {
             strings.append(primary)
             if let secondary { strings.append(secondary) }
@@ -94,7 +103,7 @@ public struct AlphabeticalSort: ContactsPostProcessor {
         var entries: [KeyEntry] = []
         var missing: [Int] = []
         var all: [UInt8] = []
-        entries.reserveCapacity(contacts.count)
+        entries.reserveCapacity(positions.count)
         all.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
         for part in parts {
             let offset = all.count
@@ -106,8 +115,7 @@ public struct AlphabeticalSort: ContactsPostProcessor {
         }
         var order = Self.sortedIndices(entries, keys: all)
         order.append(contentsOf: missing)
-        Self.permute(&contacts, to: order)
-        return contacts
+        return order.map { positions[$0] }
     }
 
     /// The entries' contact indices in key order. Keys compare by their bytes (`memcmp`), then by
