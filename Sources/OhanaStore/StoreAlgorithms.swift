@@ -50,6 +50,21 @@ package enum StoreAlgorithms {
         return begun
     }
 
+    /// Commits a child store's net changes since change number `base`: a contact also changed here
+    /// since then is a conflict, settled by `policy` (``NetChange/commitPlan(_:parentVersions:parentSequences:base:policy:)``).
+    package static func commitChild(_ changes: [NetChange], base: Int64, policy: ChildCommitPolicy,
+                                    in rows: some StoreRowTransaction) throws -> ContactSaveSummary {
+        let ids = changes.map(\.id)
+        var parentVersions: [ContactID: Contact] = [:]
+        for contact in try rows.contacts(ids: ids) { parentVersions[contact.id] = contact }
+        let (saves, removals) = try NetChange.commitPlan(changes, parentVersions: parentVersions,
+                                                         parentSequences: try rows.changeSequences(of: ids),
+                                                         base: base, policy: policy)
+        var summary = try rows.saveContacts(saves, mode: .upsertByID, claimed: [])
+        summary.removed += try rows.removeContacts(ids: removals)
+        return summary
+    }
+
     /// The provider's synced cards and every stored contact, in one snapshot.
     package static func syncSnapshot(providerID: String, in rows: some StoreRowReading) throws -> SyncSnapshot {
         SyncSnapshot(syncedCards: try rows.syncedCards(providerID: providerID), contacts: try rows.allContacts(order: .insertion))

@@ -11,6 +11,10 @@ import Ohana
 package protocol StoreRowReading: AnyObject {
     /// Every stored contact, in the given order.
     func allContacts(order: ContactOrder) throws -> [Contact]
+    /// The stored contacts among these ids, in any order.
+    func contacts(ids: [ContactID]) throws -> [Contact]
+    /// The number of the last change of each of these contacts that has a history row.
+    func changeSequences(of ids: [ContactID]) throws -> [ContactID: Int64]
     /// The ids of the contacts loaded from one source record of one provider, in storage order.
     func contactIDs(providerID: String, recordID: String) throws -> [ContactID]
     /// The contacts holding any source record of one provider, in storage order.

@@ -46,6 +46,24 @@ final class PostgresRowTransaction: StoreRowTransaction, @unchecked Sendable {
         }
     }
 
+    func contacts(ids: [ContactID]) throws -> [Contact] {
+        try wait { try await $0.fetchContacts("""
+            SELECT id, json, photo, photo_type FROM contact WHERE id = ANY(\(ids.map(\.rawValue))::text[])
+            """) }
+    }
+
+    func changeSequences(of ids: [ContactID]) throws -> [ContactID: Int64] {
+        try wait { transaction in
+            var sequences: [ContactID: Int64] = [:]
+            for try await (id, sequence) in try await transaction.query("""
+                SELECT contact_id, sequence FROM contact_change WHERE contact_id = ANY(\(ids.map(\.rawValue))::text[])
+                """).decode((String, Int64).self) {
+                sequences[ContactID(rawValue: id)] = sequence
+            }
+            return sequences
+        }
+    }
+
     func contactIDs(providerID: String, recordID: String) throws -> [ContactID] {
         try wait { try await $0.contactIDs(providerID: providerID, recordID: recordID) }
     }

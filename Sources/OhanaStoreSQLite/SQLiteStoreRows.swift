@@ -6,6 +6,18 @@ import OhanaStore
 /// A SQLite read transaction serves the rows the store's algorithms read (``StoreAlgorithms``),
 /// inside GRDB's transaction closure.
 extension SQLiteReadTransaction: StoreRowReading {
+    /// The stored contacts among these ids, one indexed lookup each.
+    package func contacts(ids: [ContactID]) throws -> [Contact] {
+        try ids.compactMap { try contact(withID: $0) }
+    }
+
+    /// The number of the last change of each of these contacts that has a history row.
+    package func changeSequences(of ids: [ContactID]) throws -> [ContactID: Int64] {
+        var sequences: [ContactID: Int64] = [:]
+        for id in ids { sequences[id] = try changeSequence(of: id) }
+        return sequences
+    }
+
     /// The ids of the contacts loaded from one source record of one provider, in storage order.
     package func contactIDs(providerID: String, recordID: String) throws -> [ContactID] {
         try String.fetchAll(db.cachedStatement(sql: """
