@@ -34,26 +34,7 @@ extension PostgresContactStore {
         guard let child = child as? any CommittableChildStore, child.foreignParent === self else { throw ContactStoreError.notAChild }
         let base = child.baseSequence
         let changes = try child.netChangesSinceMade()
-        let summary = try await write { transaction in
-            let ids = changes.map(\.id.rawValue)
-            var parentVersions: [ContactID: Contact] = [:]
-            for contact in try await transaction.fetchContacts("""
-                SELECT id, json, photo, photo_type FROM contact WHERE id = ANY(\(ids)::text[])
-                """) {
-                parentVersions[contact.id] = contact
-            }
-            var sequences: [ContactID: Int64] = [:]
-            for try await (id, sequence) in try await transaction.query("""
-                SELECT contact_id, sequence FROM contact_change WHERE contact_id = ANY(\(ids)::text[])
-                """).decode((String, Int64).self) {
-                sequences[ContactID(rawValue: id)] = sequence
-            }
-            let (saves, removals) = try NetChange.commitPlan(changes, parentVersions: parentVersions,
-                                                             parentSequences: sequences, base: base, policy: policy)
-            var summary = try await transaction.save(saves, mode: .upsertByID)
-            summary.removed += try await transaction.remove(ids: removals)
-            return summary
-        }
+        let summary = try await writeRows { try StoreAlgorithms.commitChild(changes, base: base, policy: policy, in: $0) }
         child.closeMergedChild()
         return summary
     }

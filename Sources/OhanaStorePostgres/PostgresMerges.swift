@@ -3,9 +3,8 @@ import Ohana
 import OhanaStore
 import PostgresNIO
 
-/// Merge decisions and the member versions of merged contacts in one PostgreSQL write
-/// transaction, with the SQLite store's rules (``SQLiteWriteTransaction/saveMerged(_:members:)``,
-/// ``SQLiteWriteTransaction/undoMerge(of:)``); the remerging upsert is ``MergedUpsert``'s.
+/// Merge decisions and the member versions of merged contacts in one PostgreSQL transaction: the
+/// rows ``StoreAlgorithms`` merges, undoes and remerges with (see `PostgresStoreRows.swift`).
 extension PostgresWriteTransaction {
     /// The merge decisions, in the order they were recorded.
     func mergeDecisions() async throws -> ContactMergeDecisions {
@@ -39,13 +38,6 @@ extension PostgresWriteTransaction {
         try await fetchContacts("SELECT id, json, photo, photo_type FROM contact ORDER BY row_id")
     }
 
-    /// The latest version of each member of the merged contact `id`, in merge order.
-    func mergedMembers(of id: ContactID) async throws -> [Contact] {
-        try await fetchContacts("""
-            SELECT member_id, json, photo, photo_type FROM merged_member WHERE survivor_id = \(id.rawValue) ORDER BY position
-            """)
-    }
-
     /// The members of every stored merged contact, by merged contact.
     func allMergedMembers() async throws -> [ContactID: [Contact]] {
         var survivors: [ContactID] = []
@@ -65,65 +57,11 @@ extension PostgresWriteTransaction {
         return members
     }
 
-    /// Stores `merged` in place of `members`, keeping each member's version (a member that is
-    /// itself a merged contact contributes its own members).
-    func saveMerged(_ merged: Contact, members: [Contact]) async throws {
-        var recorded: [ContactID: [(contact: Contact, isSnapshot: Bool)]] = [:]
-        for member in members { recorded[member.id] = try await memberRows(of: member.id) }
-        let versions = MergeSplit.memberVersions(of: members, recorded: recorded)
-        try await forgetMembers(ofRemoved: [merged.id.rawValue])
-        _ = try await remove(ids: members.map(\.id).filter { $0 != merged.id })
-        _ = try await save([merged], mode: .upsertByID)
-        for (position, version) in versions.enumerated() {
-            try await writeMember(version.contact, survivor: merged.id, position: position, isSnapshot: version.isSnapshot)
-        }
-    }
-
-    /// Undoes the merge that made the stored contact `id` (see ``SQLiteWriteTransaction/undoMerge(of:)``).
-    func undoMerge(of id: ContactID) async throws -> MergeUndoResult {
-        try await apply(MergeSplit(undoing: id, members: mergedMembers(of: id)), of: id)
-    }
-
-    /// Takes one member out of the merged contact `id` (see ``SQLiteWriteTransaction/removeMember(_:fromMerged:remerging:)``).
-    func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
-                      remerging merge: ([Contact]) throws -> Contact) async throws -> MergeUndoResult {
-        try await apply(MergeSplit(removing: memberID, from: id, members: mergedMembers(of: id), merge: merge), of: id)
-    }
-
-    /// Applies an undone merge or a member taken out (``MergeSplit``) of the merged contact `id`.
-    private func apply(_ split: MergeSplit, of id: ContactID) async throws -> MergeUndoResult {
-        _ = try await remove(ids: [id])
-        if let remaining = split.remaining { try await saveMerged(remaining.merged, members: remaining.members) }
-        _ = try await save(split.restored, mode: .upsertByID)
-        try await setMergeDecisions(split.decisions(after: try await mergeDecisions()))
-        return split.result
-    }
-
-    /// Stores a batch keeping merged contacts merged (see ``SQLiteWriteTransaction/upsert(_:remerging:)``),
-    /// as ``MergedUpsert`` decides from the members loaded once for the batch (``MergedMemberIndex``).
-    func upsert(_ contacts: [Contact], remerging merge: ([Contact]) throws -> Contact) async throws -> ContactSaveSummary {
-        guard let index = try await memberIndex(for: contacts) else {
-            return try await save(contacts, mode: .upsertBySourceRecord)
-        }
-        var plan = try MergedUpsert(contacts, rows: index)
-        for write in plan.memberWrites {
-            try await writeMember(write.contact, survivor: write.survivor, position: write.position, isSnapshot: false)
-        }
-        plan.add(try await save(plan.rest, mode: .upsertBySourceRecord, claimed: plan.claimed))
-        for survivor in plan.touched {
-            let members = try await mergedMembers(of: survivor)
-            guard let merged = try MergedUpsert.remerged(survivor, members: members, merge: merge) else { continue }
-            _ = try await save([merged], mode: .upsertByID)
-            _ = try await remove(ids: members.map(\.id).filter { $0 != survivor })
-        }
-        return plan.summary
-    }
-
     // MARK: - Internals
 
     /// Every member of a stored merged contact with the source records, and which of `batch` are
     /// stored, or `nil` when there is no member.
-    private func memberIndex(for batch: [Contact]) async throws -> MergedMemberIndex? {
+    func memberIndex(for batch: [Contact]) async throws -> MergedMemberIndex? {
         var members: [MergedMemberIndex.Member] = []
         for try await (id, survivor, position, isSnapshot, sortKey, json, photo, type) in try await query("""
             SELECT member.member_id, member.survivor_id, member.position, member.is_snapshot, member.sort_key,
@@ -162,7 +100,7 @@ extension PostgresWriteTransaction {
     }
 
     /// The recorded members of a merged contact, with whether each is a fixed snapshot.
-    private func memberRows(of id: ContactID) async throws -> [(contact: Contact, isSnapshot: Bool)] {
+    func memberVersions(of id: ContactID) async throws -> [(contact: Contact, isSnapshot: Bool)] {
         var flags: [Bool] = []
         var records: [StoredRecord] = []
         for try await (member, isSnapshot, json, photo, type) in try await query("""

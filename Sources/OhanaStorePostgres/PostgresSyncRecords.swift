@@ -8,20 +8,17 @@ import PostgresNIO
 extension PostgresContactStore {
     /// The provider's synced cards and every stored contact, in one snapshot.
     public func syncSnapshot(providerID: String) async throws -> SyncSnapshot {
-        try await readSnapshot { transaction in
-            SyncSnapshot(syncedCards: try await transaction.syncedCards(providerID: providerID),
-                         contacts: try await transaction.allContacts())
-        }
+        try await rowSyncSnapshot(providerID: providerID)
     }
 
     /// The server writes of a provider that were begun and not yet ended, oldest first.
     public func pendingSyncWrites(providerID: String) async throws -> [SyncJournalEntry] {
-        try await readSnapshot { try await $0.pendingSyncWrites(providerID: providerID) }
+        try await rowPendingSyncWrites(providerID: providerID)
     }
 
     /// Applies a two-way sync's writes in order in one transaction; returns the journal entries begun, numbered.
     public func applySyncWrites(_ writes: [SyncRecordWrite]) async throws -> [SyncJournalEntry] {
-        try await write { try await $0.apply(writes) }
+        try await rowApplySyncWrites(writes)
     }
 }
 
@@ -55,43 +52,53 @@ extension PostgresWriteTransaction {
         return entries
     }
 
-    /// Applies sync writes in order; returns the journal entries begun, numbered.
-    func apply(_ writes: [SyncRecordWrite]) async throws -> [SyncJournalEntry] {
-        var begun: [SyncJournalEntry] = []
-        for write in writes {
-            switch write {
-            case .save(let contact):
-                _ = try await save([contact], mode: .upsertByID)
-            case .remove(let id):
-                _ = try await remove(ids: [id])
-            case .recordSyncedCard(let card):
-                try await query("""
-                    INSERT INTO synced_card (provider_id, href, etag, vcard, contact_id)
-                    VALUES (\(card.providerID), \(card.href), \(card.etag), \(card.vCard), \(card.contactID.rawValue))
-                    ON CONFLICT (provider_id, href) DO UPDATE SET etag = excluded.etag, vcard = excluded.vcard,
-                        contact_id = excluded.contact_id
-                    """)
-            case .removeSyncedCard(let providerID, let href):
-                try await query("DELETE FROM synced_card WHERE provider_id = \(providerID) AND href = \(href)")
-            case .beginSyncWrite(let entry):
-                var recorded = entry
-                for try await id in try await query("""
-                    INSERT INTO sync_journal (provider_id, href, operation, contact_id, expected_etag, vcard, local_vcard)
-                    VALUES (\(entry.providerID), \(entry.href), \(entry.operation.rawValue), \(entry.contactID?.rawValue),
-                            \(entry.expectedETag), \(entry.vCard), \(entry.localVCard))
-                    RETURNING id
-                    """).decode(Int64.self) {
-                    recorded.id = id
-                }
-                begun.append(recorded)
-            case .endSyncWrite(let id):
-                try await query("DELETE FROM sync_journal WHERE id = \(id)")
-            case .endSyncWrites(let providerID, let href):
-                try await query("DELETE FROM sync_journal WHERE provider_id = \(providerID) AND href = \(href)")
-            case .setProviderSyncState(let state, let providerID):
-                try await setProviderSyncState(state, for: providerID)
-            }
+    /// Records a card's synced version (replacing the previous one of the same provider and href).
+    func recordSyncedCard(_ card: SyncedCard) async throws {
+        try await query("""
+            INSERT INTO synced_card (provider_id, href, etag, vcard, contact_id)
+            VALUES (\(card.providerID), \(card.href), \(card.etag), \(card.vCard), \(card.contactID.rawValue))
+            ON CONFLICT (provider_id, href) DO UPDATE SET etag = excluded.etag, vcard = excluded.vcard,
+                contact_id = excluded.contact_id
+            """)
+    }
+
+    /// Forgets a card's synced version.
+    func removeSyncedCard(providerID: String, href: String) async throws {
+        try await query("DELETE FROM synced_card WHERE provider_id = \(providerID) AND href = \(href)")
+    }
+
+    /// Records a server write before it is sent; returns the entry with its number.
+    func beginSyncWrite(_ entry: SyncJournalEntry) async throws -> SyncJournalEntry {
+        var recorded = entry
+        for try await id in try await query("""
+            INSERT INTO sync_journal (provider_id, href, operation, contact_id, expected_etag, vcard, local_vcard)
+            VALUES (\(entry.providerID), \(entry.href), \(entry.operation.rawValue), \(entry.contactID?.rawValue),
+                    \(entry.expectedETag), \(entry.vCard), \(entry.localVCard))
+            RETURNING id
+            """).decode(Int64.self) {
+            recorded.id = id
         }
-        return begun
+        return recorded
+    }
+
+    /// Marks one server write as settled.
+    func endSyncWrite(id: Int64) async throws {
+        try await query("DELETE FROM sync_journal WHERE id = \(id)")
+    }
+
+    /// Marks every write of a provider to one card as settled.
+    func endSyncWrites(providerID: String, href: String) async throws {
+        try await query("DELETE FROM sync_journal WHERE provider_id = \(providerID) AND href = \(href)")
+    }
+
+    /// The providers with synced cards or pending server writes, in code point order.
+    func syncProviderIDs() async throws -> [String] {
+        var providers: [String] = []
+        for try await provider in try await query("""
+            SELECT provider_id COLLATE "C" FROM synced_card UNION SELECT provider_id FROM sync_journal ORDER BY 1
+            """).decode(String.self) {
+            providers.append(provider)
+        }
+        return providers
     }
 }

@@ -39,7 +39,7 @@ extension SQLiteReadTransaction {
 
 extension SQLiteReadTransaction {
     /// The change history behind the store's tokens (see ``StoreBookkeeping/ChangeHistory``).
-    func changeHistory() throws -> StoreBookkeeping.ChangeHistory {
+    package func changeHistory() throws -> StoreBookkeeping.ChangeHistory {
         let info = try storeInfo()
         let entries = try Row.fetchAll(db, sql: """
             SELECT contactID, sequence, isRemoved, addedSequence FROM contactChange ORDER BY contactID
@@ -54,7 +54,7 @@ extension SQLiteReadTransaction {
 
 extension SQLiteWriteTransaction {
     /// Takes another store's change history, identity included, so that its tokens work here.
-    func replaceChangeHistory(_ history: StoreBookkeeping.ChangeHistory) throws {
+    package func replaceChangeHistory(_ history: StoreBookkeeping.ChangeHistory) throws {
         try db.execute(sql: "DELETE FROM contactChange")
         let insert = try db.makeStatement(sql: """
             INSERT INTO contactChange (contactID, sequence, isRemoved, addedSequence) VALUES (?, ?, ?, ?)

@@ -45,15 +45,7 @@ extension SQLiteWriteTransaction {
     /// `merged` keeps one member's id; the other members are removed from the store. A member that
     /// is itself a merged contact contributes its own members.
     public func saveMerged(_ merged: Contact, members: [Contact]) throws {
-        var recorded: [ContactID: [(contact: Contact, isSnapshot: Bool)]] = [:]
-        for member in members { recorded[member.id] = try memberRows(of: member.id) }
-        let versions = MergeSplit.memberVersions(of: members, recorded: recorded)
-        try forgetMembers(ofRemoved: merged.id)
-        for member in members where member.id != merged.id { try remove(id: member.id) }
-        try save(merged)
-        for (position, version) in versions.enumerated() {
-            try writeMember(version.contact, survivor: merged.id, position: position, isSnapshot: version.isSnapshot)
-        }
+        try StoreAlgorithms.saveMerged(merged, members: members, in: self)
     }
 
     /// Undoes the merge that made the stored contact `id`: the merged contact is removed and each
@@ -64,7 +56,7 @@ extension SQLiteWriteTransaction {
     /// Throws ``ContactStoreError`` when `id` is not a merged contact with recorded members.
     @discardableResult
     public func undoMerge(of id: ContactID) throws -> MergeUndoResult {
-        try apply(MergeSplit(undoing: id, members: mergedMembers(of: id)), of: id)
+        try StoreAlgorithms.undoMerge(of: id, in: self)
     }
 
     /// Takes one member out of the merged contact `id` without undoing the rest: the member is
@@ -75,7 +67,7 @@ extension SQLiteWriteTransaction {
     public func removeMember(
         _ memberID: ContactID, fromMerged id: ContactID, remerging merge: ([Contact]) throws -> Contact
     ) throws -> MergeUndoResult {
-        try apply(MergeSplit(removing: memberID, from: id, members: mergedMembers(of: id), merge: merge), of: id)
+        try StoreAlgorithms.removeMember(memberID, fromMerged: id, remerging: merge, in: self)
     }
 
     /// Starts keeping members for a contact merged before the store kept member versions: its
@@ -102,44 +94,13 @@ extension SQLiteWriteTransaction {
     /// plus `merge` on each merged contact touched.
     @discardableResult
     public func upsert(_ contacts: [Contact], remerging merge: ([Contact]) throws -> Contact) throws -> ContactSaveSummary {
-        let rows = try SQLiteMergedMemberRows(self)
-        guard !rows.survivors.isEmpty else { return try save(contacts, mode: .upsertBySourceRecord) }
-        var plan = try MergedUpsert(contacts, rows: rows)
-        for write in plan.memberWrites {
-            try writeMember(write.contact, survivor: write.survivor, position: write.position, isSnapshot: false)
-        }
-        plan.add(try save(plan.rest, mode: .upsertBySourceRecord, claimed: plan.claimed))
-        for survivor in plan.touched {
-            let members = try mergedMembers(of: survivor)
-            guard let merged = try MergedUpsert.remerged(survivor, members: members, merge: merge) else { continue }
-            try save(merged)
-            for member in members where member.id != survivor { try remove(id: member.id) }
-        }
-        return plan.summary
+        try StoreAlgorithms.upsert(contacts, remerging: merge, in: self)
     }
 
     // MARK: - Internals
 
-    /// Applies an undone merge or a member taken out (``MergeSplit``) of the merged contact `id`.
-    private func apply(_ split: MergeSplit, of id: ContactID) throws -> MergeUndoResult {
-        try forgetMembers(ofRemoved: id)
-        _ = try remove(id: id)
-        if let remaining = split.remaining { try saveMerged(remaining.merged, members: remaining.members) }
-        for member in split.restored { _ = try save(member) }
-        try setMergeDecisions(split.decisions(after: mergeDecisions()))
-        return split.result
-    }
-
-    /// The recorded members of a merged contact, with whether each is a fixed snapshot.
-    private func memberRows(of id: ContactID) throws -> [(contact: Contact, isSnapshot: Bool)] {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT memberID AS id, isSnapshot, json, photo, photoType FROM mergedMember WHERE survivorID = ? ORDER BY position
-            """), arguments: [id.rawValue])
-        return try rows.map { (try codec.decode($0), $0["isSnapshot"] as Bool) }
-    }
-
     /// Writes (or rewrites) a member version and its source records.
-    func writeMember(_ contact: Contact, survivor: ContactID, position: Int, isSnapshot: Bool) throws {
+    package func writeMember(_ contact: Contact, survivor: ContactID, position: Int, isSnapshot: Bool) throws {
         let id = contact.id.rawValue
         try db.cachedStatement(sql: "DELETE FROM mergedMemberSource WHERE memberID = ?").execute(arguments: [id])
         try db.cachedStatement(sql: """
@@ -159,7 +120,7 @@ extension SQLiteWriteTransaction {
     }
 
     /// Forgets the members of a merged contact that is removed.
-    func forgetMembers(ofRemoved id: ContactID) throws {
+    package func forgetMembers(ofRemoved id: ContactID) throws {
         try db.cachedStatement(sql: """
             DELETE FROM mergedMemberSource WHERE memberID IN (SELECT memberID FROM mergedMember WHERE survivorID = ?)
             """).execute(arguments: [id.rawValue])
@@ -184,7 +145,7 @@ extension SQLiteContactStore {
     public func upsert(
         _ contacts: [Contact], remerging merge: @escaping @Sendable ([Contact]) throws -> Contact
     ) async throws -> ContactSaveSummary {
-        try await write { try $0.upsert(contacts, remerging: merge) }
+        try await rowUpsert(contacts, remerging: merge)
     }
 }
 
@@ -229,10 +190,7 @@ struct SQLiteMergedMemberRows: MergedMemberRows {
     }
 
     func contacts(providerID: String, recordID: String) throws -> [ContactID] {
-        try String.fetchAll(transaction.db.cachedStatement(sql: """
-            SELECT contact.id FROM contactSource JOIN contact ON contact.rowid = contactSource.contactRowid
-            WHERE contactSource.providerID = ? AND contactSource.recordID = ? ORDER BY contact.rowid
-            """), arguments: [providerID, recordID]).map(ContactID.init(rawValue:))
+        try transaction.contactIDs(providerID: providerID, recordID: recordID)
     }
 
     func isStored(_ id: ContactID) throws -> Bool { try transaction.rowid(of: id) != nil }

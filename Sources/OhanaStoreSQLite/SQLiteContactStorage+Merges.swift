@@ -18,12 +18,12 @@ extension SQLiteContactStorage {
 
     /// The merge decisions recorded in the store.
     public func mergeDecisions() async throws -> ContactMergeDecisions {
-        try await store.read { try $0.mergeDecisions() }
+        try await store.rowMergeDecisions()
     }
 
     /// Replaces the merge decisions recorded in the store.
     public func setMergeDecisions(_ decisions: ContactMergeDecisions) async throws {
-        try await store.write { try $0.setMergeDecisions(decisions) }
+        try await store.rowSetMergeDecisions(decisions)
     }
 
     /// The recorded members of every stored merged contact, by merged contact, in merge order.
@@ -33,39 +33,35 @@ extension SQLiteContactStorage {
 
     /// Merges groups of stored contacts in one transaction; returns how many were merged.
     public func mergeContacts(_ plan: @escaping @Sendable ([Contact]) throws -> [ContactMergeGroup]) async throws -> Int {
-        try await store.write { transaction in
-            let groups = try plan(try transaction.allContacts(order: .insertion))
-            for group in groups { try transaction.saveMerged(group.merged, members: group.members) }
-            return groups.count
-        }
+        try await store.rowMergeContacts(plan)
     }
 
     /// Undoes the merge that made the stored contact `id`.
     public func undoMerge(of id: ContactID) async throws -> MergeUndoResult {
-        try await store.write { try $0.undoMerge(of: id) }
+        try await store.rowUndoMerge(of: id)
     }
 
     /// Takes one member out of a merged contact.
     public func removeMember(_ memberID: ContactID, fromMerged id: ContactID,
                              remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> MergeUndoResult {
-        try await store.write { try $0.removeMember(memberID, fromMerged: id, remerging: merge) }
+        try await store.rowRemoveMember(memberID, fromMerged: id, remerging: merge)
     }
 
     /// Stores a batch in one transaction, keeping merged contacts merged.
     public func upsert(_ contacts: [Contact],
                        remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ContactSaveSummary {
-        try await store.upsert(contacts, remerging: merge)
+        try await store.rowUpsert(contacts, remerging: merge)
     }
 
     /// The state the provider `providerID` reported at its last sync into this store, if any.
     public func providerSyncState(for providerID: String) async throws -> ProviderSyncState? {
-        try await store.read { try $0.providerSyncState(for: providerID) }
+        try await store.rowProviderSyncState(for: providerID)
     }
 
     /// Brings the store up to date with an incremental provider, in one transaction.
     public func sync(with provider: some IncrementalContactsProvider,
                      remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary {
-        try await store.sync(with: provider, remerging: merge)
+        try await store.rowSync(with: provider, remerging: merge)
     }
 }
 
@@ -87,48 +83,11 @@ extension SQLiteReadTransaction {
 extension SQLiteContactStorage {
     /// The merge decisions, member versions and provider sync states the store keeps.
     public func bookkeeping() async throws -> StoreBookkeeping {
-        try await store.read { transaction in
-            let rows = try Row.fetchAll(transaction.db, sql: """
-                SELECT survivorID, position, isSnapshot, memberID AS id, json, photo, photoType FROM mergedMember
-                """)
-            let members = try rows.map { row in
-                StoreBookkeeping.MemberVersion(
-                    survivor: ContactID(rawValue: row["survivorID"]), position: row["position"],
-                    isSnapshot: row["isSnapshot"], contact: try transaction.codec.decode(row))
-            }
-            var states: [String: ProviderSyncState] = [:]
-            for row in try Row.fetchAll(transaction.db, sql: "SELECT providerID, state FROM providerSyncState") {
-                states[row["providerID"]] = ProviderSyncState(data: row["state"])
-            }
-            let providers = try String.fetchAll(transaction.db, sql: """
-                SELECT providerID FROM syncedCard UNION SELECT providerID FROM syncJournal ORDER BY 1
-                """)
-            return StoreBookkeeping(
-                decisions: try transaction.mergeDecisions(), members: StoreBookkeeping.ordered(members),
-                providerSyncStates: states,
-                syncedCards: try providers.flatMap { try transaction.syncedCards(providerID: $0) },
-                pendingSyncWrites: try providers.flatMap { try transaction.pendingSyncWrites(providerID: $0) },
-                changeHistory: try transaction.changeHistory())
-        }
+        try await store.rowBookkeeping()
     }
 
     /// Replaces the merge decisions, member versions and provider sync states, in one transaction.
     public func replaceBookkeeping(_ bookkeeping: StoreBookkeeping) async throws {
-        try await store.write { transaction in
-            try transaction.setMergeDecisions(bookkeeping.decisions)
-            try transaction.db.execute(sql: """
-                DELETE FROM mergedMemberSource; DELETE FROM mergedMember; DELETE FROM providerSyncState;
-                DELETE FROM syncedCard; DELETE FROM syncJournal
-                """)
-            for member in bookkeeping.members {
-                try transaction.writeMember(member.contact, survivor: member.survivor, position: member.position,
-                                            isSnapshot: member.isSnapshot)
-            }
-            for (providerID, state) in bookkeeping.providerSyncStates {
-                try transaction.setProviderSyncState(state, for: providerID)
-            }
-            _ = try transaction.apply(bookkeeping.syncRecordWrites)
-            if let history = bookkeeping.changeHistory { try transaction.replaceChangeHistory(history) }
-        }
+        try await store.rowReplaceBookkeeping(bookkeeping)
     }
 }

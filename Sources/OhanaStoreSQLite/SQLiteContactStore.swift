@@ -218,22 +218,7 @@ public final class SQLiteContactStore: Sendable {
         guard child.parent === self else { throw ContactStoreError.notAChild }
         let base = child.baseSequence
         let childChanges = try child.netChangesSinceMade()
-        let summary = try write { transaction -> ContactSaveSummary in
-            var parentVersions: [ContactID: Contact] = [:]
-            var parentSequences: [ContactID: Int64] = [:]
-            for change in childChanges {
-                parentVersions[change.id] = try transaction.contact(withID: change.id)
-                parentSequences[change.id] = try transaction.changeSequence(of: change.id)
-            }
-            let (saves, removals) = try NetChange.commitPlan(childChanges, parentVersions: parentVersions,
-                                                             parentSequences: parentSequences, base: base, policy: policy)
-            var summary = ContactSaveSummary()
-            for version in saves { summary.count(try transaction.save(version)) }
-            for id in removals {
-                if try transaction.remove(id: id) { summary.removed += 1 }
-            }
-            return summary
-        }
+        let summary = try write { try StoreAlgorithms.commitChild(childChanges, base: base, policy: policy, in: $0) }
         child.markClosed()
         return summary
     }

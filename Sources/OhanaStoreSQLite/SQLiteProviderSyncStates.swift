@@ -31,21 +31,7 @@ extension SQLiteWriteTransaction {
     /// Complexity: O(*n* log *m*) for *n* changes and *m* stored contacts, plus O(*m*) after a full listing.
     public func apply(_ changes: ProviderChanges, from providerID: String,
                       remerging merge: ([Contact]) throws -> Contact) throws -> ProviderSyncSummary {
-        let saved = try upsert(changes.added + changes.changed, remerging: merge)
-        let removedRecordContacts = try changes.removed.compactMap(\.recordID).map { recordID in
-            try contacts(providerID: providerID, recordID: recordID).map(\.id)
-        }
-        let providerContacts = changes.presentRecordIDs == nil ? [] : try fetchContacts(sql: """
-            SELECT id, json, photo, photoType FROM contact
-            WHERE rowid IN (SELECT contactRowid FROM contactSource WHERE providerID = ?) ORDER BY rowid
-            """, arguments: [providerID])
-        var removed = 0
-        for id in changes.removals(providerID: providerID, removedRecordContacts: removedRecordContacts,
-                                   providerContacts: providerContacts) {
-            if try remove(id: id) { removed += 1 }
-        }
-        try setProviderSyncState(changes.state, for: providerID)
-        return ProviderSyncSummary(saved: saved, removed: removed, changes: changes)
+        try StoreAlgorithms.apply(changes, from: providerID, remerging: merge, in: self)
     }
 }
 
@@ -62,9 +48,6 @@ extension SQLiteContactStore {
     /// store is left as it was.
     public func sync(with provider: some IncrementalContactsProvider,
                      remerging merge: @escaping @Sendable ([Contact]) throws -> Contact) async throws -> ProviderSyncSummary {
-        let identifier = provider.identifier
-        let previous = try await read { try $0.providerSyncState(for: identifier) }
-        let changes = try await provider.changes(since: previous)
-        return try await write { try $0.apply(changes, from: identifier, remerging: merge) }
+        try await rowSync(with: provider, remerging: merge)
     }
 }
