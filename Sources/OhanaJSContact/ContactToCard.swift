@@ -23,6 +23,8 @@ struct CardBuilder {
 
     /// `GEO` and `TZ` properties that became an address's `coordinates` or `timeZone`.
     var placeProperties: [UnmappedProperty] = []
+    /// The ids of the `titles` entries made from the contact's titles (not roles).
+    var titleIDs: [String] = []
 
     /// `X-ABLabel` labels of the social profiles and rule properties, by group (lower case).
     let groupLabels: [String: String]
@@ -313,7 +315,9 @@ struct CardBuilder {
         AnniversaryCoding.encode(&unmapped, into: &anniversaries)
         if !anniversaries.isEmpty { members["anniversaries"] = .object(anniversaries) }
         let localized = encodeLocalizations(&unmapped) + encodeLocalizedComponents(&unmapped)
-        for u in unmapped {
+        let localizing = EntryLocalizations.take(&unmapped)
+        var entries: [Int: String] = [:]
+        for (index, u) in unmapped.enumerated() {
             if placeProperties.contains(u) { continue }
             if u.name.uppercased() == "JSPROP", u.group == nil, let ptr = u.parameters.first("JSPTR"),
                 let value = try? JSONValue(jsonText: VCardNames.unescapeText(u.value))
@@ -345,7 +349,10 @@ struct CardBuilder {
                     continue
                 }
             }
-            if u.name.uppercased() == "ROLE", encodeRole(u) { continue }
+            if ["ROLE", "TITLE"].contains(u.name.uppercased()), let id = encodeTitleEntry(u) {
+                entries[index] = "titles/" + id
+                continue
+            }
             if encodeOtherCategories(u) { continue }
             if encodeSpeakToAs(u) { continue }
             if u.name.uppercased() == "RELATED", u.group == nil, let related = Self.related(u), members["relatedTo"]?.object?[related.0] == nil {
@@ -364,10 +371,12 @@ struct CardBuilder {
                 if map[id] != nil || !CardValidator.isID(id) { id = "\(rule.prefix)-\(counts[rule.vcard]!)-\(map.count)" }
                 map[id] = .object(entry)
                 members[rule.map] = .object(map)
+                if rule.sharesMapWithContact { entries[index] = "\(rule.map)/\(id)" }
                 continue
             }
             kept.append(u)
         }
+        kept += encodeEntryLocalizations(localizing, entries: entries)
         for u in kept {
             let params = VCardNames.object(u.parameters, group: u.group)
             props.append([.string(VCardNames.json(u.name)), .object(params), "unknown", .string(u.value)])
