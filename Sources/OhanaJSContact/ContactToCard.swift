@@ -204,7 +204,7 @@ struct CardBuilder {
 
     private mutating func encodeAddresses() {
         guard !contact.postalAddresses.isEmpty else { return }
-        let (bases, localized) = LocalizedAddresses.split(contact.postalAddresses)
+        let (bases, localized, order) = LocalizedAddresses.split(contact.postalAddresses)
         var map: [String: JSONValue] = [:]
         var ids: [String] = []
         var allocator = IDAllocator()
@@ -227,7 +227,7 @@ struct CardBuilder {
             ids.append(id)
         }
         members["addresses"] = .object(map)
-        encodeLocalizedAddresses(localized, ids: ids)
+        encodeLocalizedAddresses(localized, ids: ids, order: order)
     }
 
     private mutating func encodeSpeakToAs() {
