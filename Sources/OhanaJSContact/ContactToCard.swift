@@ -83,8 +83,8 @@ struct CardBuilder {
         return Card(members: members)
     }
 
-    /// The id of the entry a single-valued property gives: its `PROP-ID` (RFC 9555 section 3.3.3),
-    /// taken from the kept details when it is their first parameter, else `fallback`.
+    /// The id of the entry a single-valued property gives: its `PROP-ID` (RFC 9555 sections 2.3.18
+    /// and 3.1), taken from the kept details when it is their first parameter, else `fallback`.
     mutating func singleID(_ property: String, _ fallback: String) -> String {
         var details = contact.details(property)
         guard let id = details.takeFirst("PROP-ID"), CardValidator.isID(id) else { return fallback }

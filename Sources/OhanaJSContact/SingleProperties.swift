@@ -33,7 +33,7 @@ extension CardBuilder {
             contact.setDetails(details, of: "ORG")
         }
         if !units.isEmpty { org["units"] = .array(units.map(JSONValue.object)) }
-        // ORG;TYPE=work (or home): the organization's context (RFC 9555 section 2.2.1), given back before SORT-AS.
+        // ORG;TYPE=work (or home): the organization's context (RFC 9555 section 2.3.22), given back before SORT-AS.
         var typeDetails = contact.details("ORG")
         if let taken = typeDetails.take(["TYPE"]), let values = taken["TYPE"], values.count == 1, let context = LabelMapping.typeContexts[values[0]] {
             org["contexts"] = [context: true]

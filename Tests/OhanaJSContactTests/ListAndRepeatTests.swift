@@ -82,7 +82,7 @@ import OhanaVCard
     }
 }
 
-/// A title whose default kind is spelled out (RFC 9553 section 2.2.6) is the contact's title.
+/// A title whose default kind is spelled out (RFC 9553 section 2.2.5) is the contact's title.
 @Suite struct TitleKindTests {
     @Test func aTitleOfKindTitleIsWrittenAsTITLE() throws {
         let card = exampleCard(["titles": ["t1": ["kind": "title", "name": "novelist"]]])
