@@ -64,9 +64,10 @@ struct CardReader {
             NameMapping.decode(name, into: &contact)
             let separator = name["isOrdered"]?.bool == true && name["defaultSeparator"]?.string != nil ? ["defaultSeparator"] : []
             // Components of a kind the model has no field for (a vendor's `example.com:clan`) go as they
-            // are, in a JSPROP for `name/components`, which gives them back after the fields' components.
-            let kept = NameMapping.hasOnlyModelKinds(name) ? ["components"] : []
-            for key in name.object?.keys ?? [:].keys where (kept + ["isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic", NameMapping.exactSuffixKey] + separator).contains(key) {
+            // are, in a JSPROP for `name/components`, which gives them back after the fields' components;
+            // their order and default separator too, which N's JSCOMPS cannot name such a kind in.
+            let kept = NameMapping.hasOnlyModelKinds(name) ? ["components", "isOrdered"] + separator : []
+            for key in name.object?.keys ?? [:].keys where (kept + ["full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic", NameMapping.exactSuffixKey]).contains(key) {
                 take("name", key)
             }
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
