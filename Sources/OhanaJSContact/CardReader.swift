@@ -56,6 +56,8 @@ struct CardReader {
     /// The ids of the single-valued members read into the contact, by member (`titles`...).
     var singleIDs: [String: String] = [:]
     private var pronounIndex = 0
+    /// How many properties localizing the contact's own the reader has put first among its unmapped ones.
+    private var localizingCount = 0
     var m: [String: JSONValue] { card.members }
 
     mutating func read() -> Contact {
@@ -167,6 +169,14 @@ struct CardReader {
                 name: "JSPROP", parameters: [PropertyParameter(name: "JSPTR", values: [Vendor.ids])], value: VCardNames.escapeText(ids.jsonText)))
         }
         return contact
+    }
+
+    /// Puts a property localizing the contact's own `FN`, `N`, `TITLE`, `NICKNAME` or `NOTE` first
+    /// among the unmapped properties, after the others put there: the vCard writer writes them next
+    /// to the properties they localize, before the contact's other unmapped properties.
+    mutating func insertLocalizing(_ property: UnmappedProperty) {
+        contact.unmappedProperties.insert(property, at: localizingCount)
+        localizingCount += 1
     }
 
     /// The one entry of an Id map, when it has exactly one.

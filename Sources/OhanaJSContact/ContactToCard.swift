@@ -384,10 +384,10 @@ struct CardBuilder {
         if !props.isEmpty { members["vCardProps"] = .array(props) }
         let rebuilt = CardReader.unmapped(from: members).properties
         let expected = contact.unmappedProperties.filter { u in !jsprops.contains(u) && !localized.contains(u) }
-        // The reader adds localizing properties after the others: when they were not last, or are
+        // The reader puts localizing properties before the others: when they were not first, or are
         // several (whose order it may not keep), the copy holds them all where they were.
         let all = contact.unmappedProperties.filter { !jsprops.contains($0) }
-        if localized.count > 1 || (!localized.isEmpty && Array(all.suffix(localized.count)) != localized) {
+        if localized.count > 1 || (!localized.isEmpty && Array(all.prefix(localized.count)) != localized) {
             members[Vendor.exact + "Unmapped"] = Vendor.encode(all)
         } else if rebuilt != expected {
             members[Vendor.exact + "Unmapped"] = Vendor.encode(expected)

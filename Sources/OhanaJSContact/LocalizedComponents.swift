@@ -116,7 +116,7 @@ extension CardReader {
                 }
                 // The card's exact copy of the unmapped properties has it already, as written.
                 if !LocalizedComponents.has("N", altID: property.parameters.first("ALTID") ?? "1", language: language, in: contact.unmappedProperties) {
-                    contact.unmappedProperties.append(property)
+                    insertLocalizing(property)
                 }
                 used.insert(["localizations", language, path])
             }
