@@ -56,6 +56,8 @@ struct CardReader {
     /// The ids of the single-valued members read into the contact, by member (`titles`...).
     var singleIDs: [String: String] = [:]
     private var pronounIndex = 0
+    /// How many properties localizing the contact's own the reader has put first among its unmapped ones.
+    private var localizingCount = 0
     var m: [String: JSONValue] { card.members }
 
     mutating func read() -> Contact {
@@ -64,9 +66,10 @@ struct CardReader {
             NameMapping.decode(name, into: &contact)
             let separator = name["isOrdered"]?.bool == true && name["defaultSeparator"]?.string != nil ? ["defaultSeparator"] : []
             // Components of a kind the model has no field for (a vendor's `example.com:clan`) go as they
-            // are, in a JSPROP for `name/components`, which gives them back after the fields' components.
-            let kept = NameMapping.hasOnlyModelKinds(name) ? ["components"] : []
-            for key in name.object?.keys ?? [:].keys where (kept + ["isOrdered", "full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic", NameMapping.exactSuffixKey] + separator).contains(key) {
+            // are, in a JSPROP for `name/components`, which gives them back after the fields' components;
+            // their order and default separator too, which N's JSCOMPS cannot name such a kind in.
+            let kept = NameMapping.hasOnlyModelKinds(name) ? ["components", "isOrdered"] + separator : []
+            for key in name.object?.keys ?? [:].keys where (kept + ["full", "phoneticSystem", "phoneticScript", Vendor.prefix + "phonetic", NameMapping.exactSuffixKey]).contains(key) {
                 take("name", key)
             }
             if name["isOrdered"]?.bool == true, !NameMapping.agrees(contact.nameComponents, with: contact) { contact.nameComponents = [] }
@@ -152,7 +155,7 @@ struct CardReader {
             contact.mergedContactIDs = merged
             take(Vendor.mergedContactIDs)
         }
-        let (rebuilt, usedByProperties) = Self.unmapped(from: m)
+        let (rebuilt, usedByProperties, _) = Self.unmapped(from: m)
         used.formUnion(usedByProperties)
         contact.unmappedProperties = Vendor.decode([UnmappedProperty].self, from: m[Vendor.exact + "Unmapped"]) ?? rebuilt
         take(Vendor.exact + "Unmapped")
@@ -166,6 +169,14 @@ struct CardReader {
                 name: "JSPROP", parameters: [PropertyParameter(name: "JSPTR", values: [Vendor.ids])], value: VCardNames.escapeText(ids.jsonText)))
         }
         return contact
+    }
+
+    /// Puts a property localizing the contact's own `FN`, `N`, `TITLE`, `NICKNAME` or `NOTE` first
+    /// among the unmapped properties, after the others put there: the vCard writer writes them next
+    /// to the properties they localize, before the contact's other unmapped properties.
+    mutating func insertLocalizing(_ property: UnmappedProperty) {
+        contact.unmappedProperties.insert(property, at: localizingCount)
+        localizingCount += 1
     }
 
     /// The one entry of an Id map, when it has exactly one.
@@ -279,9 +290,11 @@ struct CardReader {
     }
 
     /// Unmapped vCard properties from the members that hold them (`kind`, `prodId`, `updated`,
-    /// `members`, the Id maps of ``PropertyRule``, `vCardProps`), and the paths used.
-    static func unmapped(from m: [String: JSONValue]) -> (properties: [UnmappedProperty], used: Set<[String]>) {
+    /// `members`, the Id maps of ``PropertyRule``, `titles`, `vCardProps`), the paths used, and
+    /// the `ALTID` of each localized entry written so (see EntryLocalizations), by `map/key`.
+    static func unmapped(from m: [String: JSONValue]) -> (properties: [UnmappedProperty], used: Set<[String]>, entryAltIDs: [String: String]) {
         var result: [UnmappedProperty] = []
+        var written: [EntryLocalizations.Written] = []
         var used: Set<[String]> = [["kind"], ["prodId"], ["vCardProps"]]
         if let kind = m["kind"]?.string { result.append(UnmappedProperty(name: "KIND", value: kind)) }
         if let prodId = m["prodId"]?.string { result.append(UnmappedProperty(name: "PRODID", value: VCardNames.escapeText(prodId))) }
@@ -297,6 +310,7 @@ struct CardReader {
                 guard let json = map[key]?.object, rule.matches(json), json.keys.allSatisfy(rule.members.contains) else { continue }
                 index += 1
                 let property = rule.property(json, id: key, index: index)
+                if rule.sharesMapWithContact { written.append(.init(index: result.count, property: rule.vcard, map: rule.map, key: key)) }
                 result.append(property)
                 if let label = json["label"]?.string, let group = property.group { result.append(GroupLabels.labelProperty(label, group: group)) }
                 used.insert([rule.map, key])
@@ -331,9 +345,12 @@ struct CardReader {
         let (dates, datePaths) = AnniversaryCoding.decode(m["anniversaries"]?.object ?? [:])
         result += dates
         used.formUnion(datePaths)
-        let (roles, rolePaths, _) = Self.roles(from: m)
-        result += roles
-        used.formUnion(rolePaths)
+        let titles = Self.titleProperties(from: m)
+        for (property, key) in zip(titles.properties, titles.keys) {
+            written.append(.init(index: result.count, property: property.name, map: "titles", key: key))
+            result.append(property)
+            used.insert(["titles", key])
+        }
         if let members = m["members"]?.object, members.values.allSatisfy({ $0 == .bool(true) }) {
             for uid in members.keys.sorted() { result.append(UnmappedProperty(name: "MEMBER", value: uid)) }
             used.insert(["members"])
@@ -344,7 +361,8 @@ struct CardReader {
             let value = parts[3].string ?? parts[3].jsonText
             result.append(UnmappedProperty(group: group, name: VCardNames.vcard(name), parameters: parameters, value: value))
         }
-        return (result, used)
+        let (localizationPaths, altIDs) = EntryLocalizations.localize(&result, written: written, m: m)
+        return (result, used.union(localizationPaths), altIDs)
     }
 
     static func photo(fromDataURI uri: String) -> Photo? {

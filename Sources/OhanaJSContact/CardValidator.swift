@@ -136,12 +136,12 @@ struct CardValidator {
         case .boolean:
             if value.bool == nil { fail(path, "must be a Boolean, not \(value.typeName)", section) }
         case .unsignedInt:
-            if (value.integer ?? -1) < 0 { fail(path, "must be an UnsignedInt", "RFC 9553 section 1.4.3") }
+            if (value.integer ?? -1) < 0 { fail(path, "must be an UnsignedInt", "RFC 9553 section 1.4.2") }
         case .pref:
             if !(1...100).contains(value.integer ?? 0) { fail(path, "pref must be a number from 1 to 100", "RFC 9553 section 1.5.3") }
         case .utcDateTime:
             if !Self.isUTCDateTime(value.string) {
-                fail(path, "must be a UTCDateTime such as 2024-05-01T12:00:00Z", "RFC 9553 section 1.4.4")
+                fail(path, "must be a UTCDateTime such as 2024-05-01T12:00:00Z", "RFC 9553 section 1.4.5")
             }
         case .oneOf(let allowed):
             if let s = value.string {
@@ -153,9 +153,9 @@ struct CardValidator {
             guard let map = value.object else { return fail(path, "must be an object, not \(value.typeName)", section) }
             for (key, v) in map.sorted(by: { $0.key < $1.key }) {
                 switch rule {
-                case .trueMap where v != .bool(true): fail(path + [key], "the value must be true", "RFC 9553 section 1.4.1")
+                case .trueMap where v != .bool(true): fail(path + [key], "the value must be true", Self.trueMapSections[path.last ?? ""] ?? section)
                 case .stringMap where v.string == nil && v.array == nil: fail(path + [key], "must be a String", section)
-                case .patchMap where v.object == nil: fail(path + [key], "must be a PatchObject", "RFC 9553 section 1.4.6")
+                case .patchMap where v.object == nil: fail(path + [key], "must be a PatchObject", "RFC 9553 section 1.4.3")
                 case .patchMap: checkPatches(v.object ?? [:], path: path + [key])
                 default: break
                 }
@@ -185,6 +185,12 @@ struct CardValidator {
             }
         }
     }
+
+    /// The sections that say a set's values must be `true`, by member.
+    static let trueMapSections = [
+        "members": "RFC 9553 section 2.1.6", "relation": "RFC 9553 section 2.1.8", "features": "RFC 9553 section 2.3.3",
+        "keywords": "RFC 9553 section 2.8.2",
+    ]
 
     /// `Id`: 1 to 255 characters of the base64url alphabet (RFC 9553 section 1.4.1).
     static func isID(_ s: String) -> Bool {

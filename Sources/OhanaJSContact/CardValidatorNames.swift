@@ -3,12 +3,13 @@ import Foundation
 /// Member names. RFC 9553's property names are registered and case-sensitive, other names are
 /// vendor-specific (a domain name and a colon first, `example.com:foo`, RFC 9553 section 1.8.1) or
 /// registered later; a card may carry those, and the reader keeps them (`JSPROP`, RFC 9555). Two
-/// kinds of name are errors, as in RFC 9553's authors' validator (jscontact-tools): one that differs
-/// only in case from a property of its object (`nickNames`: no reader would take it for
-/// `nicknames`), and `extra`, which IANA's JSContact Properties registry reserves.
+/// kinds of name are errors: one that differs only in case from a property of its object
+/// (`nickNames`: RFC 9553 section 1.7.1 makes such an object invalid), and `extra`, which RFC 9553
+/// section 1.7.3 reserves (section 1.7.3.1; listed with "reserved" usage in IANA's JSContact
+/// Properties registry, section 3.5.2).
 extension CardValidator {
-    static let caseSection = "RFC 9553 section 1.8.1"
-    static let reservedSection = "RFC 9553 section 3, IANA JSContact Properties registry"
+    static let caseSection = "RFC 9553 section 1.7.1"
+    static let reservedSection = "RFC 9553 section 1.7.3"
 
     /// Whether a name is vendor-specific: a domain name, then a colon, then the name.
     static func isVendorSpecific(_ name: String) -> Bool {

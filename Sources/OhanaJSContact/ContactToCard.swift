@@ -23,6 +23,8 @@ struct CardBuilder {
 
     /// `GEO` and `TZ` properties that became an address's `coordinates` or `timeZone`.
     var placeProperties: [UnmappedProperty] = []
+    /// The ids of the `titles` entries made from the contact's titles (not roles).
+    var titleIDs: [String] = []
 
     /// `X-ABLabel` labels of the social profiles and rule properties, by group (lower case).
     let groupLabels: [String: String]
@@ -81,8 +83,8 @@ struct CardBuilder {
         return Card(members: members)
     }
 
-    /// The id of the entry a single-valued property gives: its `PROP-ID` (RFC 9555 section 3.3.3),
-    /// taken from the kept details when it is their first parameter, else `fallback`.
+    /// The id of the entry a single-valued property gives: its `PROP-ID` (RFC 9555 sections 2.3.18
+    /// and 3.1), taken from the kept details when it is their first parameter, else `fallback`.
     mutating func singleID(_ property: String, _ fallback: String) -> String {
         var details = contact.details(property)
         guard let id = details.takeFirst("PROP-ID"), CardValidator.isID(id) else { return fallback }
@@ -202,7 +204,7 @@ struct CardBuilder {
 
     private mutating func encodeAddresses() {
         guard !contact.postalAddresses.isEmpty else { return }
-        let (bases, localized) = LocalizedAddresses.split(contact.postalAddresses)
+        let (bases, localized, order) = LocalizedAddresses.split(contact.postalAddresses)
         var map: [String: JSONValue] = [:]
         var ids: [String] = []
         var allocator = IDAllocator()
@@ -225,7 +227,7 @@ struct CardBuilder {
             ids.append(id)
         }
         members["addresses"] = .object(map)
-        encodeLocalizedAddresses(localized, ids: ids)
+        encodeLocalizedAddresses(localized, ids: ids, order: order)
     }
 
     private mutating func encodeSpeakToAs() {
@@ -313,7 +315,9 @@ struct CardBuilder {
         AnniversaryCoding.encode(&unmapped, into: &anniversaries)
         if !anniversaries.isEmpty { members["anniversaries"] = .object(anniversaries) }
         let localized = encodeLocalizations(&unmapped) + encodeLocalizedComponents(&unmapped)
-        for u in unmapped {
+        let localizing = EntryLocalizations.take(&unmapped)
+        var entries: [Int: String] = [:]
+        for (index, u) in unmapped.enumerated() {
             if placeProperties.contains(u) { continue }
             if u.name.uppercased() == "JSPROP", u.group == nil, let ptr = u.parameters.first("JSPTR"),
                 let value = try? JSONValue(jsonText: VCardNames.unescapeText(u.value))
@@ -345,7 +349,10 @@ struct CardBuilder {
                     continue
                 }
             }
-            if u.name.uppercased() == "ROLE", encodeRole(u) { continue }
+            if ["ROLE", "TITLE"].contains(u.name.uppercased()), let id = encodeTitleEntry(u) {
+                entries[index] = "titles/" + id
+                continue
+            }
             if encodeOtherCategories(u) { continue }
             if encodeSpeakToAs(u) { continue }
             if u.name.uppercased() == "RELATED", u.group == nil, let related = Self.related(u), members["relatedTo"]?.object?[related.0] == nil {
@@ -364,10 +371,12 @@ struct CardBuilder {
                 if map[id] != nil || !CardValidator.isID(id) { id = "\(rule.prefix)-\(counts[rule.vcard]!)-\(map.count)" }
                 map[id] = .object(entry)
                 members[rule.map] = .object(map)
+                if rule.sharesMapWithContact { entries[index] = "\(rule.map)/\(id)" }
                 continue
             }
             kept.append(u)
         }
+        kept += encodeEntryLocalizations(localizing, entries: entries)
         for u in kept {
             let params = VCardNames.object(u.parameters, group: u.group)
             props.append([.string(VCardNames.json(u.name)), .object(params), "unknown", .string(u.value)])
@@ -375,10 +384,10 @@ struct CardBuilder {
         if !props.isEmpty { members["vCardProps"] = .array(props) }
         let rebuilt = CardReader.unmapped(from: members).properties
         let expected = contact.unmappedProperties.filter { u in !jsprops.contains(u) && !localized.contains(u) }
-        // The reader adds localizing properties after the others: when they were not last, or are
+        // The reader puts localizing properties before the others: when they were not first, or are
         // several (whose order it may not keep), the copy holds them all where they were.
         let all = contact.unmappedProperties.filter { !jsprops.contains($0) }
-        if localized.count > 1 || (!localized.isEmpty && Array(all.suffix(localized.count)) != localized) {
+        if localized.count > 1 || (!localized.isEmpty && Array(all.prefix(localized.count)) != localized) {
             members[Vendor.exact + "Unmapped"] = Vendor.encode(all)
         } else if rebuilt != expected {
             members[Vendor.exact + "Unmapped"] = Vendor.encode(expected)

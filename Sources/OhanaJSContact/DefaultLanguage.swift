@@ -13,40 +13,33 @@ import Foundation
 enum DefaultLanguage {
     static let key = Vendor.prefix + "titlesLanguage"
     /// The members the pass may change.
-    static let members = ["titles", "localizations", "vCardProps", "language"]
+    static let members = ["titles", "localizations", "language"]
 
     static func apply(_ m: inout [String: JSONValue]) {
         // Only a language the builder took from the properties' LANGUAGE parameters, not a LANGUAGE property.
-        guard m[Localizations.languageFromParameters] == true, let own = m["language"]?.string, let titles = m["titles"]?.object, titles.count == 1,
-            let (id, title) = titles.first, let name = title["name"]?.string, title.object?.count == 1
+        guard m[Localizations.languageFromParameters] == true, let own = m["language"]?.string, let titles = m["titles"]?.object,
+            let id = CardReader.ownTitle(m), let title = titles[id], let name = title["name"]?.string, title.object?.count == 1
         else { return }
         let path = "titles/\(id)/name"
         var localizations = m["localizations"]?.object ?? [:]
-        // Titles by language: the own one, its localizations, and other TITLEs with an ALTID of their own.
+        // Titles by language: the own one, its localizations, and other titles with an ALTID and a LANGUAGE of their own.
         var counts: [String: Int] = [own: 1]
         for (language, entry) in localizations where entry[path]?.string != nil { counts[language, default: 0] += 1 }
-        let props = m["vCardProps"]?.array ?? []
-        func otherTitle(_ p: JSONValue) -> (language: String, name: String)? {
-            guard let parts = p.array, parts.count == 4, parts[0].string == "title", let params = parts[1].object,
-                Set(params.keys) == ["altid", "language"], let language = params["language"]?.string, let value = parts[3].string
+        func language(_ t: JSONValue) -> String? {
+            guard let o = t.object, Set(o.keys) == ["name", "vCardParams"], o["name"]?.string != nil, let params = o["vCardParams"]?.object,
+                Set(params.keys) == ["altid", "language"], params["altid"]?.string != nil
             else { return nil }
-            return (language, value)
+            return params["language"]?.string
         }
-        for p in props { if let t = otherTitle(p) { counts[t.language, default: 0] += 1 } }
+        for (key, t) in titles where key != id { if let l = language(t) { counts[l, default: 0] += 1 } }
         guard let (best, count) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
             best != own, count > counts[own] ?? 0, let other = localizations[best]?[path]?.string
         else { return }
         var before: [String: JSONValue] = [:]
         for key in members { before[key] = m[key] ?? .null }
-        var newTitles: [String: JSONValue] = [id: ["name": .string(other)]]
-        var kept: [JSONValue] = []
-        var n = 1
-        for p in props {
-            guard let t = otherTitle(p), t.language == best else { kept.append(p); continue }
-            n += 1
-            while titles["TITLE-\(n)"] != nil || newTitles["TITLE-\(n)"] != nil { n += 1 }
-            newTitles["TITLE-\(n)"] = ["name": .string(t.name)]
-        }
+        var newTitles = titles
+        newTitles[id] = ["name": .string(other)]
+        for (key, t) in titles where key != id && language(t) == best { newTitles[key] = ["name": t["name"] ?? ""] }
         var bestEntry = localizations[best]?.object ?? [:]
         bestEntry[path] = nil
         localizations[best] = bestEntry.isEmpty ? nil : .object(bestEntry)
@@ -55,17 +48,17 @@ enum DefaultLanguage {
         localizations[own] = .object(ownEntry)
         m["titles"] = .object(newTitles)
         m["localizations"] = .object(localizations)
-        m["vCardProps"] = kept.isEmpty ? nil : .array(kept)
         m["language"] = .string(best)
         m[key] = .object(before)
     }
 
-    /// The members as the pass found them.
+    /// The members as the pass found them (every member the vendor member holds: cards written
+    /// before titles besides the contact's own became entries also hold their `vCardProps`).
     static func undo(_ m: [String: JSONValue]) -> [String: JSONValue] {
         guard let before = m[key]?.object else { return m }
         var result = m
         result[key] = nil
-        for name in members { result[name] = before[name] == .null ? nil : before[name] }
+        for (name, value) in before { result[name] = value == .null ? nil : value }
         return result
     }
 }

@@ -44,10 +44,10 @@ enum FieldKind: String, CaseIterable {
     }
 }
 
-/// Labels as JSContact contexts and phone features (RFC 9555 sections 2.3.2 and 2.7.6).
+/// Labels as JSContact contexts and phone features (RFC 9555 sections 2.3.22 and 2.7.6).
 enum LabelMapping {
     static let phoneFeatures: Set<String> = ["voice", "text", "video", "textphone", "main-number", "fax", "mobile", "pager"]
-    /// TYPE values that are contexts (RFC 9555 section 2.2.1): `home` is `private`.
+    /// TYPE values that are contexts (RFC 9555 section 2.3.22): `home` is `private`.
     static let typeContexts = ["work": "work", "home": "private"]
 
     static func encode(_ label: ContactFieldLabel?, isPhone: Bool) -> (contexts: [String], features: [String], label: String?) {

@@ -120,7 +120,7 @@ extension CardReader {
                     name: p.vcard, parameters: Localizations.parameters(altID: altID, propID: Self.generatedIDs(p.map, id), language: language),
                     value: VCardNames.escapeText(value))
                 // The card's exact copy of the unmapped properties may have it already, where it was.
-                if !contact.unmappedProperties.contains(property) { contact.unmappedProperties.append(property) }
+                if !contact.unmappedProperties.contains(property) { insertLocalizing(property) }
                 used.insert(["localizations", language, path])
             }
         }

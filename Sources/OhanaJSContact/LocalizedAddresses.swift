@@ -2,11 +2,13 @@ import Foundation
 import Ohana
 
 /// Addresses in another language (RFC 9555 section 2.3.11): an `ADR` with `LANGUAGE` that shares
-/// its `ALTID` with the `ADR` just before it (the vCard reader keeps both as addresses) is the
-/// `addresses/<id>` entry of that language's `localizations`, the whole address as it is in that
-/// language; written back as an `ADR` with that `LANGUAGE` and the same `ALTID`, after the address
-/// it localizes. The shared `ALTID=1` is given back by the reader, as for the other localizations;
-/// where an address would not come back as it was, its exact copy goes with it (vendor member).
+/// its `ALTID` with an `ADR` without `LANGUAGE` (the vCard reader keeps both as addresses), wherever
+/// the two are in the card, is the `addresses/<id>` entry of that language's `localizations`, the
+/// whole address as it is in that language; written back as an `ADR` with that `LANGUAGE` and the
+/// same `ALTID`, after the address it localizes. The shared `ALTID=1` is given back by the reader,
+/// as for the other localizations; where an address would not come back as it was, its exact copy
+/// goes with it (vendor member), and where the addresses would not come back in their order, the
+/// order goes with them.
 enum LocalizedAddresses {
     /// A localized address: the index of the address it localizes among the others, its language.
     struct Localized {
@@ -15,23 +17,45 @@ enum LocalizedAddresses {
         let address: PostalAddress
     }
 
-    /// The contact's addresses without the localized ones, and the localized ones. An address is
-    /// localized when it follows its base (or the base's other localizations, in language order).
-    static func split(_ addresses: [PostalAddress]) -> (bases: [PostalAddress], localized: [Localized]) {
+    /// Vendor member: where each address the reader gives (bases, each followed by its localizations
+    /// in language order) was among the contact's, when that is not the same order.
+    static let orderKey = Vendor.prefix + "addressOrder"
+
+    /// The contact's addresses without the localized ones, the localized ones, and the order member's
+    /// positions when the reader would not give the addresses back in their order. An address with an
+    /// `ALTID` and a `LANGUAGE` localizes the one address with that `ALTID` and no `LANGUAGE`, once
+    /// per language.
+    static func split(_ addresses: [PostalAddress]) -> (bases: [PostalAddress], localized: [Localized], order: [Int]?) {
+        var baseByAltID: [String: Int] = [:]
+        var shared = Set<String>()
+        for (i, a) in addresses.enumerated() where a.parameters.first("LANGUAGE") == nil {
+            guard let altID = single(a.parameters, "ALTID") else { continue }
+            if baseByAltID.updateValue(i, forKey: altID) != nil { shared.insert(altID) }
+        }
+        var localizes: [Int: (base: Int, language: String)] = [:]
+        var taken = Set<String>()
+        for (i, a) in addresses.enumerated() {
+            guard let altID = single(a.parameters, "ALTID"), let language = single(a.parameters, "LANGUAGE"), !shared.contains(altID),
+                let base = baseByAltID[altID], taken.insert("\(base) \(language)").inserted
+            else { continue }
+            localizes[i] = (base, language)
+        }
         var bases: [PostalAddress] = []
-        var localized: [Localized] = []
-        var run: (base: Int, altID: String, language: String)?
-        for a in addresses {
-            let altID = single(a.parameters, "ALTID"), language = single(a.parameters, "LANGUAGE")
-            if let r = run, let altID, let language, altID == r.altID, language > r.language {
-                localized.append(Localized(base: r.base, language: language, address: a))
-                run = (r.base, altID, language)
-                continue
-            }
-            run = altID != nil && language == nil ? (bases.count, altID!, "") : nil
+        var baseIndex: [Int: Int] = [:]
+        for (i, a) in addresses.enumerated() where localizes[i] == nil {
+            baseIndex[i] = bases.count
             bases.append(a)
         }
-        return (bases, localized)
+        let localized = addresses.indices.compactMap { i in
+            localizes[i].map { Localized(base: baseIndex[$0.base]!, language: $0.language, address: addresses[i]) }
+        }
+        // The order the reader gives them in, by position among the contact's.
+        var order: [Int] = []
+        for (i, _) in addresses.enumerated() where localizes[i] == nil {
+            order.append(i)
+            order += localizes.filter { $0.value.base == i }.sorted { $0.value.language < $1.value.language }.map(\.key)
+        }
+        return (bases, localized, order == Array(addresses.indices) ? nil : order)
     }
 
     static func single(_ parameters: [PropertyParameter], _ name: String) -> String? {
@@ -78,8 +102,9 @@ enum LocalizedAddresses {
 
 extension CardBuilder {
     /// The localized addresses' entries in `localizations`, under their base's id.
-    mutating func encodeLocalizedAddresses(_ localized: [LocalizedAddresses.Localized], ids: [String]) {
+    mutating func encodeLocalizedAddresses(_ localized: [LocalizedAddresses.Localized], ids: [String], order: [Int]?) {
         guard !localized.isEmpty else { return }
+        if let order { members[LocalizedAddresses.orderKey] = .array(order.map(JSONValue.integer)) }
         var localizations = members["localizations"]?.object ?? [:]
         for l in localized {
             guard ids.indices.contains(l.base), let altID = LocalizedAddresses.single(l.address.parameters, "ALTID") else { continue }
@@ -121,5 +146,10 @@ extension CardReader {
             result += added
         }
         contact.postalAddresses = result
+        // The order they had, when it was not this one.
+        if let order = m[LocalizedAddresses.orderKey]?.array?.compactMap(\.integer), order.sorted() == Array(result.indices) {
+            for (k, i) in order.enumerated() { contact.postalAddresses[i] = result[k] }
+            take(LocalizedAddresses.orderKey)
+        }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Ohana
 
-/// `NOTE`, `ORG`, `TITLE` and `ROLE`, and `N`'s `SORT-AS`, with the members RFC 9555 gives their
-/// parameters (sections 2.5.5, 2.9.4, 2.9.6 and 2.11.4).
+/// `NOTE`, `ORG` and `N`'s `SORT-AS`, with the members RFC 9555 gives their parameters (sections
+/// 2.5.5, 2.9.4 and 2.11.4; `TITLE` and `ROLE`: see TitleEntries).
 extension CardBuilder {
     /// `notes`: the note, with `CREATED` as `created` and `AUTHOR`, `AUTHOR-NAME` as `author`.
     mutating func encodeNote() {
@@ -33,7 +33,7 @@ extension CardBuilder {
             contact.setDetails(details, of: "ORG")
         }
         if !units.isEmpty { org["units"] = .array(units.map(JSONValue.object)) }
-        // ORG;TYPE=work (or home): the organization's context (RFC 9555 section 2.2.1), given back before SORT-AS.
+        // ORG;TYPE=work (or home): the organization's context (RFC 9555 section 2.3.22), given back before SORT-AS.
         var typeDetails = contact.details("ORG")
         if let taken = typeDetails.take(["TYPE"]), let values = taken["TYPE"], values.count == 1, let context = LabelMapping.typeContexts[values[0]] {
             org["contexts"] = [context: true]
@@ -57,12 +57,6 @@ extension CardBuilder {
         contact.setDetails(details, of: "N")
     }
 
-    /// `TITLE` is the card's one title; its `kind` is written only when roles share the map.
-    mutating func encodeTitle() {
-        guard let title = contact.jobTitle else { return }
-        members["titles"] = .object([singleID("TITLE", "TITLE-1"): ["name": .string(title)]])
-    }
-
     /// Leaves out the `ORG`'s group when it is the organization's id and roles name that id (the
     /// reader gives the group back).
     mutating func dropOrganizationIDGroup() {
@@ -74,36 +68,6 @@ extension CardBuilder {
         contact.setDetails(details, of: "ORG")
     }
 
-    /// Gives the job title's entry its `kind` when roles share the `titles` map.
-    mutating func markTitleKind() {
-        guard let title = contact.jobTitle, var titles = members["titles"]?.object,
-            titles.values.contains(where: { $0["kind"]?.string == "role" })
-        else { return }
-        for (id, t) in titles where t == ["name": .string(title)] { titles[id] = ["name": .string(title), "kind": "title"] }
-        members["titles"] = .object(titles)
-    }
-
-    /// A `ROLE` as a `titles` entry of kind `role`; its group, when it is the `ORG`'s, as `organizationId`.
-    mutating func encodeRole(_ u: UnmappedProperty) -> Bool {
-        let propID = u.parameters.first("PROP-ID")
-        guard u.parameters.count == (propID == nil ? 0 : 1), propID.map(CardValidator.isID) ?? true, !u.value.isEmpty,
-            propID.map({ members["titles"]?[$0] == nil }) ?? true
-        else { return false }
-        var entry: [String: JSONValue] = ["kind": "role", "name": .string(VCardNames.unescapeText(u.value))]
-        if let group = u.group {
-            let orgGroup = DetailParameters(contact.customProperties[DetailParameters.key("ORG")])?.group
-            guard let orgs = members["organizations"]?.object, orgs.count == 1, let orgID = orgs.keys.first,
-                orgGroup?.lowercased() == group.lowercased()
-            else { return false }
-            entry["organizationId"] = .string(orgID)
-        }
-        var titles = members["titles"]?.object ?? [:]
-        var n = titles.count + 1
-        while titles["TITLE-\(n)"] != nil { n += 1 }
-        titles[propID ?? "TITLE-\(n)"] = .object(entry)
-        members["titles"] = .object(titles)
-        return true
-    }
 }
 
 /// The members `NOTE`'s parameters go to (RFC 9555 section 2.11.4).
@@ -200,67 +164,6 @@ extension CardReader {
         let parameters = NoteParameters.parameters(object)
         if !parameters.isEmpty { pendingDetails.append(("NOTE", parameters)) }
         take("notes", id)
-    }
-
-    /// The contact's job title: the one title of kind `title` (roles are read as `ROLE` properties).
-    mutating func readTitle() {
-        guard let map = m["titles"]?.object else { return }
-        let titles = map.filter { $0.value["kind"]?.string ?? "title" == "title" }
-        let hasRoles = titles.count < map.count
-        guard titles.count == 1, let (id, title) = titles.first, let name = title["name"]?.string,
-            title.object?.keys.allSatisfy({ $0 == "name" || $0 == "kind" }) ?? false,
-            // The default kind spelled out is the same title (RFC 9553 section 2.2.6); the builder spells it only beside roles.
-            title["kind"] != nil || !hasRoles
-        else { return }
-        contact.jobTitle = name
-        take("titles", id)
-    }
-
-    /// `ROLE` properties from the `titles` entries of kind `role`, and their paths; an
-    /// `organizationId` becomes the group of the organization's kept `ORG` details.
-    static func roles(from m: [String: JSONValue]) -> ([UnmappedProperty], Set<[String]>, groupForOrganization: String?) {
-        guard let titles = m["titles"]?.object, titles.values.contains(where: { $0["kind"]?.string == "role" }) else { return ([], [], nil) }
-        // The ORG's kept group, read from the vendor member only when a role names an organization.
-        var orgGroup = ""
-        if titles.values.contains(where: { $0["organizationId"] != nil }), case .strings(let d)? = m[Vendor.customProperties]?[DetailParameters.key("ORG")].flatMap({ Vendor.decode(CustomValue.self, from: $0) }) {
-            orgGroup = d.first ?? ""
-        }
-        var result: [UnmappedProperty] = []
-        var paths: Set<[String]> = []
-        var groupForOrganization: String?
-        // The ids the builder gives roles: numbered after the job title.
-        var generated = titles.values.filter { $0["kind"]?.string != "role" }.count
-        for key in orderedKeys(titles, prefix: "TITLE") {
-            guard let t = titles[key]?.object, t["kind"]?.string == "role", let name = t["name"]?.string, !name.isEmpty,
-                t.keys.allSatisfy({ ["kind", "name", "organizationId"].contains($0) })
-            else { continue }
-            var group: String?
-            if let org = t["organizationId"] {
-                guard let id = org.string, m["organizations"]?.object?.count == 1, m["organizations"]?[id] != nil else { continue }
-                if orgGroup.isEmpty {
-                    // The organization's id ties them as a vCard group, when it can be one.
-                    guard id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { continue }
-                    groupForOrganization = id
-                }
-                group = orgGroup.isEmpty ? id : orgGroup
-            }
-            generated += 1
-            let parameters = key == "TITLE-\(generated)" ? [] : [PropertyParameter(name: "PROP-ID", values: [key])]
-            result.append(UnmappedProperty(group: group, name: "ROLE", parameters: parameters, value: VCardNames.escapeText(name)))
-            paths.insert(["titles", key])
-        }
-        return (result, paths, groupForOrganization)
-    }
-
-    /// Gives the contact's `ORG` the group that ties roles to it, when the card tied them by the organization's id.
-    mutating func tieRolesToOrganization() {
-        guard let group = Self.roles(from: m).groupForOrganization, contact.details("ORG").group.isEmpty,
-            contact.organization != nil || contact.department != nil,
-            contact.unmappedProperties.contains(where: { $0.name == "ROLE" && $0.group == group })
-        else { return }
-        var details = contact.details("ORG")
-        details.group = group
-        contact.setDetails(details, of: "ORG")
     }
 
     /// `name/sortAs` as `N`'s `SORT-AS`.

@@ -70,7 +70,7 @@ enum VCardNames {
     }
 }
 
-/// Keys of this library's own JSContact members (vendor-specific, RFC 9553 section 1.9.1), which
+/// Keys of this library's own JSContact members (vendor-specific, RFC 9553 section 1.8.1), which
 /// carry what a contact holds and JSContact has no member for.
 enum Vendor {
     static let prefix = "ohana.dev:"

@@ -5,7 +5,7 @@ import Testing
 import OhanaVCard
 
 /// Lists and repeated properties (RFC 6350 sections 6.2.3 and 6.7.2, RFC 9555 sections 2.5.6,
-/// 2.11.4 and 3.3.3): a NICKNAME list is several nicknames, every NICKNAME and NOTE line is an
+/// 2.11.4 and 3.1): a NICKNAME list is several nicknames, every NICKNAME and NOTE line is an
 /// entry, and each entry's `PROP-ID` is its id, both ways.
 @Suite struct ListAndRepeatTests {
     let converter = JSContactConverter()
@@ -82,7 +82,7 @@ import OhanaVCard
     }
 }
 
-/// A title whose default kind is spelled out (RFC 9553 section 2.2.6) is the contact's title.
+/// A title whose default kind is spelled out (RFC 9553 section 2.2.5) is the contact's title.
 @Suite struct TitleKindTests {
     @Test func aTitleOfKindTitleIsWrittenAsTITLE() throws {
         let card = exampleCard(["titles": ["t1": ["kind": "title", "name": "novelist"]]])

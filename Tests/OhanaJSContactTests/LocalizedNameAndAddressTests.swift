@@ -51,10 +51,19 @@ import OhanaVCard
         #expect(adr == ["ADR;ALTID=1:;;Main St 1;Springfield;;;USA", "ADR;ALTID=1;LANGUAGE=de:;;Hauptstr 1;Springfeld;;;USA"], "\(written)")
     }
 
-    @Test func anADRInAnotherLanguageBeforeItsAddressStaysAnAddress() throws {
-        let card = converter.card(from: try contact("FN:A\nADR;ALTID=1;LANGUAGE=de:;;Hauptstr 1;;;;\nADR;ALTID=1:;;Main St 1;;;;"))
-        #expect(card["addresses"]?.object?.count == 2)
-        #expect(card["localizations"] == nil)
+    /// RFC 6350 section 5.4: the ALTID ties the two, wherever they are; their order comes back.
+    @Test func anADRInAnotherLanguageAnywhereIsALocalizationOfItsAddress() throws {
+        for vcard in ["FN:A\nADR;ALTID=1;LANGUAGE=de:;;Hauptstr 1;;;;\nADR;ALTID=1:;;Main St 1;;;;",
+                      "FN:A\nADR;ALTID=1:;;Main St 1;;;;\nEMAIL:a@example.com\nADR:;;Other 2;;;;\nADR;ALTID=1;LANGUAGE=de:;;Hauptstr 1;;;;"] {
+            let first = try contact(vcard)
+            let card = converter.card(from: first)
+            let main = try #require(card["addresses"]?.object?.first { $0.value["components"]?.array?.contains(["kind": "name", "value": "Main St 1"]) == true })
+            #expect(card["localizations"]?["de"]?["addresses/\(main.key)"]?["components"] == [["kind": "name", "value": "Hauptstr 1"]], "\(vcard)")
+            #expect(card.validate().isEmpty)
+            let second = converter.contact(from: card)
+            #expect(second.hasSameContent(as: first), "\(vcard)")
+            #expect(second.postalAddresses.map(\.street) == first.postalAddresses.map(\.street))
+        }
     }
 
     @Test func theGenerationsCopyMayComeFirstOrLastAmongTheCredentials() throws {

@@ -53,6 +53,18 @@ import OhanaVCard
         #expect(back["name"] == card["name"])
     }
 
+    /// An ordered name with such a component keeps its order and default separator (RFC 9553
+    /// section 2.2.1), which N's JSCOMPS (RFC 9555 section 3.3.1) cannot give for that kind.
+    @Test func anOrderedNameWithAVendorsComponentKeepsItsOrder() throws {
+        let card = exampleCard(["name": ["isOrdered": true, "defaultSeparator": "-", "components": [
+            ["kind": "given", "value": "A"], ["kind": "surname", "value": "B"], ["kind": "example.com:clan", "value": "C"],
+        ]]])
+        let written = lines(card)
+        #expect(written.contains("FN;DERIVED=TRUE:A-B-C"), "\(written)")
+        let back = converter.card(from: try contact(written.joined(separator: "\r\n")))
+        #expect(back["name"] == card["name"])
+    }
+
     @Test func aSecondCategoriesLineWithParametersGivesKeywordsToo() throws {
         let first = try contact("FN:A\nCATEGORIES:a,b\nCATEGORIES;TYPE=work:c")
         let card = converter.card(from: first)

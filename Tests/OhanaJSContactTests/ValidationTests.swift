@@ -101,8 +101,26 @@ import Testing
         let reserved = try errors(#"{"@type":"Card","version":"1.0","uid":"u1","extra":"x","name":{"extra":"y"}}"#)
         #expect(reserved.map(\.path) == ["extra", "name/extra"])
         #expect(reserved.allSatisfy { $0.rule.contains("reserved") })
+        // RFC 9553 section 1.7.1 (Case-Sensitivity) and 1.7.3 (Reserved Properties) say so.
+        #expect(e.map(\.section) == ["RFC 9553 section 1.7.1", "RFC 9553 section 1.7.1"])
+        #expect(reserved.map(\.section) == ["RFC 9553 section 1.7.3", "RFC 9553 section 1.7.3"])
         // Vendor-specific and not yet registered names are allowed (and kept).
         #expect(try errors(#"{"@type":"Card","version":"1.0","uid":"u1","name":{"example.com:x":1},"foo":"bar"}"#) == [])
+    }
+
+    /// Each rule cites the section that states it: UnsignedInt 1.4.2, UTCDateTime 1.4.5,
+    /// PatchObject 1.4.3, and a set's `true` values the section of the member (keywords 2.8.2).
+    @Test func eachRuleCitesTheSectionThatStatesIt() throws {
+        let e = try errors(#"""
+            {"@type":"Card","version":"1.0","uid":"u1","created":"2024-05-01","keywords":{"a":false},"localizations":{"de":7},
+             "phones":{"p1":{"number":"1","features":{"voice":false}}},"personalInfo":{"i1":{"kind":"hobby","value":"x","listAs":-1}}}
+            """#)
+        let sections = Dictionary(e.map { ($0.path, $0.section) }, uniquingKeysWith: { a, _ in a })
+        #expect(sections["created"] == "RFC 9553 section 1.4.5", "\(e)")
+        #expect(sections["keywords/a"] == "RFC 9553 section 2.8.2", "\(e)")
+        #expect(sections["phones/p1/features/voice"] == "RFC 9553 section 2.3.3", "\(e)")
+        #expect(sections["localizations/de"] == "RFC 9553 section 1.4.3", "\(e)")
+        #expect(sections["personalInfo/i1/listAs"] == "RFC 9553 section 1.4.2", "\(e)")
     }
 
     @Test func localizationPatchesAreCheckedAgainstTheMembersTheyPatch() throws {
