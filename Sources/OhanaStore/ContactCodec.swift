@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaJSON
 
 /// Encodes contacts to their stored form (JSON without the photo, the photo apart) and back.
 package struct ContactCodec {

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaJSON
 import Testing
 
 /// `ohana search` and the page of `ohana serve` on one generated store: 20 queries (names with and

@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 extension ContactsJSON {
     /// Encodes contacts as a JSON array with sorted keys: pretty-printed (indented, a member a line)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ohana
+@testable import OhanaJSON
 
 /// The JSON writer's byte buffer keeps every byte through growth, hands its bytes over intact and
 /// edits them in place as an array would.

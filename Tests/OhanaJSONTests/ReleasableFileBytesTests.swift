@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ohana
+@testable import OhanaJSON
 
 @Suite("ReleasableFileBytes reads a whole file into memory of its own")
 struct ReleasableFileBytesTests {

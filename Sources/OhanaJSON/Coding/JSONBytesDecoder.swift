@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// Decodes `Decodable` values from JSON bytes: one pass that indexes every value (a tape of
 /// offsets, no value tree), then containers that read straight from the bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// The indexed document: the bytes, their nodes, and how to read each kind of value from them.
 final class JSONTape {

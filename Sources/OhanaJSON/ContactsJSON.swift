@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// Reads and writes contacts as JSON: an array of ``Contact`` in its `Codable` form.
 ///

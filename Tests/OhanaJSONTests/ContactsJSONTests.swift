@@ -3,6 +3,7 @@ import OhanaSampleData
 import OhanaTestSupport
 import Testing
 @testable import Ohana
+@testable import OhanaJSON
 
 @Suite("ContactsJSON: batched, streamed reading and writing")
 struct ContactsJSONTests {

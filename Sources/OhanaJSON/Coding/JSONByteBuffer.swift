@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// The bytes a ``JSONStreamWriter`` has written: one `malloc` block grown by doubling, appended
 /// to through a pointer, and handed out as `Data` without a copy.

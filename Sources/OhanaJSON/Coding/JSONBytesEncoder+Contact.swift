@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// The model's most frequent types written member by member, as their `encode(to:)` writes
 /// them (same keys, same order, same leaving out of empty parts), without going through Codable's

@@ -1,5 +1,6 @@
 import Testing
 @testable import Ohana
+@testable import OhanaJSON
 
 /// The eight-bytes-at-a-time tests the JSON reader skips with mark exactly the bytes a byte-by-byte
 /// test marks, wherever they sit in the word and whatever sits beside them.

@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// Where the elements of a top-level JSON array lie in its bytes, and the line each starts on.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ohana
+@testable import OhanaJSON
 
 /// RFC 9554's additions to the model: they encode and decode, and JSON written before them still reads.
 @Suite struct RFC9554ModelTests {

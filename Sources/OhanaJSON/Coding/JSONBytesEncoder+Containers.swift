@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 // Coding paths are not tracked (every container reports an empty one): building one array per
 // member would cost more than the member. Only the error for a non-finite number would name one.

@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// Small model values that nearly every contact carries (its provenance, custom properties, a
 /// photo, source parameters) read member by member, as their `init(from:)` reads them. Through

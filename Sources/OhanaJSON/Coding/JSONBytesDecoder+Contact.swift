@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// The model's most frequent types read member by member, as their `init(from:)` reads
 /// them (the same keys; `null` as absent; a missing `id` gets a new one; unknown keys skipped),

@@ -2,6 +2,7 @@ import Foundation
 import OhanaSampleData
 import Testing
 @testable import Ohana
+@testable import OhanaJSON
 
 /// Splitting a large JSON array on every core finds exactly the elements and lines one pass finds,
 /// or gives up (and one pass runs) when a guessed boundary is not one.

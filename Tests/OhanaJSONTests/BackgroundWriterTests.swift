@@ -2,6 +2,7 @@ import Foundation
 import OhanaSampleData
 import Testing
 @testable import Ohana
+@testable import OhanaJSON
 
 @Suite("BackgroundWriter: a file written on a thread of its own")
 struct BackgroundWriterTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// Writes data to a file handle on a thread of its own, in the order it was given, so that the
 /// thread producing it (encoding on every core) does not wait while the kernel copies it into the

@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 // Coding paths are left empty: an error here only sends the caller to Foundation's decoder, whose
 // errors carry the path.

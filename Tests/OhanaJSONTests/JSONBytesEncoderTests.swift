@@ -2,6 +2,7 @@ import Foundation
 import OhanaSampleData
 import Testing
 @testable import Ohana
+@testable import OhanaJSON
 
 /// The streaming JSON encoder writes what Foundation's `JSONEncoder` writes, byte for byte.
 @Suite struct JSONBytesEncoderTests {

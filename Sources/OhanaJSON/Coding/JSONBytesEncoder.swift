@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// Encodes `Encodable` values straight into JSON bytes, with the output of Foundation's
 /// `JSONEncoder` using `.sortedKeys` (and `.prettyPrinted`, `.withoutEscapingSlashes` when asked),

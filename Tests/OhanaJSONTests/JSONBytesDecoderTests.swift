@@ -2,6 +2,7 @@ import Foundation
 import OhanaSampleData
 import Testing
 @testable import Ohana
+@testable import OhanaJSON
 
 /// The streaming JSON decoder reads what Foundation's `JSONDecoder` reads, or refuses.
 @Suite struct JSONBytesDecoderTests {
