@@ -68,7 +68,7 @@ var targets: [Target] = [
     // JSContact (RFC 9553, 9982) cards and their lossless conversion from and to contacts (RFC 9555).
     .target(
         name: "OhanaJSContact",
-        dependencies: ["Ohana"],
+        dependencies: ["Ohana", "OhanaVCard"],
         swiftSettings: swiftSettings
     ),
     .target(

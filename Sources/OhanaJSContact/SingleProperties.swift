@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// `NOTE`, `ORG`, `TITLE` and `ROLE`, and `N`'s `SORT-AS`, with the members RFC 9555 gives their
 /// parameters (sections 2.5.5, 2.9.4, 2.9.6 and 2.11.4).
@@ -89,7 +90,7 @@ extension CardBuilder {
         guard u.parameters.count == (propID == nil ? 0 : 1), propID.map(CardValidator.isID) ?? true, !u.value.isEmpty,
             propID.map({ members["titles"]?[$0] == nil }) ?? true
         else { return false }
-        var entry: [String: JSONValue] = ["kind": "role", "name": .string(VCardNames.unescapeText(u.value))]
+        var entry: [String: JSONValue] = ["kind": "role", "name": .string(VCardText.unescape(u.value))]
         if let group = u.group {
             let orgGroup = DetailParameters(contact.customProperties[DetailParameters.key("ORG")])?.group
             guard let orgs = members["organizations"]?.object, orgs.count == 1, let orgID = orgs.keys.first,
@@ -246,7 +247,7 @@ extension CardReader {
             }
             generated += 1
             let parameters = key == "TITLE-\(generated)" ? [] : [PropertyParameter(name: "PROP-ID", values: [key])]
-            result.append(UnmappedProperty(group: group, name: "ROLE", parameters: parameters, value: VCardNames.escapeText(name)))
+            result.append(UnmappedProperty(group: group, name: "ROLE", parameters: parameters, value: VCardText.escape(name)))
             paths.insert(["titles", key])
         }
         return (result, paths, groupForOrganization)

@@ -147,7 +147,7 @@ struct CardMapper {
             // A list (`NICKNAME:Jim,Jimmie`, RFC 6350 section 6.2.3) is several nicknames: the first is
             // the contact's, the others are kept as NICKNAME lines of their own.
             let raw = text(of: p)
-            let list = version == .v2_1 || !raw.utf8.contains(0x2C) ? [] : TextDecoding.splitEscaped(raw, at: 0x2C).map(String.init)
+            let list = version == .v2_1 || !raw.utf8.contains(0x2C) ? [] : VCardText.splitEscaped(raw, at: 0x2C).map(String.init)
             contact.nickname = nonEmpty(list.count > 1 ? unescape(list[0]) : unescapedText(of: p))
             if contact.nickname == nil { keepUnmapped(p) } else { keepDetails(p) }
             if contact.nickname != nil {
@@ -291,7 +291,7 @@ struct CardMapper {
             if b == 0x5C { backslash = true } else if b == 0x0D { cr = true }
         }
         if !backslash { return cr ? normalizeNewlines(text) : text }
-        return normalizeNewlines(TextDecoding.unescape(text[...], version: version))
+        return normalizeNewlines(VCardText.unescape(text[...], version: version))
     }
 
     /// The components of a value written plainly (no ENCODING or CHARSET, no backslash, no CR),
@@ -327,8 +327,8 @@ struct CardMapper {
             // Nothing escaped and no CR to normalize: the pieces are the text between separators.
             return text.utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(Substring($0)) }
         }
-        var pieces = TextDecoding.splitEscaped(text, at: separator)
-        if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: 0x3B) } }
+        var pieces = VCardText.splitEscaped(text, at: separator)
+        if alsoSemicolon { pieces = pieces.flatMap { VCardText.splitEscaped(String($0), at: 0x3B) } }
         var result: [String] = []
         result.reserveCapacity(pieces.count)
         for piece in pieces { result.append(unescape(String(piece))) }

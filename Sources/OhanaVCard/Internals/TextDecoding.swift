@@ -197,61 +197,10 @@ enum TextDecoding {
         default: 63
         }
     }
-
-    /// Removes vCard escapes: `\n` `\N` newline, `\\`, `\,`, `\;`, and Apple's `\:`; 2.1 knows only
-    /// `\;`, `\,` and `\\`. Unknown escapes stay as written.
-    static func unescape(_ text: Substring, version: VCardVersion) -> String {
-        guard text.utf8.contains(0x5C) else { return String(text) }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var iterator = text.makeIterator()
-        while let c = iterator.next() {
-            guard c == "\\" else { out.append(c); continue }
-            guard let next = iterator.next() else { out.append(c); break }
-            let modern = version != .v2_1
-            switch next {
-            case "\\", ";", ",": out.append(next)
-            case ":" where modern: out.append(next)
-            case "n" where modern, "N" where modern: out.append("\n")
-            default: out.append(c); out.append(next)
-            }
-        }
-        return out
-    }
-
-    /// Splits at the ASCII character `separator` where it is not escaped (see the byte form); a
-    /// separator outside ASCII never splits.
-    static func splitEscaped(_ text: String, at separator: Character) -> [Substring] {
-        guard let ascii = separator.asciiValue else { return [text[...]] }
-        return splitEscaped(text, at: ascii)
-    }
-
-    /// Splits at the ASCII `separator` where it is not escaped with a backslash (escapes are kept).
-    static func splitEscaped(_ text: String, at separator: UInt8) -> [Substring] {
-        let utf8 = text.utf8
-        var parts: [Substring] = []
-        var start = utf8.startIndex
-        var i = utf8.startIndex
-        while i < utf8.endIndex {
-            let b = utf8[i]
-            if b == 0x5C {
-                i = utf8.index(after: i)
-                if i < utf8.endIndex { i = utf8.index(after: i) }
-                continue
-            }
-            if b == separator {
-                parts.append(text[start..<i])
-                start = utf8.index(after: i)
-            }
-            i = utf8.index(after: i)
-        }
-        parts.append(text[start...])
-        return parts
-    }
 }
 
 /// The vCard versions.
-enum VCardVersion: String {
+package enum VCardVersion: String {
     case v2_1 = "2.1"
     case v3_0 = "3.0"
     case v4_0 = "4.0"
