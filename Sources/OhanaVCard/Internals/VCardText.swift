@@ -83,3 +83,10 @@ package enum VCardText {
         return parts
     }
 }
+
+/// The vCard versions.
+package enum VCardVersion: String {
+    case v2_1 = "2.1"
+    case v3_0 = "3.0"
+    case v4_0 = "4.0"
+}
