@@ -24,6 +24,12 @@ var targets: [Target] = [
         ],
         swiftSettings: swiftSettings
     ),
+    // The JSON coder (bytes to contacts and back, a batch per core), the JSON provider and writer.
+    .target(
+        name: "OhanaJSON",
+        dependencies: ["Ohana"],
+        swiftSettings: swiftSettings
+    ),
     // Google's libphonenumber (C++) as a system library: pkg-config where it has a .pc file, apt and brew providers.
     .systemLibrary(
         name: "CLibPhoneNumber",
@@ -62,7 +68,7 @@ var targets: [Target] = [
     // JSContact (RFC 9553, 9982) cards and their lossless conversion from and to contacts (RFC 9555).
     .target(
         name: "OhanaJSContact",
-        dependencies: ["Ohana"],
+        dependencies: ["Ohana", "OhanaVCard"],
         swiftSettings: swiftSettings
     ),
     .target(
@@ -74,7 +80,7 @@ var targets: [Target] = [
     // media type, and when a conversion can stream. Shared by the tool and the server; links no store.
     .target(
         name: "OhanaFormats",
-        dependencies: ["Ohana", "OhanaVCard", "OhanaJSContact", "OhanaCSV"],
+        dependencies: ["Ohana", "OhanaJSON", "OhanaVCard", "OhanaJSContact", "OhanaCSV"],
         swiftSettings: swiftSettings
     ),
     .target(
@@ -98,7 +104,7 @@ var targets: [Target] = [
     // backend registry. It links no database driver; the backends are the two targets below.
     .target(
         name: "OhanaStore",
-        dependencies: ["Ohana"],
+        dependencies: ["Ohana", "OhanaJSON"],
         swiftSettings: swiftSettings
     ),
     // The SQLite backend (GRDB): embedded stores, in files or in memory, and the child stores of every backend.
@@ -198,7 +204,7 @@ var targets: [Target] = [
     .executableTarget(
         name: "ohana-bench",
         dependencies: [
-            "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaStoreSQLite",
+            "Ohana", "OhanaJSON", "OhanaPhoneNumbers", "OhanaVCard", "OhanaCSV", "OhanaDuplicates", "OhanaStore", "OhanaStoreSQLite",
             "OhanaStorePostgres", "OhanaSampleData", "OhanaBenchmarkSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
@@ -242,17 +248,18 @@ var targets: [Target] = [
 
 let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaTests", ["Ohana", "OhanaSampleData", "OhanaTestSupport"]),
+    ("OhanaJSONTests", ["OhanaJSON", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaPhoneNumbersTests", ["OhanaPhoneNumbers", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaVCardTests", ["OhanaVCard", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCSVTests", ["OhanaCSV", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaJSContactTests", ["OhanaJSContact", "OhanaVCard", "OhanaTestSupport"]),
     ("OhanaFormatsTests", ["OhanaFormats", "OhanaTestSupport"]),
-    ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaSampleData", "OhanaTestSupport"]),
-    ("OhanaStoreTests", ["OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
+    ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaJSON", "OhanaSampleData", "OhanaTestSupport"]),
+    ("OhanaStoreTests", ["OhanaStore", "OhanaJSON", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
     ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaSync", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
-    ("OhanaAddressBookTests", ["OhanaAddressBook", "OhanaStoreSQLite"]),
-    ("OhanaServerTests", ["OhanaServer", "OhanaAddressBook", "OhanaStoreSQLite", "OhanaSampleData", "OhanaTestSupport"]),
-    ("OhanaCLITests", ["ohana", "OhanaStore", "OhanaStoreSQLite", "OhanaTestSupport"]),
+    ("OhanaAddressBookTests", ["OhanaAddressBook", "OhanaJSON", "OhanaStoreSQLite"]),
+    ("OhanaServerTests", ["OhanaServer", "OhanaJSON", "OhanaAddressBook", "OhanaStoreSQLite", "OhanaSampleData", "OhanaTestSupport"]),
+    ("OhanaCLITests", ["ohana", "OhanaJSON", "OhanaStore", "OhanaStoreSQLite", "OhanaTestSupport"]),
 ]
 for test in testTargets {
     var deps: [Target.Dependency] = test.dependencies.map { .target(name: $0) }
@@ -304,7 +311,7 @@ if let only = Context.environment["OHANA_MODULES"], !only.isEmpty {
     targets = targets.filter { wanted.contains($0.name) }
 }
 
-let libraryNames = ["Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer"]
+let libraryNames = ["Ohana", "OhanaJSON", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer"]
 let present = Set(targets.map(\.name))
 
 let package = Package(

@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh --check      only type-checks the fuzz module (a test runs this, so that a file
 #                                missing from the list below fails the suite, not the next fuzz run)
 # FUZZ_OUT names the work folder (default fuzz-out).
-# The OhanaVCard sources and the Ohana model/provider sources are compiled as one module with
+# The OhanaVCard sources and the Ohana model, provider and text sources are compiled as one module with
 # Fuzz/VCardFuzz.swift; the corpus (../shared/corpus/vcards) seeds it. Crashes land in fuzz-out/crashes/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ work="${FUZZ_OUT:-fuzz-out}"
 mkdir -p "$work/src" "$work/corpus" "$work/crashes"
 rm -f "$work/src/"*.swift
 # One module: drop the cross-module imports.
-for f in Sources/Ohana/Model/*.swift Sources/Ohana/Providers/*.swift Sources/Ohana/Support/Parallel*.swift Sources/Ohana/Support/JSONByte*.swift Sources/Ohana/Support/ByteWord.swift Sources/Ohana/Support/ReleasableFileBytes.swift Sources/Ohana/Support/BackgroundWriter.swift Sources/Ohana/Support/String+Whitespace.swift $(find Sources/OhanaVCard -name '*.swift') Fuzz/VCardFuzz.swift; do
+for f in Sources/Ohana/Model/*.swift Sources/Ohana/Providers/*.swift Sources/Ohana/Support/Parallel*.swift Sources/Ohana/Support/String+Whitespace.swift Sources/Ohana/Text/*.swift $(find Sources/OhanaVCard -name '*.swift') Fuzz/VCardFuzz.swift; do
   sed -e '/^import Ohana$/d' -e '/^@testable import/d' "$f" > "$work/src/$(echo "$f" | tr '/' '_')"
 done
 if [ "$seconds" = "--check" ]; then

@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 
 /// The section a name belongs to in an address book's index: A–Z for Latin names (after folding
 /// accents and a few letters that do not decompose, such as Ø and Ł), the letter for Greek and
@@ -66,7 +67,7 @@ public struct SectionKey: Hashable, Comparable, Sendable {
             let letter = String(character).uppercased()
             return SectionKey(rank: 200, title: letter == "Ё" ? "Е" : letter)
         }
-        let folded = String(character).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = TextFolding.fold(String(character), options: .matching)
         guard let scalar = folded.unicodeScalars.first else { return .other }
         let value = scalar.value
         switch value {

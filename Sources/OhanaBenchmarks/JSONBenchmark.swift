@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaBenchmarkSupport
+import OhanaJSON
 import OhanaSampleData
 
 /// `ohana-bench json --count 100000`: encoding and decoding contacts one by one on one thread,

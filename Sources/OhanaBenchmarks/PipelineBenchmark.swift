@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ohana
 import OhanaBenchmarkSupport
+import OhanaJSON
 import OhanaPhoneNumbers
 import OhanaSampleData
 

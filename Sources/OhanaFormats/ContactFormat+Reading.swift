@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 import OhanaCSV
 import OhanaJSContact
+import OhanaJSON
 import OhanaVCard
 
 /// Why an input could not be given a reader.

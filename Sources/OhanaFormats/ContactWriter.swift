@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 import OhanaCSV
 import OhanaJSContact
+import OhanaJSON
 import OhanaVCard
 
 /// How contacts are written: one of the file formats, or a text table for reading on a terminal.

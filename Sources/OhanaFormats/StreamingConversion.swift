@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaJSON
 import OhanaVCard
 
 /// Converting one vCard file to JSON a batch at a time: the reader reads the next batch while

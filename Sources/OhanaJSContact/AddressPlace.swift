@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// Where an address is: vCard's `GEO` and `TZ`, as `ADR` parameters and as properties, and the
 /// address's `coordinates` and `timeZone` (RFC 9555 sections 2.6.1 to 2.6.3).
@@ -54,7 +55,7 @@ enum AddressPlace {
                     && u.parameters.allSatisfy { $0.name.uppercased() == "VALUE" && $0.values.count == 1 && values.contains($0.values[0].lowercased()) }
             }
             guard candidates.count == 1, let u = candidates.first else { continue }
-            let text = VCardNames.unescapeText(u.value)
+            let text = VCardText.unescape(u.value)
             guard let value = name == "GEO" ? coordinates(fromVCard: text) : timeZone(fromVCard: text) else { continue }
             result.append((u, member, value))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// `BDAY`, `DEATHDATE` and `ANNIVERSARY` properties the model keeps as unmapped ones (a birthday
 /// with a time, a death date, a wedding), with `BIRTHPLACE` and `DEATHPLACE`, as `anniversaries`
@@ -80,7 +81,7 @@ enum AnniversaryCoding {
                         && (unmapped[j].parameters.isEmpty || (propID != nil && unmapped[j].parameters == u.parameters))
                 }
             }
-            if let j = placeIndex { json["place"] = ["full": .string(VCardNames.unescapeText(unmapped[j].value))] }
+            if let j = placeIndex { json["place"] = ["full": .string(VCardText.unescape(unmapped[j].value))] }
             // An entry that reads as the contact's own birthday would come back as that.
             if isModelBirthday(.object(json)) { continue }
             if let j = placeIndex { usedIndices.insert(j) }
@@ -109,7 +110,7 @@ enum AnniversaryCoding {
             if let p = object["place"] {
                 guard let placeName = places[kind], p.object?.count == 1, let full = p["full"]?.string else { generated -= 1; continue }
                 // The place shares the date's PROP-ID (RFC 9555 section 2.5.1).
-                place = UnmappedProperty(name: placeName, parameters: parameters, value: VCardNames.escapeText(full))
+                place = UnmappedProperty(name: placeName, parameters: parameters, value: VCardText.escape(full))
             }
             result.append(UnmappedProperty(name: name, parameters: parameters, value: value))
             if let place { result.append(place) }

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 extension JSContactConverter {
     /// The contact for a card. Card members the model has no slot for become vCard `JSPROP`
@@ -166,7 +167,7 @@ struct CardReader {
         if !renamed.isEmpty {
             let ids = JSONValue.object(renamed.mapValues(JSONValue.string))
             contact.unmappedProperties.append(UnmappedProperty(
-                name: "JSPROP", parameters: [PropertyParameter(name: "JSPTR", values: [Vendor.ids])], value: VCardNames.escapeText(ids.jsonText)))
+                name: "JSPROP", parameters: [PropertyParameter(name: "JSPTR", values: [Vendor.ids])], value: VCardText.escape(ids.jsonText)))
         }
         return contact
     }
@@ -284,7 +285,7 @@ struct CardReader {
         guard isPrefix, let object = value.object else {
             return [UnmappedProperty(
                 name: "JSPROP", parameters: [PropertyParameter(name: "JSPTR", values: [JSONPointer.path(path)])],
-                value: VCardNames.escapeText(value.jsonText))]
+                value: VCardText.escape(value.jsonText))]
         }
         return object.keys.sorted().flatMap { residue(object[$0]!, path: path + [$0]) }
     }
@@ -297,7 +298,7 @@ struct CardReader {
         var written: [EntryLocalizations.Written] = []
         var used: Set<[String]> = [["kind"], ["prodId"], ["vCardProps"]]
         if let kind = m["kind"]?.string { result.append(UnmappedProperty(name: "KIND", value: kind)) }
-        if let prodId = m["prodId"]?.string { result.append(UnmappedProperty(name: "PRODID", value: VCardNames.escapeText(prodId))) }
+        if let prodId = m["prodId"]?.string { result.append(UnmappedProperty(name: "PRODID", value: VCardText.escape(prodId))) }
         if let updated = m["updated"]?.string, let rev = Timestamps.vcard(updated) {
             result.append(UnmappedProperty(name: "REV", value: rev))
             used.insert(["updated"])
@@ -324,7 +325,7 @@ struct CardReader {
                 var parameters = types.isEmpty ? [] : [PropertyParameter(name: "TYPE", values: types)]
                 let isText = !key.contains(":")
                 if isText { parameters.append(PropertyParameter(name: "VALUE", values: ["text"])) }
-                result.append(UnmappedProperty(name: "RELATED", parameters: parameters, value: isText ? VCardNames.escapeText(key) : key))
+                result.append(UnmappedProperty(name: "RELATED", parameters: parameters, value: isText ? VCardText.escape(key) : key))
             }
             used.insert(["relatedTo"])
         }
@@ -332,7 +333,7 @@ struct CardReader {
             for key in pronounKeys(map).own {
                 var parameters = [PropertyParameter(name: "PROP-ID", values: [key])]
                 if let pref = map[key]?["pref"]?.integer { parameters.append(PropertyParameter(name: "PREF", values: [String(pref)])) }
-                result.append(UnmappedProperty(name: "PRONOUNS", parameters: parameters, value: VCardNames.escapeText(map[key]?["pronouns"]?.string ?? "")))
+                result.append(UnmappedProperty(name: "PRONOUNS", parameters: parameters, value: VCardText.escape(map[key]?["pronouns"]?.string ?? "")))
                 used.insert(["speakToAs", "pronouns", key])
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// Converts contacts to JSContact cards and back (RFC 9555), losing nothing: what JSContact has no
 /// member for travels in `vCardProps`, `vCardParams` and this library's vendor members, and vCard
@@ -254,7 +255,7 @@ struct CardBuilder {
         case "PRONOUNS":
             guard let id = u.parameters.first("PROP-ID"), CardValidator.isID(id), speak["pronouns"]?[id] == nil,
                 u.parameters.allSatisfy({ ["PROP-ID", "PREF"].contains($0.name.uppercased()) && $0.values.count == 1 }) else { return false }
-            var entry: [String: JSONValue] = ["pronouns": .string(VCardNames.unescapeText(u.value))]
+            var entry: [String: JSONValue] = ["pronouns": .string(VCardText.unescape(u.value))]
             if let pref = u.parameters.first("PREF") {
                 guard let n = Int(pref) else { return false }
                 entry["pref"] = .integer(n)
@@ -279,7 +280,7 @@ struct CardBuilder {
             default: return nil
             }
         }
-        let key = isText ? VCardNames.unescapeText(u.value) : u.value
+        let key = isText ? VCardText.unescape(u.value) : u.value
         guard !key.isEmpty, isText != key.contains(":") else { return nil }
         return (key, ["relation": .object(relation)])
     }
@@ -306,7 +307,7 @@ struct CardBuilder {
         var counts: [String: Int] = [:]
         var unmapped = contact.unmappedProperties
         if let i = unmapped.firstIndex(where: { $0.name == "JSPROP" && $0.parameters.first("JSPTR") == Vendor.ids }),
-            let ids = (try? JSONValue(jsonText: VCardNames.unescapeText(unmapped[i].value)))?.object
+            let ids = (try? JSONValue(jsonText: VCardText.unescape(unmapped[i].value)))?.object
         {
             for (path, id) in ids { if let id = id.string { rename(path, to: id) } }
             jsprops.append(unmapped.remove(at: i))
@@ -320,7 +321,7 @@ struct CardBuilder {
         for (index, u) in unmapped.enumerated() {
             if placeProperties.contains(u) { continue }
             if u.name.uppercased() == "JSPROP", u.group == nil, let ptr = u.parameters.first("JSPTR"),
-                let value = try? JSONValue(jsonText: VCardNames.unescapeText(u.value))
+                let value = try? JSONValue(jsonText: VCardText.unescape(u.value))
             {
                 var root = JSONValue.object(members)
                 if JSONPointer.set(value, at: JSONPointer.tokens(ptr), in: &root), let object = root.object {
@@ -334,7 +335,7 @@ struct CardBuilder {
                 continue
             }
             if u.name.uppercased() == "PRODID", u.group == nil, u.parameters.isEmpty, members["prodId"] == nil {
-                members["prodId"] = .string(VCardNames.unescapeText(u.value))
+                members["prodId"] = .string(VCardText.unescape(u.value))
                 continue
             }
             if u.group == nil, u.parameters.isEmpty {

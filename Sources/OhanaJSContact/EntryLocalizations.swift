@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// Localizations of the `titles`, `nicknames` and `notes` entries besides the contact's own (RFC
 /// 9555 section 2.3.11 with RFC 6350 section 5.4's `ALTID`; the contact's own title, nickname and
@@ -88,7 +89,7 @@ enum EntryLocalizations {
             altIDs["\(w.map)/\(w.key)"] = altID
             for (language, text) in texts(m, map: w.map, key: w.key) {
                 let parameters = Localizations.parameters(altID: altID, propID: base.parameters.first("PROP-ID"), language: language)
-                result.append(UnmappedProperty(name: w.property, parameters: parameters, value: VCardNames.escapeText(text)))
+                result.append(UnmappedProperty(name: w.property, parameters: parameters, value: VCardText.escape(text)))
                 used.insert(["localizations", language, "\(w.map)/\(w.key)/\(member(w.map))"])
             }
         }
@@ -114,7 +115,7 @@ enum EntryLocalizations {
             let key = u.name.uppercased() + "\u{0}" + altID
             guard !shared.contains(key), let b = bases[key], unmapped[b].name == u.name,
                 u.parameters == Localizations.parameters(altID: altID, propID: unmapped[b].parameters.first("PROP-ID"), language: language),
-                VCardNames.escapeText(VCardNames.unescapeText(u.value)) == u.value,
+                VCardText.escape(VCardText.unescape(u.value)) == u.value,
                 languages.insert("\(b) \(language)").inserted
             else { continue }
             found.append((i, b, language))
@@ -153,7 +154,7 @@ extension CardBuilder {
                 left.append(l.property)
                 continue
             }
-            patch[path] = .string(VCardNames.unescapeText(l.property.value))
+            patch[path] = .string(VCardText.unescape(l.property.value))
             localizations[l.language] = .object(patch)
             if !bases.contains(entry) { bases.append(entry) }
         }

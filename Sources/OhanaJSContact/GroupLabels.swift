@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// A `label` as Apple's `X-ABLabel` in the property's group (RFC 9555 section 2.11.11), for the
 /// properties the vCard reader does not label itself: social profiles and the properties of
@@ -25,7 +26,7 @@ enum GroupLabels {
         var labels: [String: String] = [:]
         for u in contact.unmappedProperties where u.name.uppercased() == property && u.parameters.isEmpty {
             guard let g = u.group?.lowercased(), counts[g] == 2, partners.contains(g) else { continue }
-            labels[g] = VCardNames.unescapeText(u.value)
+            labels[g] = VCardText.unescape(u.value)
         }
         return labels
     }
@@ -38,6 +39,6 @@ enum GroupLabels {
 
     /// The `X-ABLabel` property of a group.
     static func labelProperty(_ label: String, group: String) -> UnmappedProperty {
-        UnmappedProperty(group: group, name: property, value: VCardNames.escapeText(label))
+        UnmappedProperty(group: group, name: property, value: VCardText.escape(label))
     }
 }

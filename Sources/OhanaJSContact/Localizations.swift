@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// Alternative representations in other languages (RFC 9555 section 2.3.11): a `TITLE`, `FN`,
 /// `NOTE` or `NICKNAME` with `ALTID` and `LANGUAGE` that shares its `ALTID` with the contact's own
@@ -43,12 +44,12 @@ extension CardBuilder {
                 let altID = Localizations.altID(contact.details(p.vcard)),
                 let language = u.parameters.last?.values.first,
                 u.parameters == Localizations.parameters(altID: altID, propID: CardReader.generatedIDs(p.map, id), language: language),
-                VCardNames.escapeText(VCardNames.unescapeText(u.value)) == u.value
+                VCardText.escape(VCardText.unescape(u.value)) == u.value
             else { return false }
             let path = Localizations.path(p, id: id)
             var entry = localizations[language]?.object ?? [:]
             guard entry[path] == nil else { return false }
-            entry[path] = .string(VCardNames.unescapeText(u.value))
+            entry[path] = .string(VCardText.unescape(u.value))
             localizations[language] = .object(entry)
             moved.append(u)
             takenAltIDs.insert(p.vcard)
@@ -118,7 +119,7 @@ extension CardReader {
                 let id = p.map == "name" ? nil : singleIDs[p.map]
                 let property = UnmappedProperty(
                     name: p.vcard, parameters: Localizations.parameters(altID: altID, propID: Self.generatedIDs(p.map, id), language: language),
-                    value: VCardNames.escapeText(value))
+                    value: VCardText.escape(value))
                 // The card's exact copy of the unmapped properties may have it already, where it was.
                 if !contact.unmappedProperties.contains(property) { insertLocalizing(property) }
                 used.insert(["localizations", language, path])

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// `N` values of localized names, read and written here rather than through the model's name
 /// fields, which hold a component's values joined with `,` and so cannot tell an escaped comma
@@ -38,7 +39,7 @@ enum NameValues {
     /// The values of each component of an `N` value, unescaped (seven components, the missing
     /// ones empty); nil with more than seven.
     static func fields(_ value: String) -> [[String]]? {
-        var fields = split(value, at: ";").map { $0.isEmpty ? [] : split($0, at: ",").map(VCardNames.unescapeText) }
+        var fields = split(value, at: ";").map { $0.isEmpty ? [] : split($0, at: ",").map { VCardText.unescape($0) } }
         guard fields.count <= kinds.count else { return nil }
         while fields.count < kinds.count { fields.append([]) }
         return fields
@@ -46,7 +47,7 @@ enum NameValues {
 
     /// The `N` value of components' values.
     static func value(_ fields: [[String]]) -> String {
-        fields.map { $0.map(VCardNames.escapeText).joined(separator: ",") }.joined(separator: ";")
+        fields.map { $0.map { VCardText.escape($0) }.joined(separator: ",") }.joined(separator: ";")
     }
 
     // MARK: Without an order

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// vCard properties the model keeps as unmapped properties that JSContact has an Id map for
 /// (RFC 9555 sections 2.4 to 2.13): converted both ways by one table.
@@ -51,7 +52,7 @@ struct PropertyRule {
             return nil
         }
         var json = fixed
-        json[valueMember] = .string(isText ? VCardNames.unescapeText(u.value) : u.value)
+        json[valueMember] = .string(isText ? VCardText.unescape(u.value) : u.value)
         var rest: [PropertyParameter] = []
         for p in u.parameters {
             let one = p.values.count == 1 ? p.values[0] : nil
@@ -102,7 +103,7 @@ struct PropertyRule {
         // PROP-ID first, where the vCard reader keeps it.
         if id != "\(prefix)-\(index)" { parameters.insert(PropertyParameter(name: "PROP-ID", values: [id]), at: 0) }
         let value = json[valueMember]?.string ?? ""
-        return UnmappedProperty(group: group, name: vcard, parameters: parameters, value: isText ? VCardNames.escapeText(value) : value)
+        return UnmappedProperty(group: group, name: vcard, parameters: parameters, value: isText ? VCardText.escape(value) : value)
     }
 
     /// The members an entry of this property may have.

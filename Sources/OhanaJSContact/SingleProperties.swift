@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// `NOTE`, `ORG` and `N`'s `SORT-AS`, with the members RFC 9555 gives their parameters (sections
 /// 2.5.5, 2.9.4 and 2.11.4; `TITLE` and `ROLE`: see TitleEntries).

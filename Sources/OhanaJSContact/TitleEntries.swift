@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaVCard
 
 /// `TITLE` and `ROLE` (RFC 9555 section 2.9.6): each a `Title` in the card's `titles`, of kind
 /// `title` or `role`. The contact holds one title, its job title; the card's other titles and its
@@ -26,7 +27,7 @@ extension CardBuilder {
         guard isRole || contact.jobTitle != nil, !u.value.isEmpty, ids.count <= 1, ids.first.map({ $0.values.count == 1 }) ?? true,
             propID.map(CardValidator.isID) ?? true, propID.map({ members["titles"]?[$0] == nil }) ?? true
         else { return nil }
-        var entry: [String: JSONValue] = ["name": .string(VCardNames.unescapeText(u.value))]
+        var entry: [String: JSONValue] = ["name": .string(VCardText.unescape(u.value))]
         if isRole { entry["kind"] = "role" }
         if let group = u.group {
             let orgGroup = DetailParameters(contact.customProperties[DetailParameters.key("ORG")])?.group
@@ -119,7 +120,7 @@ extension CardReader {
             while placed.contains("TITLE-\(n)") { n += 1 }
             if key != "TITLE-\(n)" { parameters.insert(PropertyParameter(name: "PROP-ID", values: [key]), at: 0) }
             placed.insert(key)
-            result.append(UnmappedProperty(group: group, name: kind == "role" ? "ROLE" : "TITLE", parameters: parameters, value: VCardNames.escapeText(name)))
+            result.append(UnmappedProperty(group: group, name: kind == "role" ? "ROLE" : "TITLE", parameters: parameters, value: VCardText.escape(name)))
             keys.append(key)
         }
         return (result, keys, groupForOrganization)

@@ -36,38 +36,6 @@ enum VCardNames {
         }
         return (parameters, group)
     }
-
-    /// Text escaped as a vCard TEXT value (RFC 6350 section 3.4).
-    static func escapeText(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "\\": out += "\\\\"
-            case ",": out += "\\,"
-            case ";": out += "\\;"
-            case "\n": out += "\\n"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
-
-    /// A vCard TEXT value unescaped.
-    static func unescapeText(_ s: String) -> String {
-        var out = ""
-        var escaped = false
-        for c in s {
-            if escaped {
-                out.append(c == "n" || c == "N" ? "\n" : c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
-            }
-        }
-        return out
-    }
 }
 
 /// Keys of this library's own JSContact members (vendor-specific, RFC 9553 section 1.8.1), which

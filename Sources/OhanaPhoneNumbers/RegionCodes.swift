@@ -286,35 +286,6 @@ public enum RegionCodes {
 
     /// Lowercased, accents removed, punctuation turned into single spaces, trimmed.
     static func fold(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII (most names and codes): the same result without Foundation's folding.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.utf8.count)
-            var pendingSpace = false
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                    if pendingSpace, !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
-                    pendingSpace = false
-                    bytes.append(byte | (byte >= UInt8(ascii: "A") ? 0x20 : 0))
-                default:
-                    pendingSpace = true
-                }
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        var result = ""
-        var pendingSpace = false
-        for scalar in folded.unicodeScalars {
-            if CharacterSet.alphanumerics.contains(scalar) {
-                if pendingSpace, !result.isEmpty { result.append(" ") }
-                pendingSpace = false
-                result.unicodeScalars.append(scalar)
-            } else {
-                pendingSpace = true
-            }
-        }
-        return result
+        TextFolding.fold(text, options: [.matching, .lettersAndDigitsOnly])
     }
 }

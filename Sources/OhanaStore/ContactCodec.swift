@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaJSON
 
 /// Encodes contacts to their stored form (JSON without the photo, the photo apart) and back.
 package struct ContactCodec {
@@ -84,17 +85,4 @@ package struct StoredRecord: Sendable {
         self.photo = photo
         self.photoType = photoType
     }
-}
-
-/// Folds text for lookups: case, diacritics and width are ignored, white space is collapsed.
-package enum TextFolding {
-    /// The folded form of `text`.
-    package static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .split(whereSeparator: \.isWhitespace)
-            .joined(separator: " ")
-    }
-
-    /// The exclusive upper bound of every string starting with `prefix` (binary collation).
-    package static func upperBound(ofPrefix prefix: String) -> String { prefix + "\u{10FFFF}" }
 }

@@ -168,7 +168,7 @@ struct CardOutput {
 
     // MARK: Values
 
-    func text(_ s: String) -> String { VCardEscaping.escapeText(s, version: version) }
+    func text(_ s: String) -> String { VCardText.escape(s, version: version) }
 
     /// The last field of a structured value that the reader filled from several components joined
     /// with `;` (the units of `ORG`, `N`'s and `ADR`'s components after the fifth and seventh),

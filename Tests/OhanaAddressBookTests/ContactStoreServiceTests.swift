@@ -2,6 +2,7 @@ import Foundation
 import Ohana
 import OhanaAddressBook
 import OhanaFormats
+import OhanaJSON
 import OhanaStore
 import OhanaStoreSQLite
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 import OhanaAddressBook
+import OhanaJSON
 import OhanaStore
 import OhanaStoreSQLite
 import Testing

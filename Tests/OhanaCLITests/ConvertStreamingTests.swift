@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaJSON
 import Testing
 
 /// `ohana convert FILE.vcf --to json` reads, encodes and writes a batch at a time; what it writes

@@ -200,6 +200,23 @@ struct PackageGraphTests {
         #expect(tool.isSuperset(of: ["OhanaStoreSQLite", "OhanaStorePostgres"]), "ohana reaches \(tool.sorted())")
     }
 
+    @Test("the core carries no JSON coder: OhanaJSON is a library of its own that the core does not reach")
+    func coreCarriesNoJSON() throws {
+        let manifest = try dumpedManifest()
+        let libraries = ((manifest["products"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+        #expect(libraries.contains("OhanaJSON"), "libraries: \(libraries)")
+        let core = reached(from: "Ohana", in: manifest)
+        #expect(!core.contains("OhanaJSON"), "Ohana reaches \(core.sorted())")
+        #expect(localDependencies(of: "OhanaJSON", in: manifest) == ["Ohana"])
+        let sources = CLI.repositoryRoot.appendingPathComponent("Sources/Ohana")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        #expect(files.contains { $0.hasSuffix("ContactsDataSource.swift") }, "Sources/Ohana holds \(files.count) files")
+        let coder = files.filter { name in
+            ["JSONBytes", "JSONByteBuffer", "JSONArrayLayout", "ContactsJSON", "JSONContactsProvider"].contains { name.contains($0) }
+        }
+        #expect(coder.isEmpty, "JSON coder files in Sources/Ohana: \(coder)")
+    }
+
     @Test("every target of Package.swift but the tests has a row in docs/architecture.md, and every row a target")
     func architectureNamesEveryTarget() throws {
         let manifest = try dumpedManifest()

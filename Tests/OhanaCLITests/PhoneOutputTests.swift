@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaJSON
 import Testing
 
 /// How `ohana process` shows phone numbers it could not place, and which region it reads them in.

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaJSON
 import OhanaTestSupport
 import Testing
 

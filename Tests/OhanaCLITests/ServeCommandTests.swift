@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Ohana
+import OhanaJSON
 import OhanaTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaJSON
 import Testing
 
 /// `--store` with a `postgres://` URL and `ohana store copy`, through the built binary and a

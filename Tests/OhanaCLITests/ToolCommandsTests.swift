@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaJSON
 import Testing
 
 /// End-to-end checks of the other `ohana` commands, through the built binary.

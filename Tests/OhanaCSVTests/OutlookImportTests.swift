@@ -52,20 +52,6 @@ struct OutlookImportTests {
         #expect(warning.message.contains("Windows-1252"))
     }
 
-    @Test("the first byte that is not UTF-8 is found wherever it lies among ASCII runs")
-    func firstInvalidByte() {
-        let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
-        for offset in 0..<ascii.count {
-            var bad = ascii
-            bad[offset] = 0xE9  // Latin-1 é: a lead byte without its continuation
-            #expect(TextDecoding.firstInvalidUTF8Offset(bad) == offset)
-            var good = ascii
-            good.insert(contentsOf: Array("é€😀".utf8), at: offset)
-            #expect(TextDecoding.firstInvalidUTF8Offset(good) == nil)
-            #expect(TextDecoding.firstInvalidUTF8Offset(Array(ascii[..<offset]) + [0xF0, 0x9F]) == offset)
-        }
-    }
-
     @Test("'0/0/00' is no birthday; an unreadable birthday is kept as text with a warning")
     func birthdays() throws {
         let csv = "First Name,Birthday,E-mail Address\r\nA,0/0/00,a@x.example\r\nB,next spring,b@x.example\r\nC,1990-02-03,c@x.example\r\n"

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Ohana
 import OhanaAddressBook
+import OhanaJSON
 import OhanaServer
 import OhanaStore
 import OhanaStoreSQLite

@@ -101,29 +101,6 @@ struct ContactTests {
         #expect(Contact().fullName.isEmpty)
     }
 
-    @Test func codableRoundTripKeepsEverything() throws {
-        let contact = Contact(
-            id: "x1", namePrefix: "Dr.", givenName: "Jane", middleName: "Q", familyName: "Doe", nameSuffix: "Jr.",
-            nickname: "JD", phoneticGivenName: "jein", phoneticMiddleName: "kyu", phoneticFamilyName: "dou",
-            formattedName: "Dr. Jane Q. Doe Jr.", organization: "Acme", department: "R&D", jobTitle: "Chief",
-            fields: [
-                ContactField(type: .phoneNumber, label: .iPhone, value: "+1 555 0100", isPreferred: true,
-                             phoneNumber: PhoneNumberDetails(isParsed: true, isValid: true, regionCode: "US", e164: "+15550100"),
-                             customProperties: ["k": .integer(3)], parameters: [PropertyParameter(name: "X-FOO", values: ["a", "b"])],
-                             group: "item1", provenance: Provenance(providerID: "p", recordID: "r", revision: "e")),
-                ContactField(type: .instantMessage, label: "Skype", value: "jane.doe"),
-            ],
-            postalAddresses: [PostalAddress(label: .work, street: ["1 Main St", "Floor 2"], poBox: "PO 9", extendedAddress: "Suite 5",
-                                            city: "Springfield", region: "IL", postalCode: "62701", country: "USA", isoCountryCode: "US")],
-            birthday: Birthday(month: 4, day: 12), note: "line1\nline2", photo: Photo(data: Data([1, 2, 3]), mediaType: "image/jpeg"),
-            tags: ["Friends"], customProperties: ["when": .date(Date(timeIntervalSince1970: 0)), "list": .strings(["a"]), "ok": .bool(true), "d": .double(1.5), "raw": .data(Data([9]))],
-            unmappedProperties: [UnmappedProperty(group: "item2", name: "X-ABLabel", parameters: [], value: "_$!<Anniversary>!$_")],
-            provenance: [Provenance(providerID: "vcard:a.vcf", recordID: "uid-1")], mergedContactIDs: ["y", "z"])
-        let data = try ContactsJSON.encode([contact])
-        let decoded = try ContactsJSON.decode(data, source: "test.json")
-        #expect(decoded == [contact])
-    }
-
     @Test func birthdaysMayLackAYearAndRejectImpossibleDates() {
         #expect(Birthday(month: 4, day: 12)?.description == "--04-12")
         #expect(Birthday(year: 1990, month: 4, day: 12)?.description == "1990-04-12")
@@ -140,38 +117,8 @@ struct ContactTests {
     }
 }
 
-@Suite("JSON provider")
-struct JSONProviderTests {
-    @Test func loadsAFileAndMarksProvenance() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-json-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("book.json")
-        try Data(#"[{"id":"a","givenName":"Ann","fields":[{"type":"phoneNumber","value":"555"}]},{"givenName":"Bo"}]"#.utf8).write(to: file)
-        let loaded = try await JSONContactsProvider(fileURL: file).loadContacts()
-        #expect(loaded.contacts.map(\.fullName) == ["Ann", "Bo"])
-        #expect(loaded.contacts[0].provenance == [Provenance(providerID: "json:book.json", recordID: "a")])
-    }
-
-    @Test func aMissingFileNamesTheFile() async {
-        do {
-            _ = try await JSONContactsProvider(fileURL: URL(fileURLWithPath: "/nonexistent/book.json")).loadContacts()
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.description.hasPrefix("/nonexistent/book.json: "))
-        }
-    }
-
-    @Test func badJSONSaysWhereAndWhy() async throws {
-        #expect(throws: ContactsProviderError.self) { try ContactsJSON.decode(Data("{\"contacts\": [".utf8), source: "x.json") }
-        do {
-            _ = try ContactsJSON.decode(Data(#"[{"fields":[{"value":"1"}]}]"#.utf8), source: "x.json")
-        } catch {
-            #expect(error.description.contains("x.json"))
-            #expect(error.description.contains("missing key 'type'"))
-        }
-    }
-
+@Suite("Contact identifiers")
+struct ContactIdentifierTests {
     /// A UUID made from two words reads as Foundation's text for the same 16 bytes (big-endian, with
     /// the version and variant bits set).
     @Test func uuidTextIsFoundationsTextForTheSameBits() {

@@ -90,22 +90,4 @@ struct IdentifierTextTests {
         changed.recordID = "href/1.vcf"
         #expect(changed.recordID == "href/1.vcf" && changed != record)
     }
-
-    /// The library's JSON coder writes identifiers in every form as Foundation does (UUIDs from
-    /// their bits, without a string) and reads them back exactly.
-    @Test func jsonWritesAndReadsIdentifiersAsFoundationDoes() throws {
-        let texts = Self.uuidTexts(count: 8) + ["line 3", "mixed-3F2504E0-4f89", "a\"quote\\and/slash"]
-        let contacts = texts.enumerated().map { i, text in
-            var contact = Contact(id: ContactID(rawValue: text), givenName: "P\(i)")
-            contact.provenance = [Provenance(providerID: "book.vcf", recordID: texts[(i + 1) % texts.count])]
-            return contact
-        }
-        let ours = try ContactsJSON.encode(contacts, pretty: false)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // as ContactsJSON writes
-        #expect(String(decoding: ours, as: UTF8.self) == String(decoding: try encoder.encode(contacts), as: UTF8.self))
-        let read = try ContactsJSON.decode(ours, source: "ids.json")
-        #expect(read == contacts)
-        #expect(read.map(\.id.rawValue) == texts)
-    }
 }

@@ -16,7 +16,7 @@ import Testing
                 let at = Int.random(in: 0...text.count, using: &generator)
                 text.insert([0x20, 0x09, 0x0D, 0x0A].randomElement(using: &generator)!, at: at)
             }
-            let decoded = TextDecoding.base64(text[...])
+            let decoded = TransferDecoding.base64(text[...])
             #expect(decoded == (length == 0 ? nil : bytes), "length \(length): \(String(decoding: text, as: UTF8.self))")
         }
     }
@@ -24,10 +24,10 @@ import Testing
     @Test("digits after the padding, one digit too many, or no digit at all decode to nothing")
     func brokenInputDecodesToNothing() {
         for broken in ["QUJD=RE", "QUJDR", "====", "", " \r\n", "QQ==QQ=="] {
-            #expect(TextDecoding.base64(Array(broken.utf8)[...]) == nil, "\(broken)")
+            #expect(TransferDecoding.base64(Array(broken.utf8)[...]) == nil, "\(broken)")
         }
-        #expect(TextDecoding.base64(Array("QUJD".utf8)[...]) == Data("ABC".utf8))
-        #expect(TextDecoding.base64(Array("QUI".utf8)[...]) == Data("AB".utf8))
-        #expect(TextDecoding.base64(Array("QQ".utf8)[...]) == Data("A".utf8))
+        #expect(TransferDecoding.base64(Array("QUJD".utf8)[...]) == Data("ABC".utf8))
+        #expect(TransferDecoding.base64(Array("QUI".utf8)[...]) == Data("AB".utf8))
+        #expect(TransferDecoding.base64(Array("QQ".utf8)[...]) == Data("A".utf8))
     }
 }

@@ -3,7 +3,7 @@ import Ohana
 import Testing
 @testable import OhanaVCard
 
-/// Escaping, folding, target profiles and round trips of written contacts.
+/// Target profiles and round trips of written contacts (escaping and folding: `TextEscapingTests`).
 @Suite struct WriterTests {
     /// A contact using every slot the model has.
     static let full: Contact = {
@@ -55,28 +55,6 @@ import Testing
         }
         let withoutCRLF = text.replacingOccurrences(of: "\r\n", with: "")
         #expect(!withoutCRLF.contains("\n") && !withoutCRLF.contains("\r"))
-    }
-
-    @Test func foldingKeepsEveryMultiByteSequenceWhole() {
-        // 4-byte emoji and 3-byte kana at every offset around the fold point.
-        for prefix in 0..<8 {
-            let value = String(repeating: "a", count: prefix) + String(repeating: "😀ア", count: 40)
-            var out: [UInt8] = []
-            VCardEscaping.fold("NOTE:" + value, into: &out)
-            let physical = String(decoding: out, as: UTF8.self).components(separatedBy: "\r\n").dropLast()
-            for (i, line) in physical.enumerated() {
-                #expect(line.utf8.count <= 75)
-                if i > 0 { #expect(line.hasPrefix(" ")) }
-            }
-            let unfolded = physical.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropFirst()) }.joined()
-            #expect(unfolded == "NOTE:" + value)
-        }
-    }
-
-    @Test func escapingPerVersion() {
-        #expect(VCardEscaping.escapeText("a,b;c\\d\ne\r\nf", version: .v3_0) == "a\\,b\\;c\\\\d\\ne\\nf")
-        #expect(VCardEscaping.escapeText("a,b;c\\d\ne\r\nf", version: .v4_0) == "a\\,b\\;c\\\\d\\ne\\nf")
-        #expect(VCardEscaping.escapeText("a,b;c\\d", version: .v2_1) == "a,b\\;c\\\\d")
     }
 
     @Test func outlookUsesVersion21QuotedPrintableAndCharset() {

@@ -184,7 +184,7 @@ package struct Folder {
             } else if let folded = cache[ch] {
                 out.append(folded)
             } else {
-                let folded = String(ch).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).first ?? ch
+                let folded = TextFolding.fold(ch, options: .matching)
                 cache[ch] = folded
                 out.append(folded)
             }

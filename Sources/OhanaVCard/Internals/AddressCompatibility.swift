@@ -51,9 +51,9 @@ extension CardMapper {
     mutating func streetLines(_ p: RawProperty, plain: String?) -> [String] {
         var values: [String]
         if version == .v4_0, p.value.contains(0x2C) {
-            let raw = TextDecoding.splitEscaped(text(of: p), at: 0x3B)
+            let raw = VCardText.splitEscaped(text(of: p), at: 0x3B)
             guard raw.count > 2, !raw[2].isEmpty else { return [] }
-            values = TextDecoding.splitEscaped(String(raw[2]), at: 0x2C).map { unescape(String($0)) }
+            values = VCardText.splitEscaped(String(raw[2]), at: 0x2C).map { unescape(String($0)) }
         } else {
             guard let plain else { return [] }
             values = [plain]

@@ -147,7 +147,7 @@ struct CardMapper {
             // A list (`NICKNAME:Jim,Jimmie`, RFC 6350 section 6.2.3) is several nicknames: the first is
             // the contact's, the others are kept as NICKNAME lines of their own.
             let raw = text(of: p)
-            let list = version == .v2_1 || !raw.utf8.contains(0x2C) ? [] : TextDecoding.splitEscaped(raw, at: 0x2C).map(String.init)
+            let list = version == .v2_1 || !raw.utf8.contains(0x2C) ? [] : VCardText.splitEscaped(raw, at: 0x2C).map(String.init)
             contact.nickname = nonEmpty(list.count > 1 ? unescape(list[0]) : unescapedText(of: p))
             if contact.nickname == nil { keepUnmapped(p) } else { keepDetails(p) }
             if contact.nickname != nil {
@@ -220,7 +220,7 @@ struct CardMapper {
                 noteOnce(p)
                 // Ohana's own PRODID says only that Ohana wrote the card; the writer writes it again.
                 if p.key == "PRODID", p.group == nil, p.parameters.isEmpty,
-                   validUTF8(p.value) == VCardCardinality.productID { return }
+                   TextDecoding.validUTF8(p.value) == VCardCardinality.productID { return }
             }
             keepUnmapped(p)
         }
@@ -245,9 +245,9 @@ struct CardMapper {
     /// The value as text: quoted-printable and CHARSET decoded, escapes kept.
     mutating func text(of p: RawProperty) -> String {
         var bytes = p.value
-        if p.parameters.isEmpty, let s = validUTF8(bytes) { return s }
+        if p.parameters.isEmpty, let s = TextDecoding.validUTF8(bytes) { return s }
         let encoding = p.first("ENCODING")?.uppercased()
-        if encoding == "QUOTED-PRINTABLE" { bytes = TextDecoding.quotedPrintable(bytes) }
+        if encoding == "QUOTED-PRINTABLE" { bytes = TransferDecoding.quotedPrintable(bytes) }
         if let charset = p.first("CHARSET"), !charset.isEmpty {
             if let s = TextDecoding.decode(bytes, charset: charset) { return s }
             if TextDecoding.isKnown(charset) {
@@ -256,7 +256,7 @@ struct CardMapper {
             }
             report(p.line, .warning, "unknown CHARSET '\(charset.prefix(30))'; read as UTF-8")
         }
-        if let s = validUTF8(bytes) { return s }
+        if let s = TextDecoding.validUTF8(bytes) { return s }
         if !legacyWarned {
             legacyWarned = true
             report(p.line, .warning, "text is not valid UTF-8 and names no CHARSET; read as Windows-1252")
@@ -275,7 +275,7 @@ struct CardMapper {
             for b in buffer { escapes |= (b == 0x5C ? 1 : 0) | (b == 0x0D ? 1 : 0) }
             return escapes == 0
         }
-        if plain, p.isUnencoded, let s = shared ? sharedTexts.text(p.value) : validUTF8(p.value) {
+        if plain, p.isUnencoded, let s = shared ? sharedTexts.text(p.value) : TextDecoding.validUTF8(p.value) {
             return s
         }
         return unescape(text(of: p))
@@ -291,7 +291,7 @@ struct CardMapper {
             if b == 0x5C { backslash = true } else if b == 0x0D { cr = true }
         }
         if !backslash { return cr ? normalizeNewlines(text) : text }
-        return normalizeNewlines(TextDecoding.unescape(text[...], version: version))
+        return normalizeNewlines(VCardText.unescape(text[...], version: version))
     }
 
     /// The components of a value written plainly (no ENCODING or CHARSET, no backslash, no CR),
@@ -310,13 +310,13 @@ struct CardMapper {
         result.reserveCapacity(pieces)
         var start = bytes.startIndex
         for i in bytes.indices where bytes[i] == separator {
-            let piece = result.count >= sharedFrom ? sharedTexts.text(bytes[start..<i]) : validUTF8(bytes[start..<i])
+            let piece = result.count >= sharedFrom ? sharedTexts.text(bytes[start..<i]) : TextDecoding.validUTF8(bytes[start..<i])
             guard let piece else { return nil }
             result.append(piece)
             start = i + 1
         }
         let end = bytes.endIndex
-        let last = result.count >= sharedFrom ? sharedTexts.text(bytes[start..<end]) : validUTF8(bytes[start..<end])
+        let last = result.count >= sharedFrom ? sharedTexts.text(bytes[start..<end]) : TextDecoding.validUTF8(bytes[start..<end])
         guard let last else { return nil }
         result.append(last)
         return result
@@ -327,8 +327,8 @@ struct CardMapper {
             // Nothing escaped and no CR to normalize: the pieces are the text between separators.
             return text.utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(Substring($0)) }
         }
-        var pieces = TextDecoding.splitEscaped(text, at: separator)
-        if alsoSemicolon { pieces = pieces.flatMap { TextDecoding.splitEscaped(String($0), at: 0x3B) } }
+        var pieces = VCardText.splitEscaped(text, at: separator)
+        if alsoSemicolon { pieces = pieces.flatMap { VCardText.splitEscaped(String($0), at: 0x3B) } }
         var result: [String] = []
         result.reserveCapacity(pieces.count)
         for piece in pieces { result.append(unescape(String(piece))) }

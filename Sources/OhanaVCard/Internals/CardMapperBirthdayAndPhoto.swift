@@ -42,7 +42,7 @@ extension CardMapper {
             let meta: [String] = metaBytes.allSatisfy({ $0 < 0x80 })
                 ? metaBytes.split(separator: 0x3B).map { String(decoding: $0, as: UTF8.self) }
                 : String(decoding: metaBytes, as: UTF8.self).split(separator: ";").map(String.init)
-            guard meta.last?.lowercased() == "base64", let data = TextDecoding.base64(uri[(comma + 1)...]) else {
+            guard meta.last?.lowercased() == "base64", let data = TransferDecoding.base64(uri[(comma + 1)...]) else {
                 report(p.line, .warning, "PHOTO data: URI is not base64; kept as written")
                 keepUnmapped(p)
                 return
@@ -58,7 +58,7 @@ extension CardMapper {
             keepUnmapped(p)
             return
         }
-        guard let data = TextDecoding.base64(p.value) else {
+        guard let data = TransferDecoding.base64(p.value) else {
             report(p.line, .warning, "PHOTO is not valid base64; kept as written")
             keepUnmapped(p)
             return

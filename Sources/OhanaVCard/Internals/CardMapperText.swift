@@ -2,10 +2,9 @@ import Ohana
 
 // Text and parameter helpers of the card mapper that need nothing of the card being mapped.
 
-/// Windows-1252, or ISO-8859-1 for the five bytes Windows-1252 leaves undefined.
+/// Windows-1252, its five undefined bytes read as ISO-8859-1 does (``TextDecoding/windows1252(_:)``).
 func legacyText(_ bytes: ArraySlice<UInt8>) -> String {
-    TextDecoding.decode(bytes, charset: "windows-1252") ?? TextDecoding.decode(bytes, charset: "ISO-8859-1")
-        ?? String(decoding: bytes, as: UTF8.self)
+    TextDecoding.windows1252(bytes)
 }
 
 /// CRLF and lone CR as LF.

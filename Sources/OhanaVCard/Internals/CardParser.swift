@@ -182,7 +182,7 @@ struct CardParser {
             return
         }
         // Kept as a 3.0-style text value: the card's lines joined with escaped newlines.
-        let joined = capture.lines.map { VCardEscaping.escapeText($0, version: .v3_0) }.joined(separator: "\\n")
+        let joined = capture.lines.map { VCardText.escape($0, version: .v3_0) }.joined(separator: "\\n")
         property.value = ArraySlice(joined.utf8)
         property.parameters.removeAll { $0.name == "ENCODING" || $0.name == "CHARSET" }
         if !open.isEmpty { open[open.count - 1].properties.append(property) }

@@ -146,7 +146,7 @@ enum ContentLineParser {
                 }
                 if rawValue.allSatisfy({ $0 < 0x80 && $0 != 0x22 && $0 != 0x2C && $0 != 0x5E }) {
                     // One plain ASCII value: no quotes, lists or caret escapes to decode.
-                    let text = asciiString(rawValue)
+                    let text = TextDecoding.asciiString(rawValue)
                     if text.isEmpty {
                         warn("parameter \(pname) has no value")
                         append(&parameters, name: pname, values: pname == "TYPE" ? [] : [text])
@@ -222,19 +222,19 @@ enum ContentLineParser {
         }
         let nameStart = dot < 0 ? start : dot + 1
         guard nameStart < end, dot != start else { return nil }
-        let group = dot < 0 ? nil : asciiString(piece(raw, start, dot))
+        let group = dot < 0 ? nil : TextDecoding.asciiString(piece(raw, start, dot))
         let nameBytes = piece(raw, nameStart, end)
         let kind = PropertyKind(asciiName: nameBytes)
         let known = kind?.key
         if !hasLower, let known { return (group, known, known, kind) }
-        let name = asciiString(nameBytes)
+        let name = TextDecoding.asciiString(nameBytes)
         guard hasLower else { return (group, name, name, kind) }
         return (group, name, known ?? upperASCII(nameBytes), kind)
     }
 
     /// ASCII bytes as text in upper case.
     private static func upperASCII(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        raw.map(asciiUpper).withUnsafeBufferPointer { asciiString($0) }
+        raw.map(asciiUpper).withUnsafeBufferPointer { TextDecoding.asciiString($0) }
     }
 
     /// A parameter name in upper case (ASCII names without allocating beyond the string).
@@ -250,7 +250,7 @@ enum ContentLineParser {
             if b >= 0x61 && b <= 0x7A { lower = true }
         }
         guard ascii else { return decodeLenient(raw).trimmedSpaces.uppercased() }
-        guard lower else { return asciiString(piece(raw, start, end)) }
+        guard lower else { return TextDecoding.asciiString(piece(raw, start, end)) }
         return upperASCII(piece(raw, start, end))
     }
 
@@ -317,14 +317,13 @@ enum ContentLineParser {
 
 /// UTF-8 when valid, otherwise Windows-1252 (names and parameters are meant to be ASCII).
 func decodeLenient(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    if bytes.allSatisfy({ $0 < 0x80 }) { return asciiString(bytes) }
+    if bytes.allSatisfy({ $0 < 0x80 }) { return TextDecoding.asciiString(bytes) }
     return decodeLenient(ArraySlice(bytes))
 }
 
 /// UTF-8 when valid, otherwise Windows-1252 (names and parameters are meant to be ASCII).
 func decodeLenient(_ bytes: ArraySlice<UInt8>) -> String {
-    if let s = validUTF8(bytes) { return s }
-    return TextDecoding.decode(bytes, charset: "windows-1252") ?? String(decoding: bytes, as: UTF8.self)
+    TextDecoding.validUTF8(bytes) ?? TextDecoding.windows1252(bytes)
 }
 
 extension String {

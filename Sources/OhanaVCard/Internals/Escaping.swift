@@ -1,31 +1,5 @@
-/// Escaping, parameter quoting and line folding for writing.
+/// Parameter quoting and line folding for writing (text escaping is ``VCardText``).
 enum VCardEscaping {
-    /// Escapes a text value: 3.0 and 4.0 escape `\`, `,`, `;` and newlines; 2.1 escapes `\` and `;`
-    /// (newlines are written with quoted-printable there).
-    static func escapeText(_ text: String, version: VCardVersion) -> String {
-        // Most values have nothing to escape: they are returned as they are, without a copy.
-        if !text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0D || $0 == 0x0A }) { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        var previousCR = false
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out.append("\\\\")
-            case ";": out.append("\\;")
-            case "," where version != .v2_1: out.append("\\,")
-            case "\r" where version != .v2_1:
-                out.append("\\n")
-                previousCR = true
-                continue
-            case "\n" where version != .v2_1:
-                if !previousCR { out.append("\\n") }
-            default: out.unicodeScalars.append(scalar)
-            }
-            previousCR = false
-        }
-        return out
-    }
-
     /// A parameter value, quoted when it holds characters that would end it; RFC 6868 carets in 4.0.
     static func parameterValue(_ value: String, version: VCardVersion) -> String {
         var v = value

@@ -122,8 +122,8 @@ enum JSComps {
 extension CardMapper {
     /// The components of a structured value (`N`, `ADR`), each split into its values.
     mutating func structuredValues(_ p: RawProperty) -> [[String]] {
-        TextDecoding.splitEscaped(text(of: p), at: ";").map { component in
-            TextDecoding.splitEscaped(String(component), at: ",").map { unescape(String($0)) }.map { $0 }
+        VCardText.splitEscaped(text(of: p), at: ";").map { component in
+            VCardText.splitEscaped(String(component), at: ",").map { unescape(String($0)) }.map { $0 }
         }.map { $0 == [""] ? [] : $0 }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Ohana
 import Synchronization
 
 /// Texts that many cards of one input repeat, made once and shared by every contact that holds them:
@@ -35,7 +36,7 @@ final class SharedTexts: @unchecked Sendable {
     func text(_ bytes: ArraySlice<UInt8>) -> String? {
         // Inlined: most texts are short, and a call with the slice cost a retain and a release of
         // its array for every component of every address.
-        bytes.count < Self.shortestShared || bytes.count > Self.longestShared ? validUTF8(bytes) : sharedText(bytes)
+        bytes.count < Self.shortestShared || bytes.count > Self.longestShared ? TextDecoding.validUTF8(bytes) : sharedText(bytes)
     }
 
     /// ``text(_:)`` of 16 bytes or more: looked up, or made and remembered.
@@ -52,7 +53,7 @@ final class SharedTexts: @unchecked Sendable {
             }
             i = (i + 1) & mask
         }
-        guard let made = validUTF8(bytes) else { return nil }
+        guard let made = TextDecoding.validUTF8(bytes) else { return nil }
         if count < Self.limit {
             hashes[i] = hash
             texts[i] = made
