@@ -75,8 +75,14 @@ extension CardReader {
         guard let map = m["titles"]?.object else { return nil }
         return orderedKeys(map, prefix: "TITLE").first { key in
             guard let t = map[key]?.object, t["name"]?.string != nil, t["kind"]?.string ?? "title" == "title" else { return false }
-            return t.keys.allSatisfy { $0 == "name" || $0 == "kind" }
+            return t.keys.allSatisfy { $0 == "name" || $0 == "kind" || isTitleType($0, of: t) }
         }
+    }
+
+    /// Whether `member` of the entry `t` is its `@type`, spelled as RFC 9553 section 2.2.5 names it
+    /// (`"Title"`): optional on every object, so saying nothing a vCard line would lose.
+    static func isTitleType(_ member: String, of t: [String: JSONValue]) -> Bool {
+        member == "@type" && t["@type"]?.string == "Title"
     }
 
     /// `TITLE` and `ROLE` properties for the `titles` entries besides the job title, in id order,
@@ -103,7 +109,7 @@ extension CardReader {
             guard let t = titles[key]?.object else { continue }
             let kind = t["kind"].map { $0.string ?? "" } ?? "title"
             guard let name = t["name"]?.string, !name.isEmpty, kind == "role" || (kind == "title" && own != nil),
-                t.keys.allSatisfy({ ["kind", "name", "organizationId", "vCardParams"].contains($0) }),
+                t.keys.allSatisfy({ ["kind", "name", "organizationId", "vCardParams"].contains($0) || isTitleType($0, of: t) }),
                 t["vCardParams"] == nil || t["vCardParams"]?.object != nil
             else { continue }
             var (parameters, group) = VCardNames.parameters(t["vCardParams"]?.object ?? [:])

@@ -53,6 +53,22 @@ import OhanaVCard
         #expect(card.validate().isEmpty)
     }
 
+    /// Titles that spell out their optional `@type` (as most producers do) are written the same way.
+    @Test func titlesWithTheirTypeAreTitleLinesToo() throws {
+        let typed: [String: JSONValue] = [
+            "titles": ["t1": ["@type": "Title", "name": "Boss"], "t2": ["@type": "Title", "kind": "title", "name": "Chief vCard Evangelist"]],
+            "localizations": ["fr": ["titles/t1/name": "Patron"]],
+        ]
+        let lines = written(typed)
+        #expect(lines.filter { $0.hasPrefix("TITLE") }.count == 3, "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("JSPROP") }, "\(lines)")
+        let card = try back(typed)
+        #expect(card["titles"] == withoutDefaultKinds(Self.issueCard)["titles"])
+        // A title whose @type names another type is not one to write as a plain line.
+        let wrong: [String: JSONValue] = ["titles": ["t1": ["@type": "Nickname", "name": "Boss"]]]
+        #expect(!written(wrong).contains { $0.hasPrefix("TITLE") })
+    }
+
     @Test func theTitleLinesReadAsTheTitlesAndComeBackAsWritten() throws {
         let vcard = "FN:A\nTITLE;ALTID=1;PROP-ID=t1:Boss\nTITLE;ALTID=1;PROP-ID=t1;LANGUAGE=fr:Patron\nTITLE;PROP-ID=t2:Chief vCard Evangelist"
         let first = try contact(vcard)
