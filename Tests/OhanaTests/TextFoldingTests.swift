@@ -51,4 +51,18 @@ import Testing
         for text in ["ann", "anna", "ann\u{10FFFE}", "annz"] { #expect(text < bound) }
         #expect(!("anp" < bound))
     }
+
+    /// Names across scripts (duplicate detection): every script in Latin letters, Latin without
+    /// diacritics, the special letters spelled out; ASCII text is left to the other options.
+    @Test func latinTransliterationFoldsScriptsAndSpecialLetters() {
+        let names: TextFolding.Options = [.latinTransliterating, .caseInsensitive, .lettersAndDigitsOnly]
+        #expect(TextFolding.fold("Иван Петров", options: names) == "ivan petrov")
+        #expect(TextFolding.fold("Jürgen Straße", options: names) == "jurgen strasse")
+        #expect(TextFolding.fold("Łukasz Øster", options: names) == "lukasz oster")
+        #expect(TextFolding.fold("Γιώργος", options: names) == "giorgos")
+        #expect(TextFolding.fold("O'Brien", options: names) == "o brien")
+        var cache: [String: String] = [:]
+        #expect(TextFolding.latinized("Zoë Ångström", cache: &cache) == "Zoe Angstrom")
+        #expect(cache["Zoë"] == "Zoe")
+    }
 }

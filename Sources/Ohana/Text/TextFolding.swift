@@ -1,7 +1,8 @@
 import Foundation
 
-/// Text folded for matching, once for the package: the store's lookup values, search, region names
-/// and an address book's sections fold through here, each with the options it needs.
+/// Text folded for matching, once for the package: the store's lookup values, search, region names,
+/// an address book's sections and duplicate detection's names (``Options/latinTransliterating``)
+/// fold through here, each with the options it needs.
 package enum TextFolding {
     /// What folding ignores or changes.
     package struct Options: OptionSet, Sendable {
@@ -21,6 +22,10 @@ package enum TextFolding {
         /// between words (none at the ends).
         package static let lettersAndDigitsOnly = Options(rawValue: 1 << 4)
 
+        /// Every script in Latin letters without diacritics (`Иван` → `Ivan`, `Jürgen` → `Jurgen`,
+        /// `ß` → `ss`), for names compared across scripts (duplicate detection); applied first.
+        package static let latinTransliterating = Options(rawValue: 1 << 5)
+
         /// Case, diacritics and width ignored, as Foundation's `folding(options:locale:)` does.
         package static let matching: Options = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
         /// The store's lookup values: ``matching``, white space collapsed.
@@ -37,6 +42,10 @@ package enum TextFolding {
     ///
     /// Complexity: O(*n*) in the length of `text`.
     package static func fold(_ text: String, options: Options) -> String {
+        if options.contains(.latinTransliterating), !text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var cache: [String: String] = [:]
+            return fold(latinized(text, cache: &cache), options: options.subtracting(.latinTransliterating))
+        }
         if options.contains(.lettersAndDigitsOnly), text.utf8.allSatisfy({ $0 < 0x80 }) {
             return asciiWords(text, lowercased: options.contains(.caseInsensitive))
         }
