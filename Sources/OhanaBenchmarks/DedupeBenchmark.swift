@@ -40,6 +40,10 @@ struct DedupeBenchmark: AsyncParsableCommand {
         }
         for n in count {
             let contacts = ContactGenerator(seed: seed).generate(count: n)
+            // The book's own share of each stage's peak: resident before either stage starts.
+            ProcessMemory.resetPeak()
+            let bookMiB = ProcessMemory.peakBytes() / 1_048_576
+            FileHandle.standardError.write(Data("dedupe \(n): the generated book held, \(bookMiB) MiB resident\n".utf8))
             let dedupe = DuplicateMerging()
             // Only the count is kept: the merged contacts held on would count in the next stage's peak.
             let mergedCount = try await measure("dedupe.process", contacts: n) {
@@ -48,7 +52,7 @@ struct DedupeBenchmark: AsyncParsableCommand {
             let report = await measure("dedupe.analyze", contacts: n) {
                 dedupe.analyze(contacts)
             }
-            FileHandle.standardError.write(Data("dedupe \(n): \(report.summary); \(mergedCount) contacts out; \(report.comparedPairs) pairs compared; \(report.oversizedBlocks.count) oversized blocks\n".utf8))
+            FileHandle.standardError.write(Data("dedupe \(n): \(report.summary); \(mergedCount) contacts out; \(report.comparedPairs) pairs compared; \(report.rejectedMatches.count) matches not merged listed; \(report.oversizedBlocks.count) oversized blocks\n".utf8))
         }
     }
 

@@ -135,8 +135,7 @@ struct DuplicateDetector {
             if blockKinds.contains(kind) { sortedKeys[kind] = keyed }
         }
         tick("values counted")
-        // The pairs to compare, each once, in block order; then compared on every core.
-        var seen = Set<UInt64>()
+        // The pairs to compare, each once, in contact order; then compared on every core.
         var pairs: [UInt64] = []
         var oversized: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
         for kind in DuplicateEvidence.allCases where blockKinds.contains(kind) {
@@ -166,13 +165,14 @@ struct DuplicateDetector {
                         let i = min(members[a], members[b])
                         let j = max(members[a], members[b])
                         let pair = UInt64(UInt32(i)) << 32 | UInt64(UInt32(j))
-                        if seen.insert(pair).inserted { pairs.append(pair) }
+                        pairs.append(pair)
                     }
                 }
                 low = high
             }
         }
-        seen = []
+        sortedKeys = [:]
+        Self.sortUnique(&pairs)
         var (edges, rejected) = comparePairs(pairs, tables)
         let compared = pairs.count
         pairs = []
@@ -187,6 +187,20 @@ struct DuplicateDetector {
         return Detection(
             roots: roots, unions: unions, refused: refused, rejected: rejected + incoherent, oversized: oversized,
             shared: Array(shared.prefix(50)), comparedPairs: compared, tables: tables)
+    }
+
+    /// Sorts `pairs` and removes repeats in place: a pair found in several blocks is compared once.
+    /// Sorting the pairs as found takes less memory than a set of the pairs seen (a hash table of a
+    /// few million pairs at a million contacts, beside the list), and compares them in contact order.
+    static func sortUnique(_ pairs: inout [UInt64]) {
+        pairs.sort()
+        var kept = 0
+        // By index: iterating the array itself would hold its buffer and copy it on the first write.
+        for index in pairs.indices where kept == 0 || pairs[index] != pairs[kept - 1] {
+            pairs[kept] = pairs[index]
+            kept += 1
+        }
+        pairs.removeLast(pairs.count - kept)
     }
 
     /// Compares `pairs` (first index in the high half, second in the low) on every core: the

@@ -58,7 +58,10 @@ struct ExplainedPhones {
 
 extension DuplicateMerging {
     /// The report of a detection: clusters with their explained matches, and what was not merged.
-    func report(_ detection: Detection, contacts: [Contact]) -> DuplicateReport {
+    /// Without `explaining`, the clusters list their contacts and names only, and no match (not
+    /// merged, or refused by an override) is listed: nothing is explained.
+    func report(_ detection: Detection, contacts: [Contact], explaining: Bool = true) -> DuplicateReport {
+        guard explaining else { return unexplainedReport(detection, contacts: contacts) }
         // Explanations are independent per matched pair: spread them over the cores.
         let rules = self.rules
         let tables = detection.tables
@@ -112,6 +115,36 @@ extension DuplicateMerging {
             refusedMatches: Array(matches.dropFirst(detection.unions.count).prefix(refusedCount)), oversizedBlocks: oversized,
             comparedPairs: detection.comparedPairs, rejectedMatches: rejectedMatches, sharedValues: shared,
             unlistedRejectedMatches: unlisted)
+    }
+
+    /// ``report(_:contacts:explaining:)`` without explanations: the clusters (the roots of two or
+    /// more contacts, each listed where its first member is), the oversized blocks and shared values.
+    private func unexplainedReport(_ detection: Detection, contacts: [Contact]) -> DuplicateReport {
+        var sizes = [Int32](repeating: 0, count: contacts.count)
+        for root in detection.roots { sizes[Int(root)] += 1 }
+        var clusterOfRoot = [Int32](repeating: -1, count: contacts.count)
+        var members: [[Int]] = []
+        for (index, root) in detection.roots.enumerated() where sizes[Int(root)] > 1 {
+            if clusterOfRoot[Int(root)] < 0 {
+                clusterOfRoot[Int(root)] = Int32(members.count)
+                members.append([])
+            }
+            members[Int(clusterOfRoot[Int(root)])].append(index)
+        }
+        let clusters = members.map { cluster in
+            DuplicateCluster(contactIDs: cluster.map { contacts[$0].id }, names: cluster.map { contacts[$0].fullName }, matches: [])
+        }
+        let merged = clusters.reduce(0) { $0 + $1.contactIDs.count - 1 }
+        var state = Explaining(extractor: KeyExtractor(rules: rules))
+        let oversized = detection.oversized.map { block in
+            OversizedBlock(kind: block.kind, value: blockValue(block.kind, hash: block.hash, block.member, contacts, &state), size: block.size)
+        }
+        let shared = detection.shared.map { value in
+            SharedValue(kind: value.kind, value: blockValue(value.kind, hash: value.hash, value.member, contacts, &state), contacts: value.size)
+        }
+        return DuplicateReport(
+            contactsIn: contacts.count, contactsOut: contacts.count - merged, clusters: clusters, oversizedBlocks: oversized,
+            comparedPairs: detection.comparedPairs, sharedValues: shared)
     }
 
     /// The rule name of a match between cards equal on everything they hold.

@@ -38,36 +38,59 @@ public struct DuplicateMerging: ContactsPostProcessor {
 
     /// Returns the contacts with every cluster of duplicates merged into one, in input order.
     public func process(_ contacts: [Contact]) async throws -> [Contact] {
+        // Only the roots are kept: the key tables are freed before the merged contacts are made.
+        let roots = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts).roots
+        return apply(roots, to: contacts)
+    }
+
+    /// Reports the clusters that would be merged, and why, without changing anything (a dry run).
+    public func analyze(_ contacts: [Contact]) -> DuplicateReport {
+        analyze(contacts, explaining: true)
+    }
+
+    /// Reports the clusters that would be merged without changing anything (a dry run); with
+    /// `explaining`, why each was (its matches, with their evidence and weights) and the matches
+    /// not merged. Without it, each cluster lists its contacts and their names only, for the
+    /// cost of detection alone.
+    public func analyze(_ contacts: [Contact], explaining: Bool) -> DuplicateReport {
         let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts)
+        return report(detection, contacts: contacts, explaining: explaining)
+    }
+
+    /// Merges the duplicates and returns the merged contacts with the report explaining them.
+    public func merge(_ contacts: [Contact]) -> (contacts: [Contact], report: DuplicateReport) {
+        merge(contacts, explaining: true)
+    }
+
+    /// Merges the duplicates and returns the merged contacts with the report; with `explaining`,
+    /// the report explains each cluster, as ``analyze(_:explaining:)`` does.
+    public func merge(_ contacts: [Contact], explaining: Bool) -> (contacts: [Contact], report: DuplicateReport) {
+        // The report first, then the key tables freed before the merged contacts are made.
+        let (roots, report) = reported(contacts, explaining: explaining)
+        return (apply(roots, to: contacts), report)
+    }
+
+    private func reported(_ contacts: [Contact], explaining: Bool) -> (roots: [Int32], report: DuplicateReport) {
+        let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts)
+        return (detection.roots, report(detection, contacts: contacts, explaining: explaining))
+    }
+
+    // MARK: Applying
+
+    /// The contacts with each cluster (the contacts of one root, `roots[i]` being contact *i*'s)
+    /// merged into one, in input order.
+    func apply(_ roots: [Int32], to contacts: [Contact]) -> [Contact] {
         let clock = ContinuousClock.now
         defer {
             duplicatesLogger.debug("duplicate merging: clusters merged", metadata: [
                 "contacts": "\(contacts.count)", "seconds": secondsSince(clock)])
         }
-        return apply(detection, to: contacts)
-    }
-
-    /// Reports the clusters that would be merged, and why, without changing anything (a dry run).
-    public func analyze(_ contacts: [Contact]) -> DuplicateReport {
-        let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts)
-        return report(detection, contacts: contacts)
-    }
-
-    /// Merges the duplicates and returns the merged contacts with the report explaining them.
-    public func merge(_ contacts: [Contact]) -> (contacts: [Contact], report: DuplicateReport) {
-        let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts)
-        return (apply(detection, to: contacts), report(detection, contacts: contacts))
-    }
-
-    // MARK: Applying
-
-    func apply(_ detection: Detection, to contacts: [Contact]) -> [Contact] {
         // A cluster: its members in input order, listed where its first member is.
         var sizes = [Int32](repeating: 0, count: contacts.count)
-        for root in detection.roots { sizes[Int(root)] += 1 }
+        for root in roots { sizes[Int(root)] += 1 }
         var clusterOfRoot = [Int32](repeating: -1, count: contacts.count)
         var clusters: [[Int]] = []
-        for (index, root) in detection.roots.enumerated() where sizes[Int(root)] > 1 {
+        for (index, root) in roots.enumerated() where sizes[Int(root)] > 1 {
             let cluster = clusterOfRoot[Int(root)]
             if cluster >= 0 {
                 clusters[Int(cluster)].append(index)
@@ -99,7 +122,7 @@ public struct DuplicateMerging: ContactsPostProcessor {
         var clusterAt = [Int32](repeating: -1, count: contacts.count)
         for (cluster, members) in clusters.enumerated() { clusterAt[members[0]] = Int32(cluster) }
         var count: Int32 = 0
-        for index in contacts.indices where sizes[Int(detection.roots[index])] <= 1 || clusterAt[index] >= 0 {
+        for index in contacts.indices where sizes[Int(roots[index])] <= 1 || clusterAt[index] >= 0 {
             slots[index] = count
             count += 1
         }

@@ -31,15 +31,20 @@ extension GenerationState {
             contact.department = person.department
         }
         contact.organization = person.organization
+        // Sized once: appended one by one, a card's fields would keep up to twice the room they need,
+        // which a million-card book holds on to.
+        var fields: [ContactField] = []
+        fields.reserveCapacity(person.phones.count + person.emails.count + person.urls.count + person.instantMessages.count)
         for phone in person.phones {
             let pc = cultures[phone.culture]
-            contact.fields.append(.phone(phone.written(culture: pc, template: phone.template), label: phone.label))
+            fields.append(.phone(phone.written(culture: pc, template: phone.template), label: phone.label))
         }
-        for email in person.emails { contact.fields.append(.email(email.address, label: email.label)) }
-        for url in person.urls { contact.fields.append(.url(url, label: .home)) }
+        for email in person.emails { fields.append(.email(email.address, label: email.label)) }
+        for url in person.urls { fields.append(.url(url, label: .home)) }
         for im in person.instantMessages {
-            contact.fields.append(ContactField(type: .instantMessage, label: ContactFieldLabel(rawValue: im.service), value: im.handle))
+            fields.append(ContactField(type: .instantMessage, label: ContactFieldLabel(rawValue: im.service), value: im.handle))
         }
+        contact.fields = fields
         if let address = person.address { contact.postalAddresses = [address] }
         contact.birthday = person.birthday
         contact.note = person.note

@@ -33,7 +33,7 @@ struct MergeOutputTests {
         let contacts = HardDuplicateBook(seed: seed).generate(count: 6_000)
         let dedupe = DuplicateMerging()
         let detection = DuplicateDetector(rules: dedupe.rules, overrides: dedupe.overrides).detect(contacts)
-        let fast = dedupe.apply(detection, to: contacts)
+        let fast = dedupe.apply(detection.roots, to: contacts)
         let plain = Self.plainMerge(contacts, detection, rules: dedupe.rules)
         #expect(fast.count == plain.count)
         #expect(fast.count < contacts.count - 300, "the book has duplicates to merge")
@@ -48,6 +48,38 @@ struct MergeOutputTests {
             break
         }
         #expect(fast == plain)
+    }
+
+    @Test("without explanations: the same merged contacts and clusters, no matches listed")
+    func unexplained() {
+        let contacts = HardDuplicateBook(seed: 5).generate(count: 4_000)
+        let dedupe = DuplicateMerging()
+        let explained = dedupe.merge(contacts)
+        let plain = dedupe.merge(contacts, explaining: false)
+        #expect(plain.contacts == explained.contacts)
+        #expect(plain.report.clusters.count > 100, "the book has duplicates to merge")
+        let (ids, names) = (plain.report.clusters.map(\.contactIDs), plain.report.clusters.map(\.names))
+        #expect(ids == explained.report.clusters.map(\.contactIDs))
+        #expect(names == explained.report.clusters.map(\.names))
+        let listsMatches = plain.report.clusters.contains { !$0.matches.isEmpty }
+        #expect(!listsMatches)
+        #expect(plain.report.rejectedMatches.isEmpty)
+        #expect(!explained.report.rejectedMatches.isEmpty, "the book has matches not merged")
+        #expect(plain.report.summary == explained.report.summary)
+        #expect(plain.report.comparedPairs == explained.report.comparedPairs)
+        #expect(plain.report.sharedValues == explained.report.sharedValues)
+        #expect(plain.report.oversizedBlocks == explained.report.oversizedBlocks)
+        #expect(dedupe.analyze(contacts, explaining: false) == plain.report)
+    }
+
+    @Test("pairs found in several blocks are compared once, in order")
+    func pairsSortedOnce() {
+        var pairs: [UInt64] = [7, 3, 7, 1, 3, 3, 9, 1]
+        DuplicateDetector.sortUnique(&pairs)
+        #expect(pairs == [1, 3, 7, 9])
+        var none: [UInt64] = []
+        DuplicateDetector.sortUnique(&none)
+        #expect(none.isEmpty)
     }
 
     @Test("a large group kept together merges numbers written two ways into one each")

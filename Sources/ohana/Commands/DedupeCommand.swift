@@ -90,7 +90,7 @@ struct DedupeCommand: AsyncParsableCommand {
         regionOptions.configure()
         if let undo { return try await undoMerge(ContactID(rawValue: undo)) }
         guard let input else { return }
-        let loaded = try await loadInputs([input], options: inputOptions)
+        var contacts = try await loadInputs([input], options: inputOptions).contacts
 
         var rules = DuplicateRules(defaultRegion: regionOptions.effectiveRegion)
         let custom = try parsedRules()
@@ -101,15 +101,21 @@ struct DedupeCommand: AsyncParsableCommand {
         for group in keepTogether { overrides.keepTogether(ids(group)) }
         let dedupe = DuplicateMerging(rules: rules, overrides: overrides)
 
+        // The matches are explained only when they are shown: otherwise the summary is all that is printed.
+        let explaining = explain || reportFile != nil
         let report: DuplicateReport
         if dryRun || outputFile == nil {
-            report = dedupe.analyze(loaded.contacts)
+            report = dedupe.analyze(contacts, explaining: explaining)
         } else {
-            let result = dedupe.merge(loaded.contacts)
+            let result = dedupe.merge(contacts, explaining: explaining)
+            // The input's array and the cards merged away are freed before the output is written.
+            contacts = []
             report = result.report
             let format = output ?? outputFile.flatMap(Self.format(forPath:)) ?? .json
             try writeContacts(result.contacts, options: OutputOptions(format: format), to: outputFile)
+            keepUntilExit(result.contacts)
         }
+        keepUntilExit(contacts)
 
         var lines = [(dryRun ? "dry run: " : "") + report.summary]
         if explain {
