@@ -12,17 +12,18 @@ import OhanaVCard
 /// parameters (RFC 9555 section 2.6.1).
 enum AddressPlace {
     /// The `timeZone` for a vCard `TZ` value: a time zone name as it is, a UTC offset of whole hours
-    /// as the `Etc/GMT` zone of that offset (whose sign is the other way round: `-0500` is
-    /// `Etc/GMT+5`). Nil for other offsets (RFC 9553 has no custom time zones) and URIs.
+    /// from -12 to +14 as `Etc/UTC` (zero) or the `Etc/GMT` zone of that offset (whose sign is the
+    /// other way round: `-0500` is `Etc/GMT+5`), as RFC 9555 section 2.6.3 says. Nil for other
+    /// offsets (RFC 9553 has no custom time zones) and URIs.
     static func timeZone(fromVCard value: String) -> String? {
         let v = value.trimmingCharacters(in: .whitespaces)
         guard let first = v.first else { return nil }
         if first == "+" || first == "-" {
             let digits = v.dropFirst().filter { $0 != ":" }
             guard [2, 4].contains(digits.count), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                let hours = Int(digits.prefix(2)), digits.dropFirst(2).allSatisfy({ $0 == "0" }), hours <= 14
+                let hours = Int(digits.prefix(2)), digits.dropFirst(2).allSatisfy({ $0 == "0" }), hours <= (first == "-" ? 12 : 14)
             else { return nil }
-            if hours == 0 { return "Etc/GMT" }
+            if hours == 0 { return "Etc/UTC" }
             return "Etc/GMT" + (first == "-" ? "+" : "-") + String(hours)
         }
         // A name (`America/New_York`), not a URI or free text with spaces.

@@ -41,8 +41,12 @@ import OhanaVCard
     @Test func aUTCOffsetOfWholeHoursIsAnEtcGMTZone() throws {
         #expect(try address("FN:A\nitem1.ADR:;;1 Main St;Reston;;;\nitem1.TZ:-0500")["timeZone"] == "Etc/GMT+5")
         #expect(try address("FN:A\nADR;TZ=+0200:;;1 Main St;Reston;;;")["timeZone"] == "Etc/GMT-2")
-        #expect(try address("FN:A\nitem1.ADR:;;1 Main St;Reston;;;\nitem1.TZ;VALUE=utc-offset:+00:00")["timeZone"] == "Etc/GMT")
+        #expect(try address("FN:A\nitem1.ADR:;;1 Main St;Reston;;;\nitem1.TZ;VALUE=utc-offset:+00:00")["timeZone"] == "Etc/UTC")
         #expect(AddressPlace.timeZone(fromVCard: "-05") == "Etc/GMT+5")
+        // RFC 9555 section 2.6.3: hours from -12 to +14.
+        #expect(AddressPlace.timeZone(fromVCard: "+1400") == "Etc/GMT-14")
+        #expect(AddressPlace.timeZone(fromVCard: "-1200") == "Etc/GMT+12")
+        #expect(AddressPlace.timeZone(fromVCard: "-1300") == nil)
     }
 
     @Test func anOffsetThatIsNoEtcZoneStaysAsWritten() throws {
