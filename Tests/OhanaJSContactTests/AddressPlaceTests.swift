@@ -6,7 +6,8 @@ import OhanaVCard
 
 /// `GEO` and `TZ` as vCard properties and as `ADR` parameters become the address's `coordinates`
 /// and `timeZone` (RFC 9555 sections 2.6.1 to 2.6.3; a property belongs to the `ADR` of its group,
-/// as in RFC 9555's authors' converter), and are written back as the `ADR`'s parameters.
+/// as in RFC 9555's authors' converter), and are written back as the `ADR`'s parameters. Ungrouped
+/// ones: UngroupedPlaceTests.
 @Suite struct AddressPlaceTests {
     let converter = JSContactConverter()
 
@@ -59,9 +60,10 @@ import OhanaVCard
         #expect(card["vCardProps"] != nil)
     }
 
-    @Test func aPropertyWithoutAnAddressOfItsGroupStaysInVCardProps() throws {
-        let card = converter.card(from: try contact("FN:A\nADR:;;1 Main St;Reston;;;\nGEO:geo:46.77,-71.28\nTZ:Europe/Rome"))
+    @Test func aGroupedPropertyWithoutAnAddressOfItsGroupStaysInVCardProps() throws {
+        let card = converter.card(from: try contact("FN:A\nADR:;;1 Main St;Reston;;;\nitem2.GEO:geo:46.77,-71.28\nitem2.TZ:Europe/Rome"))
         let a = try #require(card["addresses"]?.object?.values.first)
+        #expect(card["addresses"]?.object?.count == 1)
         #expect(a["coordinates"] == nil)
         #expect(a["timeZone"] == nil)
         let props = card["vCardProps"]?.array?.compactMap { $0.array?.first?.string } ?? []
