@@ -59,6 +59,8 @@ struct CardReader {
     private var pronounIndex = 0
     /// How many properties localizing the contact's own the reader has put first among its unmapped ones.
     private var localizingCount = 0
+    /// The `GEO` and `TZ` properties of addresses that have nothing else (``placeLines()``).
+    private var placeProperties: [UnmappedProperty] = []
     var m: [String: JSONValue] { card.members }
 
     mutating func read() -> Contact {
@@ -159,6 +161,7 @@ struct CardReader {
         let (rebuilt, usedByProperties, _) = Self.unmapped(from: m)
         used.formUnion(usedByProperties)
         contact.unmappedProperties = Vendor.decode([UnmappedProperty].self, from: m[Vendor.exact + "Unmapped"]) ?? rebuilt
+        if m[Vendor.exact + "Unmapped"] == nil { contact.unmappedProperties += placeProperties }
         take(Vendor.exact + "Unmapped")
         tieRolesToOrganization()
         readLocalizations()
@@ -242,7 +245,15 @@ struct CardReader {
 
     private mutating func readAddresses() {
         guard let map = m["addresses"]?.object else { return }
-        for (i, key) in orderedKeys(map, prefix: "ADDR").enumerated() {
+        let places = placeLines()
+        var i = -1
+        for key in orderedKeys(map, prefix: "ADDR") {
+            if let lines = places[key] {
+                placeProperties += lines
+                take("addresses", key)
+                continue
+            }
+            i += 1
             guard let json = map[key]?.object else { continue }
             let known: Set<String> = ["components", "isOrdered", "defaultSeparator", "countryCode", "contexts", "label", "pref", "vCardParams", Vendor.exact,
                                       "full", "coordinates", "timeZone"]

@@ -53,6 +53,7 @@ struct CardBuilder {
         encodeFields()
         encodeSocialProfiles()
         encodeAddresses()
+        encodeUngroupedPlaces()
         if let b = c.birthday {
             var date: [String: JSONValue] = ["month": .integer(b.month), "day": .integer(b.day)]
             if let y = b.year { date["year"] = .integer(y) }
@@ -213,7 +214,8 @@ struct CardBuilder {
         for (i, address) in bases.enumerated() {
             let id = allocator.id(prefix: "ADDR", index: i + 1, propID: address.parameters.first("PROP-ID"))
             var json = AddressCoding.encode(address)
-            for (property, member, value) in AddressPlace.properties(for: address, in: contact.unmappedProperties) {
+            let ungrouped = takesUngroupedPlaces(address, among: bases)
+            for (property, member, value) in AddressPlace.properties(for: address, in: contact.unmappedProperties, takesUngrouped: ungrouped) {
                 json[member] = .string(value)
                 placeProperties.append(property)
             }

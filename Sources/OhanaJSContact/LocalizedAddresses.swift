@@ -128,7 +128,8 @@ extension CardReader {
     /// address it localizes.
     mutating func readLocalizedAddresses() {
         guard let localizations = m["localizations"]?.object, let map = m["addresses"]?.object else { return }
-        let keys = orderedKeys(map, prefix: "ADDR").filter { map[$0]?.object != nil }
+        let places = placeLines()
+        let keys = orderedKeys(map, prefix: "ADDR").filter { map[$0]?.object != nil && places[$0] == nil }
         guard keys.count == contact.postalAddresses.count else { return }
         var result: [PostalAddress] = []
         for (i, key) in keys.enumerated() {

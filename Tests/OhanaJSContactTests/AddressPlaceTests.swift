@@ -6,7 +6,8 @@ import OhanaVCard
 
 /// `GEO` and `TZ` as vCard properties and as `ADR` parameters become the address's `coordinates`
 /// and `timeZone` (RFC 9555 sections 2.6.1 to 2.6.3; a property belongs to the `ADR` of its group,
-/// as in RFC 9555's authors' converter), and are written back as the `ADR`'s parameters.
+/// as in RFC 9555's authors' converter), and are written back as the `ADR`'s parameters. Ungrouped
+/// ones: UngroupedPlaceTests.
 @Suite struct AddressPlaceTests {
     let converter = JSContactConverter()
 
@@ -41,8 +42,12 @@ import OhanaVCard
     @Test func aUTCOffsetOfWholeHoursIsAnEtcGMTZone() throws {
         #expect(try address("FN:A\nitem1.ADR:;;1 Main St;Reston;;;\nitem1.TZ:-0500")["timeZone"] == "Etc/GMT+5")
         #expect(try address("FN:A\nADR;TZ=+0200:;;1 Main St;Reston;;;")["timeZone"] == "Etc/GMT-2")
-        #expect(try address("FN:A\nitem1.ADR:;;1 Main St;Reston;;;\nitem1.TZ;VALUE=utc-offset:+00:00")["timeZone"] == "Etc/GMT")
+        #expect(try address("FN:A\nitem1.ADR:;;1 Main St;Reston;;;\nitem1.TZ;VALUE=utc-offset:+00:00")["timeZone"] == "Etc/UTC")
         #expect(AddressPlace.timeZone(fromVCard: "-05") == "Etc/GMT+5")
+        // RFC 9555 section 2.6.3: hours from -12 to +14.
+        #expect(AddressPlace.timeZone(fromVCard: "+1400") == "Etc/GMT-14")
+        #expect(AddressPlace.timeZone(fromVCard: "-1200") == "Etc/GMT+12")
+        #expect(AddressPlace.timeZone(fromVCard: "-1300") == nil)
     }
 
     @Test func anOffsetThatIsNoEtcZoneStaysAsWritten() throws {
@@ -55,9 +60,10 @@ import OhanaVCard
         #expect(card["vCardProps"] != nil)
     }
 
-    @Test func aPropertyWithoutAnAddressOfItsGroupStaysInVCardProps() throws {
-        let card = converter.card(from: try contact("FN:A\nADR:;;1 Main St;Reston;;;\nGEO:geo:46.77,-71.28\nTZ:Europe/Rome"))
+    @Test func aGroupedPropertyWithoutAnAddressOfItsGroupStaysInVCardProps() throws {
+        let card = converter.card(from: try contact("FN:A\nADR:;;1 Main St;Reston;;;\nitem2.GEO:geo:46.77,-71.28\nitem2.TZ:Europe/Rome"))
         let a = try #require(card["addresses"]?.object?.values.first)
+        #expect(card["addresses"]?.object?.count == 1)
         #expect(a["coordinates"] == nil)
         #expect(a["timeZone"] == nil)
         let props = card["vCardProps"]?.array?.compactMap { $0.array?.first?.string } ?? []
