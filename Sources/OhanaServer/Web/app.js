@@ -371,6 +371,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   document.getElementById("order").addEventListener("change", (event) => {
     state.order = event.target.value;
     runSearch().catch((e) => showError(e.message));
+    if (!document.getElementById("view-review").hidden) loadReview().catch((e) => showError(e.message));
     if (!document.getElementById("view-pick").hidden && state.pick.picker) startPicker(state.pick.picker.id).catch((e) => showError(e.message));
     else state.pick.session = null;
   });
