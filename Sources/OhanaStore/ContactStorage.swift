@@ -74,6 +74,14 @@ public protocol ContactStorage: AnyObject, Sendable {
     /// Replaces the merge decisions, member versions and provider sync states, in one transaction.
     func replaceBookkeeping(_ bookkeeping: StoreBookkeeping) async throws
 
+    // MARK: Settings
+
+    /// A setting kept with the store by key (`nil` when none): a small value an app or the library
+    /// keeps beside the contacts, such as the person's phone region choices. Copied with the store.
+    func setting(_ key: String) async throws -> Data?
+    /// Keeps (or, with `nil`, forgets) a setting, in one transaction.
+    func setSetting(_ value: Data?, for key: String) async throws
+
     // MARK: Two-way sync records
 
     /// The provider's synced cards and every stored contact, in one snapshot.

@@ -13,10 +13,10 @@ package enum StoreAlgorithms {
             providerSyncStates: try rows.providerSyncStates(),
             syncedCards: try providers.flatMap { try rows.syncedCards(providerID: $0) },
             pendingSyncWrites: try providers.flatMap { try rows.pendingSyncWrites(providerID: $0) },
-            changeHistory: try rows.changeHistory())
+            changeHistory: try rows.changeHistory(), settings: try rows.settings())
     }
 
-    /// Replaces the merge decisions, member versions, provider sync states and sync records, and,
+    /// Replaces the merge decisions, member versions, provider sync states, sync records and settings, and,
     /// when `bookkeeping` has one, the change history.
     package static func replaceBookkeeping(_ bookkeeping: StoreBookkeeping, in rows: some StoreRowTransaction) throws {
         try rows.setMergeDecisions(bookkeeping.decisions)
@@ -29,6 +29,7 @@ package enum StoreAlgorithms {
             try rows.setProviderSyncState(state, for: providerID)
         }
         _ = try apply(bookkeeping.syncRecordWrites, in: rows)
+        for (key, value) in bookkeeping.settings { try rows.setSetting(value, for: key) }
         if let history = bookkeeping.changeHistory { try rows.replaceChangeHistory(history) }
     }
 

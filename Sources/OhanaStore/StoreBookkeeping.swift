@@ -81,22 +81,27 @@ public struct StoreBookkeeping: Hashable, Sendable {
     public var pendingSyncWrites: [SyncJournalEntry]
     /// The change history; `nil` leaves a store's own when the bookkeeping is replaced.
     public var changeHistory: ChangeHistory?
+    /// The store's settings by key (``ContactStorage/setting(_:)``).
+    public var settings: [String: Data]
 
     /// Creates bookkeeping.
     public init(decisions: ContactMergeDecisions = ContactMergeDecisions(), members: [MemberVersion] = [],
                 providerSyncStates: [String: ProviderSyncState] = [:], syncedCards: [SyncedCard] = [],
-                pendingSyncWrites: [SyncJournalEntry] = [], changeHistory: ChangeHistory? = nil) {
+                pendingSyncWrites: [SyncJournalEntry] = [], changeHistory: ChangeHistory? = nil,
+                settings: [String: Data] = [:]) {
         self.decisions = decisions
         self.members = members
         self.providerSyncStates = providerSyncStates
         self.syncedCards = syncedCards
         self.pendingSyncWrites = pendingSyncWrites
         self.changeHistory = changeHistory
+        self.settings = settings
     }
 
     /// Whether there is nothing to keep.
     public var isEmpty: Bool {
         decisions.isEmpty && members.isEmpty && providerSyncStates.isEmpty && syncedCards.isEmpty && pendingSyncWrites.isEmpty
+            && settings.isEmpty
     }
 
     /// The same bookkeeping with the journal entries' numbers left out (each store numbers its own),

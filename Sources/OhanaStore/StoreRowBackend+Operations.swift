@@ -52,6 +52,16 @@ extension StoreRowBackend {
     }
 
     /// The merge decisions, member versions, provider sync states and sync records the store keeps.
+    /// ``ContactStorage/setting(_:)``.
+    package func rowSetting(_ key: String) async throws -> Data? {
+        try await readRows { try $0.setting(key) }
+    }
+
+    /// ``ContactStorage/setSetting(_:for:)``, in one transaction.
+    package func rowSetSetting(_ value: Data?, for key: String) async throws {
+        try await writeRows { try $0.setSetting(value, for: key) }
+    }
+
     package func rowBookkeeping() async throws -> StoreBookkeeping {
         try await readRows { try StoreAlgorithms.bookkeeping(in: $0) }
     }

@@ -37,6 +37,10 @@ package protocol StoreRowReading: AnyObject {
     func pendingSyncWrites(providerID: String) throws -> [SyncJournalEntry]
     /// The change history behind the store's tokens.
     func changeHistory() throws -> StoreBookkeeping.ChangeHistory
+    /// Every setting the store keeps (small values by key, such as the person's phone region choices).
+    func settings() throws -> [String: Data]
+    /// One setting, if kept.
+    func setting(_ key: String) throws -> Data?
 }
 
 /// The rows a store backend writes inside one write transaction (committed when the body returns,
@@ -74,6 +78,8 @@ package protocol StoreRowTransaction: StoreRowReading {
     func removeAllBookkeepingRows() throws
     /// Takes another store's change history, identity included, so that its tokens work here.
     func replaceChangeHistory(_ history: StoreBookkeeping.ChangeHistory) throws
+    /// Keeps (or, with `nil`, forgets) one setting.
+    func setSetting(_ value: Data?, for key: String) throws
 }
 
 /// A store backend as the algorithms written once see it: transactions over its rows. Each

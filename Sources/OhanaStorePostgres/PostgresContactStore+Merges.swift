@@ -58,7 +58,17 @@ extension PostgresContactStore {
         try await rowSync(with: provider, remerging: merge)
     }
 
-    /// The merge decisions, member versions and provider sync states the store keeps.
+    /// A setting kept with the store, if any.
+    public func setting(_ key: String) async throws -> Data? {
+        try await rowSetting(key)
+    }
+
+    /// Keeps (or, with `nil`, forgets) a setting, in one transaction.
+    public func setSetting(_ value: Data?, for key: String) async throws {
+        try await rowSetSetting(value, for: key)
+    }
+
+    /// The merge decisions, member versions, provider sync states and settings the store keeps.
     public func bookkeeping() async throws -> StoreBookkeeping {
         try await rowBookkeeping()
     }
@@ -145,5 +155,35 @@ extension PostgresWriteTransaction {
         try await query("DELETE FROM provider_sync_state")
         try await query("DELETE FROM synced_card")
         try await query("DELETE FROM sync_journal")
+        try await query("DELETE FROM store_setting")
+    }
+
+    /// Every setting the store keeps, by key.
+    func settings() async throws -> [String: Data] {
+        var settings: [String: Data] = [:]
+        for try await (key, value) in try await query("SELECT key, value FROM store_setting").decode((String, Data).self) {
+            settings[key] = value
+        }
+        return settings
+    }
+
+    /// One setting, if kept.
+    func setting(_ key: String) async throws -> Data? {
+        for try await value in try await query("SELECT value FROM store_setting WHERE key = \(key)").decode(Data.self) {
+            return value
+        }
+        return nil
+    }
+
+    /// Keeps (or, with `nil`, forgets) one setting.
+    func setSetting(_ value: Data?, for key: String) async throws {
+        if let value {
+            try await query("""
+                INSERT INTO store_setting (key, value) VALUES (\(key), \(value))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """)
+        } else {
+            try await query("DELETE FROM store_setting WHERE key = \(key)")
+        }
     }
 }

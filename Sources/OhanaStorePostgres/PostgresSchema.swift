@@ -16,6 +16,8 @@ enum PostgresSchema {
     static let v2 = "pg-v2-merges-and-sync-state"
     /// The last synced version of each card and the journal of server writes, for two-way sync.
     static let v3 = "pg-v3-sync-records"
+    /// The store's settings: small values by key (``OhanaStore/ContactStorage/setting(_:)``).
+    static let v4 = "pg-v4-store-settings"
 
     /// The migrations this version knows, oldest first, with their SQL.
     static let migrations: [(identifier: String, sql: [String])] = [
@@ -140,6 +142,7 @@ enum PostgresSchema {
             """,
             "CREATE INDEX sync_journal_provider ON sync_journal (provider_id, id)",
         ]),
+        (v4, ["CREATE TABLE store_setting (key TEXT PRIMARY KEY, value BYTEA NOT NULL)"]),
     ]
 
     /// The key of the transaction-level advisory lock every writer takes first: writes are serial,

@@ -147,6 +147,12 @@ final class PostgresRowTransaction: StoreRowTransaction, @unchecked Sendable {
 
     func removeAllBookkeepingRows() throws { try wait { try await $0.removeAllBookkeepingRows() } }
 
+    func settings() throws -> [String: Data] { try wait { try await $0.settings() } }
+
+    func setting(_ key: String) throws -> Data? { try wait { try await $0.setting(key) } }
+
+    func setSetting(_ value: Data?, for key: String) throws { try wait { try await $0.setSetting(value, for: key) } }
+
     func replaceChangeHistory(_ history: StoreBookkeeping.ChangeHistory) throws {
         try wait { try await $0.replaceChangeHistory(history) }
     }

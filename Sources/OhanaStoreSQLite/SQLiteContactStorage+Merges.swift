@@ -81,7 +81,17 @@ extension SQLiteReadTransaction {
 }
 
 extension SQLiteContactStorage {
-    /// The merge decisions, member versions and provider sync states the store keeps.
+    /// A setting kept with the store, if any.
+    public func setting(_ key: String) async throws -> Data? {
+        try await store.rowSetting(key)
+    }
+
+    /// Keeps (or, with `nil`, forgets) a setting, in one transaction.
+    public func setSetting(_ value: Data?, for key: String) async throws {
+        try await store.rowSetSetting(value, for: key)
+    }
+
+    /// The merge decisions, member versions, provider sync states and settings the store keeps.
     public func bookkeeping() async throws -> StoreBookkeeping {
         try await store.rowBookkeeping()
     }

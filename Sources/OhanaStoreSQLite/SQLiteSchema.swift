@@ -22,7 +22,7 @@ enum SQLiteSchema {
     static let v7 = "v7-content-hash-of-json"
 
     /// The migrations this version knows, oldest first.
-    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8]
+    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
 
     /// The migrator that brings a database to the current schema.
     static var migrator: DatabaseMigrator {
@@ -142,6 +142,9 @@ enum SQLiteSchema {
             try db.execute(sql: "UPDATE contact SET contentHash = NULL")
         }
         migrator.registerMigration(v8, migrate: createSyncTables)
+        migrator.registerMigration(v9) { db in
+            try db.execute(sql: "CREATE TABLE storeSetting (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
+        }
         return migrator
     }
 
@@ -161,6 +164,9 @@ enum SQLiteSchema {
     /// Adds the sync records of two-way sync: the last synced version of each card and the journal
     /// of server writes. (v7 is the content hash of the stored JSON.)
     static let v8 = "v8-sync-records"
+
+    /// Adds the store's settings: small values by key (``OhanaStore/ContactStorage/setting(_:)``).
+    static let v9 = "v9-store-settings"
 
     /// Creates the sync tables; a store written by a version that created them on first use keeps its own.
     static func createSyncTables(_ db: Database) throws {

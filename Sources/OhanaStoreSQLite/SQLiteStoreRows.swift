@@ -6,6 +6,18 @@ import OhanaStore
 /// A SQLite read transaction serves the rows the store's algorithms read (``StoreAlgorithms``),
 /// inside GRDB's transaction closure.
 extension SQLiteReadTransaction: StoreRowReading {
+    /// Every setting the store keeps, by key.
+    package func settings() throws -> [String: Data] {
+        var settings: [String: Data] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM storeSetting") { settings[row["key"]] = row["value"] }
+        return settings
+    }
+
+    /// One setting, if kept.
+    package func setting(_ key: String) throws -> Data? {
+        try Data.fetchOne(db, sql: "SELECT value FROM storeSetting WHERE key = ?", arguments: [key])
+    }
+
     /// The stored contacts among these ids, one indexed lookup each.
     package func contacts(ids: [ContactID]) throws -> [Contact] {
         try ids.compactMap { try contact(withID: $0) }
@@ -95,8 +107,19 @@ extension SQLiteWriteTransaction: StoreRowTransaction {
     package func removeAllBookkeepingRows() throws {
         try db.execute(sql: """
             DELETE FROM mergedMemberSource; DELETE FROM mergedMember; DELETE FROM providerSyncState;
-            DELETE FROM syncedCard; DELETE FROM syncJournal
+            DELETE FROM syncedCard; DELETE FROM syncJournal; DELETE FROM storeSetting
             """)
+    }
+
+    /// Keeps (or, with `nil`, forgets) one setting.
+    package func setSetting(_ value: Data?, for key: String) throws {
+        if let value {
+            try db.execute(sql: """
+                INSERT INTO storeSetting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM storeSetting WHERE key = ?", arguments: [key])
+        }
     }
 }
 

@@ -48,6 +48,7 @@ struct StoreMigrationTests {
         _ = try await StorageMergeBehaviourTests.merge(sqlite, [["r", "b"]])
         try await sqlite.setMergeDecisions(ContactMergeDecisions(keptTogether: [["r", "b"]], keptApart: [["c", "x"]]))
         try await sqlite.store.write { try $0.setProviderSyncState(ProviderSyncState(data: Data("ctag-7".utf8)), for: "carddav:x") }
+        try await sqlite.setSetting(Data("{\"rules\":[]}".utf8), for: "ohana.phoneRegionChoices")
         _ = try await sqlite.applySyncWrites([
             .recordSyncedCard(SyncedCard(providerID: "carddav:x", href: "/b/Z.vcf", etag: "\"1\"", vCard: "BEGIN:VCARD…", contactID: "c")),
             .recordSyncedCard(SyncedCard(providerID: "carddav:x", href: "/b/a.vcf", etag: nil, vCard: "BEGIN:VCARD…", contactID: "r")),
@@ -56,6 +57,7 @@ struct StoreMigrationTests {
         ])
         let original = try await sqlite.bookkeeping()
         #expect(original.members.count == 2 && original.providerSyncStates.count == 1)
+        #expect(original.settings == ["ohana.phoneRegionChoices": Data("{\"rules\":[]}".utf8)])
         #expect(original.syncedCards.map(\.href) == ["/b/Z.vcf", "/b/a.vcf"] && original.pendingSyncWrites.count == 1)
 
         let postgres = try await StorageBackend.postgres.open(in: directory)
@@ -66,6 +68,7 @@ struct StoreMigrationTests {
         let back = SQLiteContactStorage(try SQLiteContactStore(fileURL: directory.file("back.sqlite")))
         _ = try await ContactStoreCopy().run(from: postgres, to: back)
         #expect(try await back.bookkeeping().withoutJournalNumbers == original.withoutJournalNumbers)
+        #expect(try await back.setting("ohana.phoneRegionChoices") == Data("{\"rules\":[]}".utf8))
         // The copied members are live: undoing the merge on the copy restores them.
         #expect(try await postgres.undoMerge(of: "r").restored == members)
         #expect(try await postgres.contactCount() == 3)

@@ -162,4 +162,24 @@ struct StorageBehaviourTests {
         #expect(again.unchanged == contacts.count && again.added == 0 && again.updated == 0)
         try await store.shutDown()
     }
+
+    @Test("a setting is kept, replaced and forgotten, and survives reopening the store", arguments: StorageBackend.allCases)
+    func settingsAreKept(backend: StorageBackend) async throws {
+        let directory = try TemporaryDirectory()
+        let location = try await backend.newLocation(in: directory)
+        let store = try await storeBackends.open(location)
+        #expect(try await store.setting("ohana.test") == nil)
+        try await store.setSetting(Data("one".utf8), for: "ohana.test")
+        try await store.setSetting(Data([0, 255, 7]), for: "ohana.bytes")
+        #expect(try await store.setting("ohana.test") == Data("one".utf8))
+        try await store.setSetting(Data("two".utf8), for: "ohana.test")
+        #expect(try await store.setting("ohana.test") == Data("two".utf8))
+        #expect(try await store.bookkeeping().settings == ["ohana.test": Data("two".utf8), "ohana.bytes": Data([0, 255, 7])])
+        try await store.setSetting(nil, for: "ohana.bytes")
+        #expect(try await store.setting("ohana.bytes") == nil)
+        try await store.shutDown()
+        let reopened = try await storeBackends.open(location)
+        #expect(try await reopened.setting("ohana.test") == Data("two".utf8))
+        try await reopened.shutDown()
+    }
 }
