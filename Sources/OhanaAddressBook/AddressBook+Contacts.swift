@@ -19,4 +19,22 @@ extension AddressBook {
     public func attentionReport(order: AlphabeticalSort.Mode = .fullName) -> AttentionReport {
         AttentionReport(contacts: list(order).contacts, defaultRegion: region)
     }
+
+    /// Records the person's choice of `region` for a number of the contact `contactID` (with
+    /// `alike`, for every number written alike on a card that says the same about its country;
+    /// ``ContactStoreService/chooseRegion(_:forNumber:of:alike:defaultRegion:)``), reloads, and
+    /// returns the review as it is now.
+    public func chooseRegion(_ region: String, forNumber number: String, of contactID: String,
+                             alike: Bool) async throws -> AttentionReport {
+        do {
+            try await ContactStoreService(store: store)
+                .chooseRegion(region, forNumber: number, of: ContactID(rawValue: contactID), alike: alike, defaultRegion: self.region)
+        } catch let error as AddressBookError {
+            throw error
+        } catch {
+            throw AddressBookError(.internalError, "cannot keep the choice in the contact store: \(error)")
+        }
+        try await reload()
+        return attentionReport()
+    }
 }

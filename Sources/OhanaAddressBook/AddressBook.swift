@@ -110,15 +110,18 @@ public actor AddressBook {
         let stored: [Contact]
         let members: [ContactID: [Contact]]
         let token: ChangeToken
+        let choices: PhoneRegionChoices
         do {
             token = try await store.currentChangeToken()
             stored = try await store.allContacts(order: .insertion)
             members = try await store.allMergedMembers()
+            choices = try await ContactStoreService(store: store).regionChoices()
         } catch {
             throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
         }
         var formatted = stored
-        let formatting = PhoneNumberFormatting(formats: [.e164, .international, .national], defaultRegion: region)
+        let formatting = PhoneNumberFormatting(formats: [.e164, .international, .national], defaultRegion: region,
+                                               regionChoices: choices)
         for index in formatted.indices { formatting.format(&formatted[index]) }
         contacts = formatted
         mergedMembers = members

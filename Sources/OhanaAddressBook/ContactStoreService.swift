@@ -44,15 +44,61 @@ public struct ContactStoreService: Sendable {
     // MARK: Review
 
     /// What in the store needs a person's decision (``AttentionReport``): every contact's phone
-    /// numbers resolved with `region` as the default region, as the page resolves them, the
-    /// contacts in `ordering`'s list order.
+    /// numbers resolved with `region` as the default region and the person's stored choices
+    /// (``regionChoices()``), as the page resolves them, the contacts in `ordering`'s list order.
     public func attentionReport(region: String? = nil, ordering: ContactOrdering = ContactOrdering()) async throws -> AttentionReport {
         let region = region?.uppercased() ?? RegionCodes.defaultRegion
         var contacts = try await store.allContacts(order: .insertion)
-        let formatting = PhoneNumberFormatting(formats: [.e164], defaultRegion: region)
+        let formatting = PhoneNumberFormatting(formats: [.e164], defaultRegion: region, regionChoices: try await regionChoices())
         var resolver = PhoneNumberResolver(formats: [.e164])
         for index in contacts.indices { formatting.format(&contacts[index], resolver: &resolver) }
         return AttentionReport(contacts: ordering.sorted(contacts), defaultRegion: region)
+    }
+
+    /// The store setting that keeps the person's phone region choices.
+    public static let regionChoicesSetting = "ohana.phoneRegionChoices"
+
+    /// The person's phone region choices kept in the store (none when never chosen).
+    public func regionChoices() async throws -> PhoneRegionChoices {
+        guard let data = try await store.setting(Self.regionChoicesSetting) else { return PhoneRegionChoices() }
+        return try JSONDecoder().decode(PhoneRegionChoices.self, from: data)
+    }
+
+    /// Records the person's choice of `region` for the number written `number` of the contact
+    /// `contactID`; with `alike`, for every number written in its pattern on a card whose evidence
+    /// reads as this card's (a ``OhanaPhoneNumbers/PhoneRegionChoices/Rule``), read with `defaultRegion`
+    /// as the review reads it. Kept in the store; numbers are re-resolved with it from then on.
+    ///
+    /// Throws ``AddressBookError/Kind/notFound`` when the contact has no such number and
+    /// ``AddressBookError/Kind/badRequest`` when `region` is no region libphonenumber knows.
+    @discardableResult
+    public func chooseRegion(
+        _ region: String, forNumber number: String, of contactID: ContactID, alike: Bool, defaultRegion: String? = nil
+    ) async throws -> PhoneRegionChoices {
+        let region = region.uppercased()
+        guard PhoneNumberUtility.shared.isSupportedRegion(region) else {
+            throw AddressBookError(.badRequest, "'\(region)' is no region a phone number can belong to (an ISO code such as DE)")
+        }
+        guard let contact = try await store.contact(withID: contactID),
+              contact.phoneNumbers.contains(where: { $0.value == number }) else {
+            throw AddressBookError(.notFound, "no contact '\(contactID.rawValue)' with the number \"\(number)\"")
+        }
+        var choices = try await regionChoices()
+        // The latest decision about this number is the one kept, whichever kind it is.
+        choices.numbers.removeAll { $0.contactID == contactID && $0.number == number }
+        if alike {
+            var resolver = PhoneNumberResolver(formats: [.e164])
+            let evidence = resolver.evidence(for: contact, defaultRegion: defaultRegion?.uppercased() ?? RegionCodes.defaultRegion)
+            let rule = PhoneRegionChoices.Rule(pattern: PhoneRegionChoices.pattern(of: number), evidence: evidence.signature, region: region)
+            choices.rules.removeAll { $0.pattern == rule.pattern && $0.evidence == rule.evidence }
+            choices.rules.append(rule)
+        } else {
+            choices.numbers.append(.init(contactID: contactID, number: number, region: region))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try await store.setSetting(try encoder.encode(choices), for: Self.regionChoicesSetting)
+        return choices
     }
 
     // MARK: Undoing merges

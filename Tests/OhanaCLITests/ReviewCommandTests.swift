@@ -43,4 +43,49 @@ import Testing
         #expect(german.status == 0, "\(german.stderr)")
         #expect(try Self.parse(german.stdoutData).counts["unresolved-number"] != counts["unresolved-number"])
     }
+
+    /// The person decides: Mexico for one of the sample's Mexican mobiles, and for every number
+    /// written alike on a card that says the same (here: nothing but the default region). The
+    /// choice is kept in the store, and the review then lists fewer numbers.
+    @Test func choosingACountryResolvesTheNumberAndThoseWrittenAlike() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = dir.appendingPathComponent("sample.sqlite").path
+        #expect(try CLI.run(["import", "Samples/addressbook.vcf", "--store", store, "--region", "US"]).status == 0)
+        let before = try Self.parse(CLI.run(["review", "--store", store, "--region", "US", "--output", "json"]).stdoutData)
+        let unresolved = before.items.filter { $0["kind"] as? String == "unresolved-number" }
+        let mexican = try #require(unresolved.first { $0["value"] as? String == "55 4540 7037" })
+        let alike = unresolved.filter { $0["pattern"] as? String == mexican["pattern"] as? String
+            && $0["evidence"] as? String == mexican["evidence"] as? String }
+        #expect(alike.count >= 2, "\(unresolved)")
+        let contact = try #require(mexican["contactID"] as? String)
+
+        // Another country than the number's: kept as written, the reason says so.
+        let wrong = try CLI.run(["review", "--store", store, "--region", "US", "--choose-region", "FR", "--contact", contact,
+                                 "--number", "55 4540 7037", "--output", "json"])
+        #expect(wrong.status == 0, "\(wrong.stderr)")
+        let stillThere = try Self.parse(wrong.stdoutData).items.first { $0["value"] as? String == "55 4540 7037" }
+        #expect((stillThere?["reason"] as? String)?.contains("not valid in FR either (your choice)") == true, "\(String(describing: stillThere))")
+
+        let chosen = try CLI.run(["review", "--store", store, "--region", "US", "--choose-region", "MX", "--contact", contact,
+                                  "--number", "55 4540 7037", "--alike", "--output", "json"])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        let after = try Self.parse(chosen.stdoutData)
+        #expect(after.counts["unresolved-number"] == (before.counts["unresolved-number"] ?? 0) - alike.count)
+        let left = Set(after.items.compactMap { $0["value"] as? String })
+        for number in alike.compactMap({ $0["value"] as? String }) { #expect(!left.contains(number), "\(number)") }
+        // Kept in the store: a later review without a choice lists the same.
+        let later = try Self.parse(CLI.run(["review", "--store", store, "--region", "US", "--output", "json"]).stdoutData)
+        #expect(later.counts == after.counts)
+
+        let refused = try CLI.run(["review", "--store", store, "--choose-region", "XX", "--contact", contact, "--number", "55 4540 7037"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("'XX' is no region"), "\(refused.stderr)")
+        let unknown = try CLI.run(["review", "--store", store, "--choose-region", "MX", "--contact", "nobody", "--number", "1"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no contact 'nobody'"), "\(unknown.stderr)")
+        let partial = try CLI.run(["review", "--store", store, "--choose-region", "MX"])
+        #expect(partial.status != 0)
+        #expect(partial.stderr.contains("go together"), "\(partial.stderr)")
+    }
 }

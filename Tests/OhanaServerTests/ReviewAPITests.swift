@@ -22,4 +22,33 @@ import Testing
             try await APITests.expectBadRequest(client, "/api/review?kind=x", mentioning: "kind")
         }
     }
+
+    @Test func aRegionChoiceIsKeptAndTheReviewAnswersWithIt() async throws {
+        try await APITests().withClient { client, book in
+            let before = try APITests.decode(AttentionReport.self, try await client.execute(uri: "/api/review", method: .get))
+            let unresolved = before.items(of: .unresolvedNumber)
+            try #require(!unresolved.isEmpty, "the test book has no unresolved number")
+            let item = unresolved[0]
+            // The number's own region, as libphonenumber reads it in each region it could be: try
+            // every candidate until one makes it valid (the test book's numbers are generated).
+            var answer: AttentionReport?
+            for region in ["GB", "DE", "FR", "MX", "BR", "JP", "CN", "IN", "IT", "ES", "AU", "NL", "TR", "KR", "SE", "PL"] {
+                let body = try APITests.jsonBody(["contactID": item.contactID, "number": item.value ?? "", "region": region])
+                let response = try await client.execute(uri: "/api/review/region-choices", method: .post,
+                                                        headers: APITests.jsonHeaders, body: body)
+                #expect(response.status == .ok, "\(APITests.text(response))")
+                let report = try APITests.decode(AttentionReport.self, response)
+                if !report.items.contains(where: { $0.contactID == item.contactID && $0.value == item.value && $0.kind == item.kind }) {
+                    answer = report
+                    break
+                }
+            }
+            let resolved = try #require(answer, "no region resolved \(item)")
+            #expect(resolved.count(of: .unresolvedNumber) == before.count(of: .unresolvedNumber) - 1)
+            #expect(try await ContactStoreService(store: book.addressBook.store).regionChoices().numbers.count >= 1)
+            try await APITests.expectBadRequest(client, "/api/review/region-choices", method: .post, headers: APITests.jsonHeaders,
+                                                body: try APITests.jsonBody(["contactID": item.contactID, "number": "1", "region": "DE"]),
+                                                status: .notFound, mentioning: "no contact")
+        }
+    }
 }

@@ -32,6 +32,14 @@ extension AddressBookServer {
             try query.finish()
             return await addressBook.attentionReport(order: order)
         }
+        // The person's choice of a country for a number no evidence decides (`alike`: for every
+        // number written alike on a card that says the same); answers the review as it is then.
+        router.post("/api/review/region-choices") { request, _ -> AttentionReport in
+            try QueryParameters(request, allowed: []).finish()
+            let choice = try await decodeBody(RegionChoiceRequest.self, from: request)
+            return try await addressBook.chooseRegion(choice.region, forNumber: choice.number, of: choice.contactID,
+                                                      alike: choice.alike ?? false)
+        }
         router.get("/api/contacts/:id") { request, context -> Response in
             try QueryParameters(request, allowed: []).finish()
             if JSContactResponses.wanted(request) {
@@ -48,4 +56,16 @@ extension AddressBookServer {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: photo.data)))
         }
     }
+}
+
+/// The body of `POST /api/review/region-choices`.
+struct RegionChoiceRequest: Decodable {
+    /// The contact holding the number.
+    var contactID: String
+    /// The number as written.
+    var number: String
+    /// The chosen region (ISO code).
+    var region: String
+    /// Whether the choice is for every number written alike on a card that says the same.
+    var alike: Bool?
 }
