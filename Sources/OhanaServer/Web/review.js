@@ -13,7 +13,10 @@ const reviewTitles = {
 };
 
 async function loadReview() {
-  const report = await api(`/api/review?order=${encodeURIComponent(state.order)}`);
+  renderReview(await api(`/api/review?order=${encodeURIComponent(state.order)}`));
+}
+
+function renderReview(report) {
   const total = report.counts.reduce((sum, c) => sum + c.count, 0);
   document.getElementById("review-status").textContent = total === 0
     ? "Nothing needs your attention."
@@ -45,5 +48,29 @@ function reviewItem(item) {
     lines.push(el("span", { class: "sub", text: "could be " + item.candidates.map((c) => c.region).join(" or ") }));
   }
   if (item.pattern) lines.push(el("span", { class: "sub pattern", text: "written as " + item.pattern }));
+  if (item.kind === "unresolved-number" || item.kind === "ambiguous-number") lines.push(regionChoiceForm(item));
   return el("li", { class: "row review-item", dataset: { id: item.contactID, kind: item.kind } }, ...lines);
+}
+
+// The person's answer for a number: a country (an ISO code; an ambiguous number's candidates are
+// offered), for this number or for every number written alike on a card that says the same.
+function regionChoiceForm(item) {
+  const candidates = (item.candidates || []).map((c) => c.region);
+  const region = el("input", { type: "text", class: "region", maxlength: "2", size: "3", required: true,
+    placeholder: "ISO", value: candidates[0] || "", "aria-label": "Country (ISO code)" });
+  const alike = el("input", { type: "checkbox", class: "alike" });
+  const form = el("form", { class: "region-choice" },
+    el("label", {}, "Country ", region), " ",
+    el("label", {}, alike, " and numbers written like it"), " ",
+    el("button", { type: "submit", text: "Set country" }));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const report = await api("/api/review/region-choices", { method: "POST", body: {
+        contactID: item.contactID, number: item.value, region: region.value.trim().toUpperCase(), alike: alike.checked } });
+      renderReview(report);
+      document.getElementById("review-result").textContent = `${item.value}: ${region.value.trim().toUpperCase()} kept.`;
+    } catch (e) { showError(e.message); }
+  });
+  return form;
 }
