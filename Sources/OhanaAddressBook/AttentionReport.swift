@@ -98,6 +98,8 @@ public struct AttentionReport: Sendable, Codable, Hashable {
         let name = Self.shownName(of: contact)
         let id = contact.id.rawValue
         var found: [Item] = []
+        // What the card says about its country: the same for each of its numbers, read once.
+        var signature: String?
         if !Self.hasName(contact) {
             found.append(Item(kind: .noName, contactID: id, contactName: name, reason: "no name, nickname or organization"))
         }
@@ -116,7 +118,8 @@ public struct AttentionReport: Sendable, Codable, Hashable {
                                 reason: details.problem ?? kind.title, candidates: details.candidates)
                 if kind != .junkNumber {
                     item.pattern = PhoneRegionChoices.pattern(of: field.value)
-                    item.evidence = resolver.evidence(for: contact, defaultRegion: region).signature
+                    if signature == nil { signature = resolver.evidence(for: contact, defaultRegion: region).signature }
+                    item.evidence = signature
                 }
                 found.append(item)
             case .emailAddress:
