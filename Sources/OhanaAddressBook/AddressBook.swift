@@ -14,6 +14,8 @@ public struct AddressBookError: Error, Sendable, CustomStringConvertible {
         case notFound
         /// The request conflicts with the current state (409).
         case conflict
+        /// The contact changed since the version the request was made on (412): ``AddressBookError/conflict`` has both versions.
+        case preconditionFailed
         /// The server failed (500).
         case internalError
     }
@@ -22,6 +24,8 @@ public struct AddressBookError: Error, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// What went wrong, in one line.
     public var message: String
+    /// For ``Kind/preconditionFailed``: the version the request was made on and the contact as stored now.
+    public var conflict: ContactVersionConflict?
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String) {

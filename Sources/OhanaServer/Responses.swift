@@ -8,6 +8,7 @@ extension AddressBookError: HTTPResponseError {
         case .badRequest: .badRequest
         case .notFound: .notFound
         case .conflict: .conflict
+        case .preconditionFailed: .preconditionFailed
         case .internalError: .internalServerError
         }
     }

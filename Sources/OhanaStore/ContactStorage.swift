@@ -82,6 +82,21 @@ public protocol ContactStorage: AnyObject, Sendable {
     /// Keeps (or, with `nil`, forgets) a setting, in one transaction.
     func setSetting(_ value: Data?, for key: String) async throws
 
+    // MARK: Editing
+
+    /// The contact with this id and its version (the change number of its last change), if stored.
+    func versionedContact(withID id: ContactID) async throws -> VersionedContact?
+    /// Creates, updates or deletes one contact in one transaction, checked against the version the
+    /// write was made on (``ContactStoreError/versionConflict(_:)`` with both versions when it
+    /// changed meanwhile, and nothing is written), recorded in the change log (so the change feed
+    /// and `ohana sync` see it) and journaled as a ``ContactRevision`` that can be undone.
+    func write(_ write: ContactWrite) async throws -> ContactWriteResult
+    /// Undoes revision `number` in one transaction: the contact goes back to how it was before it,
+    /// when it is still as the revision left it (or at version `expecting`); journaled as a revision too.
+    func undoRevision(_ number: Int64, expecting version: Int64?) async throws -> ContactWriteResult
+    /// The latest revisions, newest first, of one contact (or of all when `contactID` is `nil`).
+    func revisions(of contactID: ContactID?, limit: Int) async throws -> [ContactRevision]
+
     // MARK: Two-way sync records
 
     /// The provider's synced cards and every stored contact, in one snapshot.

@@ -35,6 +35,10 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case refusedByServer(location: String, reason: String, advice: String)
     /// The store at `location` was opened without a way to make child stores (a ``ChildStoreFactory``).
     case noChildStores(location: String)
+    /// A contact changed (or was deleted) since the version an edit was made on; nothing was written.
+    case versionConflict(ContactVersionConflict)
+    /// No revision with this number is in the store's revision journal.
+    case noSuchRevision(Int64)
 
     /// The error in one line.
     public var description: String {
@@ -74,6 +78,15 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             "\(location): this store was opened without child stores (give it a ChildStoreFactory, such as ChildStoreFactory.sqliteInMemory)"
         case .refusedByServer(let location, let reason, let advice):
             "\(location): PostgreSQL refused: \(reason): \(advice)"
+        case .versionConflict(let conflict):
+            if let current = conflict.current {
+                "contact \(conflict.contactID) changed since version \(conflict.expectedVersion) (it is at version "
+                    + "\(current.version) now); nothing was written: read it again and redo the change"
+            } else {
+                "contact \(conflict.contactID) was deleted since version \(conflict.expectedVersion); nothing was written"
+            }
+        case .noSuchRevision(let number):
+            "no revision \(number) in this store's edit history"
         }
     }
 }

@@ -13,7 +13,8 @@ package enum StoreAlgorithms {
             providerSyncStates: try rows.providerSyncStates(),
             syncedCards: try providers.flatMap { try rows.syncedCards(providerID: $0) },
             pendingSyncWrites: try providers.flatMap { try rows.pendingSyncWrites(providerID: $0) },
-            changeHistory: try rows.changeHistory(), settings: try rows.settings())
+            changeHistory: try rows.changeHistory(), settings: try rows.settings(),
+            revisions: try rows.revisions(of: nil, limit: Int.max).reversed())
     }
 
     /// Replaces the merge decisions, member versions, provider sync states, sync records and settings, and,
@@ -30,6 +31,7 @@ package enum StoreAlgorithms {
         }
         _ = try apply(bookkeeping.syncRecordWrites, in: rows)
         for (key, value) in bookkeeping.settings { try rows.setSetting(value, for: key) }
+        for revision in bookkeeping.revisions { _ = try rows.recordRevision(revision) }
         if let history = bookkeeping.changeHistory { try rows.replaceChangeHistory(history) }
     }
 

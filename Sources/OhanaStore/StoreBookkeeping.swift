@@ -83,12 +83,14 @@ public struct StoreBookkeeping: Hashable, Sendable {
     public var changeHistory: ChangeHistory?
     /// The store's settings by key (``ContactStorage/setting(_:)``).
     public var settings: [String: Data]
+    /// The edit journal, oldest first (``ContactRevision``), so that edits stay undoable in a copy.
+    public var revisions: [ContactRevision]
 
     /// Creates bookkeeping.
     public init(decisions: ContactMergeDecisions = ContactMergeDecisions(), members: [MemberVersion] = [],
                 providerSyncStates: [String: ProviderSyncState] = [:], syncedCards: [SyncedCard] = [],
                 pendingSyncWrites: [SyncJournalEntry] = [], changeHistory: ChangeHistory? = nil,
-                settings: [String: Data] = [:]) {
+                settings: [String: Data] = [:], revisions: [ContactRevision] = []) {
         self.decisions = decisions
         self.members = members
         self.providerSyncStates = providerSyncStates
@@ -96,12 +98,13 @@ public struct StoreBookkeeping: Hashable, Sendable {
         self.pendingSyncWrites = pendingSyncWrites
         self.changeHistory = changeHistory
         self.settings = settings
+        self.revisions = revisions
     }
 
     /// Whether there is nothing to keep.
     public var isEmpty: Bool {
         decisions.isEmpty && members.isEmpty && providerSyncStates.isEmpty && syncedCards.isEmpty && pendingSyncWrites.isEmpty
-            && settings.isEmpty
+            && settings.isEmpty && revisions.isEmpty
     }
 
     /// The same bookkeeping with the journal entries' numbers left out (each store numbers its own),

@@ -85,4 +85,26 @@ extension StoreRowBackend {
     package func rowApplySyncWrites(_ writes: [SyncRecordWrite]) async throws -> [SyncJournalEntry] {
         try await writeRows { try StoreAlgorithms.apply(writes, in: $0) }
     }
+
+    /// ``ContactStorage/versionedContact(withID:)``.
+    package func rowVersionedContact(_ id: ContactID) async throws -> VersionedContact? {
+        try await readRows { try StoreAlgorithms.versionedContact(id, in: $0) }
+    }
+
+    /// ``ContactStorage/write(_:)``, in one transaction.
+    package func rowWrite(_ write: ContactWrite) async throws -> ContactWriteResult {
+        let date = Date()
+        return try await writeRows { try StoreAlgorithms.write(write, date: date, in: $0) }
+    }
+
+    /// ``ContactStorage/undoRevision(_:expecting:)``, in one transaction.
+    package func rowUndoRevision(_ number: Int64, expecting version: Int64?) async throws -> ContactWriteResult {
+        let date = Date()
+        return try await writeRows { try StoreAlgorithms.undoRevision(number, expecting: version, date: date, in: $0) }
+    }
+
+    /// ``ContactStorage/revisions(of:limit:)``.
+    package func rowRevisions(of contactID: ContactID?, limit: Int) async throws -> [ContactRevision] {
+        try await readRows { try $0.revisions(of: contactID, limit: limit) }
+    }
 }

@@ -41,6 +41,10 @@ package protocol StoreRowReading: AnyObject {
     func settings() throws -> [String: Data]
     /// One setting, if kept.
     func setting(_ key: String) throws -> Data?
+    /// The revision with this number in the edit journal, if kept.
+    func revision(number: Int64) throws -> ContactRevision?
+    /// The latest revisions, newest first: of one contact, or of every contact when `contactID` is `nil`.
+    func revisions(of contactID: ContactID?, limit: Int) throws -> [ContactRevision]
 }
 
 /// The rows a store backend writes inside one write transaction (committed when the body returns,
@@ -74,12 +78,16 @@ package protocol StoreRowTransaction: StoreRowReading {
     func endSyncWrite(id: Int64) throws
     /// Marks every write of a provider to one card as settled.
     func endSyncWrites(providerID: String, href: String) throws
-    /// Forgets every member version, provider sync state, synced card and pending server write.
+    /// Forgets every member version, provider sync state, synced card, pending server write,
+    /// setting and revision.
     func removeAllBookkeepingRows() throws
     /// Takes another store's change history, identity included, so that its tokens work here.
     func replaceChangeHistory(_ history: StoreBookkeeping.ChangeHistory) throws
     /// Keeps (or, with `nil`, forgets) one setting.
     func setSetting(_ value: Data?, for key: String) throws
+    /// Journals a revision: with number 0 it gets the next number, otherwise it keeps its own
+    /// (a copied journal); returns it numbered.
+    func recordRevision(_ revision: ContactRevision) throws -> ContactRevision
 }
 
 /// A store backend as the algorithms written once see it: transactions over its rows. Each

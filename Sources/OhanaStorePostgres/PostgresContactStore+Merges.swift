@@ -58,6 +58,26 @@ extension PostgresContactStore {
         try await rowSync(with: provider, remerging: merge)
     }
 
+    /// The contact with this id and its version, if stored.
+    public func versionedContact(withID id: ContactID) async throws -> VersionedContact? {
+        try await rowVersionedContact(id)
+    }
+
+    /// Creates, updates or deletes one contact, checked against its version, in one transaction.
+    public func write(_ write: ContactWrite) async throws -> ContactWriteResult {
+        try await rowWrite(write)
+    }
+
+    /// Undoes a revision of the edit journal, in one transaction.
+    public func undoRevision(_ number: Int64, expecting version: Int64?) async throws -> ContactWriteResult {
+        try await rowUndoRevision(number, expecting: version)
+    }
+
+    /// The latest revisions of the edit journal, newest first.
+    public func revisions(of contactID: ContactID?, limit: Int) async throws -> [ContactRevision] {
+        try await rowRevisions(of: contactID, limit: limit)
+    }
+
     /// A setting kept with the store, if any.
     public func setting(_ key: String) async throws -> Data? {
         try await rowSetting(key)
@@ -156,6 +176,7 @@ extension PostgresWriteTransaction {
         try await query("DELETE FROM synced_card")
         try await query("DELETE FROM sync_journal")
         try await query("DELETE FROM store_setting")
+        try await query("DELETE FROM contact_revision")
     }
 
     /// Every setting the store keeps, by key.

@@ -18,6 +18,8 @@ enum PostgresSchema {
     static let v3 = "pg-v3-sync-records"
     /// The store's settings: small values by key (``OhanaStore/ContactStorage/setting(_:)``).
     static let v4 = "pg-v4-store-settings"
+    /// The edit journal: one row per revision of a contact (``OhanaStore/ContactRevision``).
+    static let v5 = "pg-v5-contact-revisions"
 
     /// The migrations this version knows, oldest first, with their SQL.
     static let migrations: [(identifier: String, sql: [String])] = [
@@ -143,6 +145,10 @@ enum PostgresSchema {
             "CREATE INDEX sync_journal_provider ON sync_journal (provider_id, id)",
         ]),
         (v4, ["CREATE TABLE store_setting (key TEXT PRIMARY KEY, value BYTEA NOT NULL)"]),
+        (v5, [
+            "CREATE TABLE contact_revision (number BIGINT PRIMARY KEY, contact_id TEXT NOT NULL, data BYTEA NOT NULL)",
+            "CREATE INDEX contact_revision_contact ON contact_revision (contact_id, number)",
+        ]),
     ]
 
     /// The key of the transaction-level advisory lock every writer takes first: writes are serial,

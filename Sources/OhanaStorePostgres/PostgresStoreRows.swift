@@ -153,6 +153,16 @@ final class PostgresRowTransaction: StoreRowTransaction, @unchecked Sendable {
 
     func setSetting(_ value: Data?, for key: String) throws { try wait { try await $0.setSetting(value, for: key) } }
 
+    func revision(number: Int64) throws -> ContactRevision? { try wait { try await $0.revision(number: number) } }
+
+    func revisions(of contactID: ContactID?, limit: Int) throws -> [ContactRevision] {
+        try wait { try await $0.revisions(of: contactID, limit: limit) }
+    }
+
+    func recordRevision(_ revision: ContactRevision) throws -> ContactRevision {
+        try wait { try await $0.recordRevision(revision) }
+    }
+
     func replaceChangeHistory(_ history: StoreBookkeeping.ChangeHistory) throws {
         try wait { try await $0.replaceChangeHistory(history) }
     }

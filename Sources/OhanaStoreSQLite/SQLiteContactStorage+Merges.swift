@@ -81,6 +81,26 @@ extension SQLiteReadTransaction {
 }
 
 extension SQLiteContactStorage {
+    /// The contact with this id and its version, if stored.
+    public func versionedContact(withID id: ContactID) async throws -> VersionedContact? {
+        try await store.rowVersionedContact(id)
+    }
+
+    /// Creates, updates or deletes one contact, checked against its version, in one transaction.
+    public func write(_ write: ContactWrite) async throws -> ContactWriteResult {
+        try await store.rowWrite(write)
+    }
+
+    /// Undoes a revision of the edit journal, in one transaction.
+    public func undoRevision(_ number: Int64, expecting version: Int64?) async throws -> ContactWriteResult {
+        try await store.rowUndoRevision(number, expecting: version)
+    }
+
+    /// The latest revisions of the edit journal, newest first.
+    public func revisions(of contactID: ContactID?, limit: Int) async throws -> [ContactRevision] {
+        try await store.rowRevisions(of: contactID, limit: limit)
+    }
+
     /// A setting kept with the store, if any.
     public func setting(_ key: String) async throws -> Data? {
         try await store.rowSetting(key)

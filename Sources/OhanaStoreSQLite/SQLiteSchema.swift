@@ -22,7 +22,7 @@ enum SQLiteSchema {
     static let v7 = "v7-content-hash-of-json"
 
     /// The migrations this version knows, oldest first.
-    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
+    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10]
 
     /// The migrator that brings a database to the current schema.
     static var migrator: DatabaseMigrator {
@@ -145,6 +145,12 @@ enum SQLiteSchema {
         migrator.registerMigration(v9) { db in
             try db.execute(sql: "CREATE TABLE storeSetting (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
         }
+        migrator.registerMigration(v10) { db in
+            try db.execute(sql: """
+                CREATE TABLE contactRevision (number INTEGER PRIMARY KEY, contactID TEXT NOT NULL, data BLOB NOT NULL);
+                CREATE INDEX contactRevision_contact ON contactRevision(contactID, number);
+                """)
+        }
         return migrator
     }
 
@@ -167,6 +173,9 @@ enum SQLiteSchema {
 
     /// Adds the store's settings: small values by key (``OhanaStore/ContactStorage/setting(_:)``).
     static let v9 = "v9-store-settings"
+
+    /// Adds the edit journal: one row per revision of a contact (``OhanaStore/ContactRevision``).
+    static let v10 = "v10-contact-revisions"
 
     /// Creates the sync tables; a store written by a version that created them on first use keeps its own.
     static func createSyncTables(_ db: Database) throws {

@@ -103,11 +103,12 @@ extension SQLiteWriteTransaction: StoreRowTransaction {
         return rows.survivors.isEmpty ? nil : rows
     }
 
-    /// Forgets every member version, provider sync state, synced card and pending server write.
+    /// Forgets every member version, provider sync state, synced card, pending server write,
+    /// setting and revision.
     package func removeAllBookkeepingRows() throws {
         try db.execute(sql: """
             DELETE FROM mergedMemberSource; DELETE FROM mergedMember; DELETE FROM providerSyncState;
-            DELETE FROM syncedCard; DELETE FROM syncJournal; DELETE FROM storeSetting
+            DELETE FROM syncedCard; DELETE FROM syncJournal; DELETE FROM storeSetting; DELETE FROM contactRevision
             """)
     }
 

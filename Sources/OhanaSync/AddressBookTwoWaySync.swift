@@ -16,6 +16,7 @@ struct RemoteCard {
 struct AddressBookTwoWaySync {
     let run: TwoWaySyncRun
     let bookURL: URL
+    /// Whether this is the address book new cards go to (contacts created in the store, and with `pushNew` those of other sources).
     let pushesNewContacts: Bool
     /// The flavour new cards are written in (the version the address book prefers).
     let newCardTarget: VCardTarget
@@ -85,7 +86,10 @@ struct AddressBookTwoWaySync {
             contactByID[contact.id] = contact
             let records = contact.provenance.compactMap { $0.providerID == providerID ? $0.recordID : nil }
             if records.isEmpty {
-                if pushesNewContacts { newContacts.append(contact.id) }
+                // Contacts created in the store always get a card; those of other sources only with `pushNew`.
+                if pushesNewContacts, run.options.pushNew || StoreCreatedContacts.isCreatedInStore(contact) {
+                    newContacts.append(contact.id)
+                }
                 continue
             }
             for href in records where inBook(href) && owner[key(href)] == nil {

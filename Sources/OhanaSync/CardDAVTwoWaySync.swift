@@ -117,7 +117,7 @@ final class TwoWaySyncRun {
                 report.diagnostics.append(Diagnostic(.error, source: bookKey, message: "address book not fully read; not synced this time"))
                 continue
             }
-            let isTarget = options.pushNew && CardDAVClient.normalizedPath(book.url.path) == target
+            let isTarget = CardDAVClient.normalizedPath(book.url.path) == target
             var sync = AddressBookTwoWaySync(run: self, book: book, listing: state.addressBooks[bookKey]?.etags ?? [:],
                                              transferred: pulled.cards, removed: pulled.removed.compactMap(\.recordID),
                                              pushesNewContacts: isTarget)

@@ -1,0 +1,125 @@
+import Foundation
+import Ohana
+import OhanaStore
+
+/// Creating, editing, deleting and undoing one contact: `ohana add/edit/delete/show`, the page's
+/// forms and `POST/PATCH/DELETE /api/contacts` are each one call here, on either store backend.
+///
+/// Every write is one transaction checked against the contact's version (the one read, or the
+/// one the caller names, such as an HTTP `If-Match`): a contact changed meanwhile is not
+/// overwritten, the write fails with ``AddressBookError/Kind/preconditionFailed`` carrying both
+/// versions (``AddressBookError/conflict``). Writes are recorded in the change log, so the change
+/// feed and `ohana sync` push them like any local change, and journaled, so each can be undone.
+extension ContactStoreService {
+    /// The stored contact with this id and its version; ``AddressBookError/Kind/notFound`` when none.
+    public func versionedContact(_ id: ContactID) async throws(AddressBookError) -> VersionedContact {
+        let found: VersionedContact?
+        do {
+            found = try await store.versionedContact(withID: id)
+        } catch {
+            throw Self.editError(error, id: id)
+        }
+        guard let found else { throw AddressBookError(.notFound, "no contact with id '\(id.rawValue)'") }
+        return found
+    }
+
+    /// Creates a contact from an edit of an empty one (names, values, addresses, tags); it is
+    /// marked as created in the store (``OhanaStore/StoreCreatedContacts``), so that `ohana sync`
+    /// creates its card. A contact without a name, organization or any value is refused (400).
+    public func createContact(_ edit: ContactEdit, id: ContactID = ContactID()) async throws(AddressBookError) -> ContactWriteResult {
+        var contact = Contact(id: id, provenance: [Provenance(providerID: StoreCreatedContacts.providerID, recordID: id.rawValue)])
+        do {
+            try contact.apply(edit)
+        } catch {
+            throw Self.editError(error, id: id)
+        }
+        guard !contact.fullName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !contact.fields.isEmpty || !contact.postalAddresses.isEmpty else {
+            throw AddressBookError(.badRequest, "a new contact needs a name, an organization or a value")
+        }
+        return try await write(.create(contact), id: id)
+    }
+
+    /// Applies a field-level edit to the stored contact, checked against `version` (the version
+    /// the edit was made on; `nil`: the version read now, so only a change racing this call fails).
+    public func editContact(_ id: ContactID, applying edit: ContactEdit,
+                            expecting version: Int64? = nil) async throws(AddressBookError) -> ContactWriteResult {
+        let current = try await versionedContact(id)
+        let changed: Contact
+        do {
+            changed = try current.contact.applying(edit)
+        } catch {
+            throw Self.editError(error, id: id)
+        }
+        return try await write(.update(changed, expecting: version ?? current.version), id: id)
+    }
+
+    /// Replaces the stored contact with a new version of it as a whole (the `$EDITOR` path), checked
+    /// against `version`. Its id, where it came from (provenance) and the contacts merged into it
+    /// are kept from the stored contact whatever the new version says.
+    public func replaceContact(_ id: ContactID, with contact: Contact,
+                               expecting version: Int64) async throws(AddressBookError) -> ContactWriteResult {
+        let current = try await versionedContact(id)
+        var replacement = contact
+        replacement.id = id
+        replacement.provenance = current.contact.provenance
+        replacement.mergedContactIDs = current.contact.mergedContactIDs
+        return try await write(.update(replacement, expecting: version), id: id)
+    }
+
+    /// Deletes the stored contact, checked against `version` (`nil`: the version read now).
+    public func deleteContact(_ id: ContactID, expecting version: Int64? = nil) async throws(AddressBookError) -> ContactWriteResult {
+        let expected: Int64
+        if let version { expected = version } else { expected = try await versionedContact(id).version }
+        return try await write(.delete(id, expecting: expected), id: id)
+    }
+
+    /// Undoes the revision numbered `number` (a create, an edit, a delete or an undo): the contact
+    /// goes back to how it was before it, when it has not changed since (409 with both versions otherwise).
+    public func undoRevision(_ number: Int64, expecting version: Int64? = nil) async throws(AddressBookError) -> ContactWriteResult {
+        do {
+            return try await store.undoRevision(number, expecting: version)
+        } catch {
+            throw Self.editError(error, id: nil)
+        }
+    }
+
+    /// The latest revisions, newest first, of one contact or (with `nil`) of all.
+    public func revisions(of id: ContactID?, limit: Int = 50) async throws(AddressBookError) -> [ContactRevision] {
+        do {
+            return try await store.revisions(of: id, limit: max(0, limit))
+        } catch {
+            throw Self.editError(error, id: id)
+        }
+    }
+
+    private func write(_ write: ContactWrite, id: ContactID) async throws(AddressBookError) -> ContactWriteResult {
+        do {
+            return try await store.write(write)
+        } catch {
+            throw Self.editError(error, id: id)
+        }
+    }
+
+    /// An edit's error in the address book's words, with the HTTP-like kind the front ends map.
+    static func editError(_ error: any Error, id: ContactID?) -> AddressBookError {
+        switch error {
+        case let error as AddressBookError:
+            return error
+        case let error as ContactEditError:
+            return AddressBookError(.badRequest, error.description)
+        case ContactStoreError.versionConflict(let conflict):
+            var failure = AddressBookError(.preconditionFailed, ContactStoreError.versionConflict(conflict).description)
+            failure.conflict = conflict
+            return failure
+        case ContactStoreError.contactNotFound(let missing):
+            return AddressBookError(.notFound, "no contact with id '\(missing.rawValue)'")
+        case ContactStoreError.duplicateID(let taken):
+            return AddressBookError(.conflict, "a contact with id '\(taken.rawValue)' already exists")
+        case ContactStoreError.noSuchRevision:
+            return AddressBookError(.notFound, "\(error)")
+        default:
+            let what = id.map { "contact '\($0.rawValue)'" } ?? "the contact"
+            return AddressBookError(.internalError, "cannot write \(what) in the contact store: \(error)")
+        }
+    }
+}
