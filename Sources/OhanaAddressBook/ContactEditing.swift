@@ -27,16 +27,27 @@ extension ContactStoreService {
     /// marked as created in the store (``OhanaStore/StoreCreatedContacts``), so that `ohana sync`
     /// creates its card. A contact without a name, organization or any value is refused (400).
     public func createContact(_ edit: ContactEdit, id: ContactID = ContactID()) async throws(AddressBookError) -> ContactWriteResult {
-        var contact = Contact(id: id, provenance: [Provenance(providerID: StoreCreatedContacts.providerID, recordID: id.rawValue)])
+        var contact = Contact(id: id)
         do {
             try contact.apply(edit)
         } catch {
             throw Self.editError(error, id: id)
         }
-        guard !contact.fullName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !contact.fields.isEmpty || !contact.postalAddresses.isEmpty else {
+        return try await createContact(contact)
+    }
+
+    /// Creates `contact` as a new contact (its id kept when it has one not stored yet), marked as
+    /// created in the store; the `$EDITOR` path of `ohana add`. Refused (400) without a name, an
+    /// organization or any value.
+    public func createContact(_ contact: Contact) async throws(AddressBookError) -> ContactWriteResult {
+        var created = contact
+        created.provenance = [Provenance(providerID: StoreCreatedContacts.providerID, recordID: contact.id.rawValue)]
+        guard !created.fullName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !created.fields.isEmpty
+            || !created.postalAddresses.isEmpty
+        else {
             throw AddressBookError(.badRequest, "a new contact needs a name, an organization or a value")
         }
-        return try await write(.create(contact), id: id)
+        return try await write(.create(created), id: created.id)
     }
 
     /// Applies a field-level edit to the stored contact, checked against `version` (the version

@@ -20,3 +20,58 @@ extension MergeUndoResult {
         return lines
     }
 }
+
+extension VersionedContact {
+    /// The contact for a reader, as `ohana show` prints it: its name, id and version, then one line
+    /// per part it has (names, organization, each value with its label, addresses, tags, note, sources).
+    public var detailLines: [String] {
+        let name = contact.fullName.isEmpty ? "(no name)" : contact.fullName
+        var lines = ["\(name)  [id \(contact.id.rawValue), version \(version)]"]
+        func add(_ title: String, _ value: String?) {
+            guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+            lines.append("  \(title): \(value.replacingOccurrences(of: "\n", with: "\n    "))")
+        }
+        add("name prefix", contact.namePrefix)
+        add("given name", contact.givenName)
+        add("middle name", contact.middleName)
+        add("family name", contact.familyName)
+        add("name suffix", contact.nameSuffix)
+        add("nickname", contact.nickname)
+        add("organization", contact.organization)
+        add("department", contact.department)
+        add("job title", contact.jobTitle)
+        for field in contact.fields {
+            let kind = switch field.type {
+            case .phoneNumber: "phone"
+            case .emailAddress: "email"
+            case .url: "url"
+            case .instantMessage: "im"
+            case .other: "other"
+            }
+            add(kind + (field.label.map { " (\($0.rawValue))" } ?? ""), field.value)
+        }
+        for address in contact.postalAddresses {
+            add("address" + (address.label.map { " (\($0.rawValue))" } ?? ""), address.oneLine)
+        }
+        add("birthday", contact.birthday?.description)
+        add("tags", contact.tags.isEmpty ? nil : contact.tags.joined(separator: ", "))
+        add("note", contact.note)
+        for source in contact.provenance {
+            add("source", [source.providerID, source.recordID].compactMap { $0 }.joined(separator: " "))
+        }
+        return lines
+    }
+}
+
+extension ContactWriteResult {
+    /// The write in one line, as `ohana add`, `edit`, `delete` and `undo` print it:
+    /// `VERB ID NAME (version N); undo with: ohana undo R`.
+    public func summaryLine(_ verb: String) -> String {
+        let contact = stored?.contact ?? revision?.before
+        let name = contact.map { $0.fullName.isEmpty ? "(no name)" : $0.fullName } ?? ""
+        var line = "\(verb) \(revision?.contactID.rawValue ?? contact?.id.rawValue ?? "") \(name)"
+        if let version = stored?.version { line += " (version \(version))" }
+        if let number = revision?.number { line += "; undo with: ohana undo \(number)" }
+        return line
+    }
+}
