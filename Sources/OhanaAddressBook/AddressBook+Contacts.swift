@@ -17,7 +17,24 @@ extension AddressBook {
     /// What in the loaded contacts needs a person's decision (``AttentionReport``), the contacts in
     /// the list's `order`; their numbers resolved as the page shows them (the address book's region).
     public func attentionReport(order: AlphabeticalSort.Mode = .fullName) -> AttentionReport {
-        AttentionReport(contacts: list(order).contacts, defaultRegion: region)
+        AttentionReport(contacts: list(order).contacts, defaultRegion: region).omitting(reviewKept)
+    }
+
+    /// Deletes or keeps review items of one kind, all of them or those of one contact (and value)
+    /// (``ContactStoreService/act(_:on:in:contactID:value:)``), reloads, and returns the review as it is now.
+    public func act(_ action: ReviewAction, on kind: AttentionReport.Kind, contactID: String?,
+                    value: String?) async throws -> (result: ReviewActionResult, report: AttentionReport) {
+        let result: ReviewActionResult
+        do {
+            result = try await ContactStoreService(store: store)
+                .act(action, on: kind, in: attentionReport(), contactID: contactID, value: value)
+        } catch let error as AddressBookError {
+            throw error
+        } catch {
+            throw AddressBookError(.internalError, "cannot act on the review in the contact store: \(error)")
+        }
+        try await reload()
+        return (result, attentionReport())
     }
 
     /// Records the person's choice of `region` for a number of the contact `contactID` (with

@@ -85,6 +85,8 @@ public actor AddressBook {
     private var useCounter: UInt64 = 0
     /// The store's change token when the contacts were last loaded.
     private var loadedToken: ChangeToken?
+    /// The review items the person kept as they are (not listed again).
+    var reviewKept = ReviewKeptValues()
     var review: MergeReview
 
     /// Creates the address book on a store; call ``reload()`` before serving.
@@ -120,6 +122,7 @@ public actor AddressBook {
             stored = try await store.allContacts(order: .insertion)
             members = try await store.allMergedMembers()
             choices = try await ContactStoreService(store: store).regionChoices()
+            reviewKept = try await ContactStoreService(store: store).reviewKeptValues()
         } catch {
             throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
         }

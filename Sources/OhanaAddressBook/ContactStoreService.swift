@@ -52,7 +52,7 @@ public struct ContactStoreService: Sendable {
         let formatting = PhoneNumberFormatting(formats: [.e164], defaultRegion: region, regionChoices: try await regionChoices())
         var resolver = PhoneNumberResolver(formats: [.e164])
         for index in contacts.indices { formatting.format(&contacts[index], resolver: &resolver) }
-        return AttentionReport(contacts: ordering.sorted(contacts), defaultRegion: region)
+        return AttentionReport(contacts: ordering.sorted(contacts), defaultRegion: region).omitting(try await reviewKeptValues())
     }
 
     /// The store setting that keeps the person's phone region choices.

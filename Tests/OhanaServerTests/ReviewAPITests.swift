@@ -51,4 +51,30 @@ import Testing
                                                 status: .notFound, mentioning: "no contact")
         }
     }
+
+    @Test func aJunkNumberIsDeletedThenItsDeletionUndoneAndAnInvalidKindRefused() async throws {
+        try await APITests().withClient { client, book in
+            let before = try APITests.decode(AttentionReport.self, try await client.execute(uri: "/api/review", method: .get))
+            #expect(before.items(of: .junkNumber).contains { $0.contactID == "zoe" && $0.value == "12" })
+            let body = try APITests.jsonBody(["action": "delete", "kind": "junk-number", "contactID": "zoe", "value": "12"])
+            let response = try await client.execute(uri: "/api/review/actions", method: .post, headers: APITests.jsonHeaders, body: body)
+            #expect(response.status == .ok, "\(APITests.text(response))")
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(APITests.text(response).utf8)) as? [String: Any])
+            let result = try #require(answer["result"] as? [String: Any])
+            #expect(result["items"] as? Int == 1)
+            let after = try APITests.decode(AttentionReport.self, try await client.execute(uri: "/api/review", method: .get))
+            #expect(!after.items(of: .junkNumber).contains { $0.contactID == "zoe" && $0.value == "12" })
+            #expect(after.count(of: .junkNumber) == before.count(of: .junkNumber) - 1)
+            let stored = try #require(try await book.addressBook.store.contact(withID: "zoe"))
+            #expect(!stored.phoneNumbers.contains { $0.value == "12" })
+            // The deletion is an edit: undone, the number is back.
+            let revision = try #require((result["revisions"] as? [Int])?.first)
+            _ = try await ContactStoreService(store: book.addressBook.store).undoRevision(Int64(revision))
+            #expect(try await book.addressBook.store.contact(withID: "zoe")?.phoneNumbers.contains { $0.value == "12" } == true)
+
+            try await APITests.expectBadRequest(client, "/api/review/actions", method: .post, headers: APITests.jsonHeaders,
+                                                body: try APITests.jsonBody(["action": "delete", "kind": "unresolved-number"]),
+                                                mentioning: "choosing a country")
+        }
+    }
 }

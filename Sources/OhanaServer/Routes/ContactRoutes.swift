@@ -40,6 +40,13 @@ extension AddressBookServer {
             return try await addressBook.chooseRegion(choice.region, forNumber: choice.number, of: choice.contactID,
                                                       alike: choice.alike ?? false)
         }
+        // Delete or keep review items of one kind: all of them, or one contact's (and value).
+        router.post("/api/review/actions") { request, _ -> ReviewActionResponse in
+            try QueryParameters(request, allowed: []).finish()
+            let body = try await decodeBody(ReviewActionRequest.self, from: request)
+            let (result, report) = try await addressBook.act(body.action, on: body.kind, contactID: body.contactID, value: body.value)
+            return ReviewActionResponse(result: result, review: report)
+        }
         router.get("/api/contacts/:id") { request, context -> Response in
             try QueryParameters(request, allowed: []).finish()
             if JSContactResponses.wanted(request) {
@@ -68,4 +75,18 @@ struct RegionChoiceRequest: Decodable {
     var region: String
     /// Whether the choice is for every number written alike on a card that says the same.
     var alike: Bool?
+}
+
+/// The body of `POST /api/review/actions`.
+struct ReviewActionRequest: Decodable {
+    var action: ReviewAction
+    var kind: AttentionReport.Kind
+    var contactID: String?
+    var value: String?
+}
+
+/// The answer of `POST /api/review/actions`: what was done, and the review as it is then.
+struct ReviewActionResponse: Encodable, ResponseEncodable {
+    var result: ReviewActionResult
+    var review: AttentionReport
 }
