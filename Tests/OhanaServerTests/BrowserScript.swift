@@ -275,6 +275,17 @@ def main():
         junk = driver.find_elements(By.CSS_SELECTOR, ".review-group[data-kind=junk-number] .review-item")
         next(item for item in junk if item.get_attribute("data-id") == "zoe").find_element(By.CSS_SELECTOR, "button.name").click()
         wait.until(lambda d: "Ångström" in d.find_element(By.ID, "detail").text)
+        # Deleting the junk value takes it off the list (an edit of the contact, undoable).
+        driver.find_element(By.CSS_SELECTOR, ".tab[data-view=review]").click()
+        def zoe_junk(d):
+            return [i for i in d.find_elements(By.CSS_SELECTOR, ".review-group[data-kind=junk-number] .review-item")
+                    if i.get_attribute("data-id") == "zoe" and "12" in i.text]
+        wait.until(lambda d: zoe_junk(d))
+        zoe_junk(driver)[0].find_element(By.CSS_SELECTOR, "button.review-delete").click()
+        wait.until(lambda d: d.find_element(By.ID, "review-result").text.startswith("Deleted 1 value"))
+        if zoe_junk(driver):
+            fail("the deleted junk value is still listed")
+        step("review: " + driver.find_element(By.ID, "review-result").text)
 
         # Statistics chart.
         driver.find_element(By.CSS_SELECTOR, ".tab[data-view=stats]").click()

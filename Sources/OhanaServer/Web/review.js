@@ -20,7 +20,7 @@ function renderReview(report) {
   const total = report.counts.reduce((sum, c) => sum + c.count, 0);
   document.getElementById("review-status").textContent = total === 0
     ? "Nothing needs your attention."
-    : `${total} value${total === 1 ? "" : "s"} need${total === 1 ? "s" : ""} your decision. Nothing is changed here; numbers stay as written until you decide.`;
+    : `${total} value${total === 1 ? "" : "s"} need${total === 1 ? "s" : ""} your decision. Nothing is changed until you decide; a deletion can be undone.`;
   const groups = document.getElementById("review-groups");
   clear(groups);
   for (const count of report.counts) {
@@ -28,10 +28,10 @@ function renderReview(report) {
     const items = report.items.filter((item) => item.kind === count.kind);
     const list = el("ol", { class: "rows review-items" });
     for (const item of items) list.append(reviewItem(item));
-    groups.append(el("section", { class: "review-group", dataset: { kind: count.kind } },
-      el("h3", {}, el("span", { text: reviewTitles[count.kind] || count.kind }), " ",
-        el("span", { class: "count", text: String(count.count) })),
-      list));
+    const heading = el("h3", {}, el("span", { text: reviewTitles[count.kind] || count.kind }), " ",
+      el("span", { class: "count", text: String(count.count) }));
+    const all = decidable.includes(count.kind) ? reviewActions({ kind: count.kind }, "all") : [];
+    groups.append(el("section", { class: "review-group", dataset: { kind: count.kind } }, heading, ...all, list));
   }
 }
 
@@ -49,6 +49,7 @@ function reviewItem(item) {
   }
   if (item.pattern) lines.push(el("span", { class: "sub pattern", text: "written as " + item.pattern }));
   if (item.kind === "unresolved-number" || item.kind === "ambiguous-number") lines.push(regionChoiceForm(item));
+  if (decidable.includes(item.kind)) lines.push(...reviewActions(item, "one"));
   return el("li", { class: "row review-item", dataset: { id: item.contactID, kind: item.kind } }, ...lines);
 }
 
@@ -73,4 +74,49 @@ function regionChoiceForm(item) {
     } catch (e) { showError(e.message); }
   });
   return form;
+}
+
+// ---- delete or keep ----------------------------------------------------------------
+
+// The kinds a person deletes or keeps (POST /api/review/actions); numbers get a country instead.
+const decidable = ["junk-number", "invalid-email", "no-name"];
+
+// Delete and Keep buttons for one item, or ("all") for every item of a kind.
+function reviewActions(item, scope) {
+  const what = item.kind === "no-name" ? "contact" : "value";
+  const label = (verb) => scope === "all" ? `${verb} all` : verb;
+  const describe = (verb) => scope === "all" ? `${verb} every ${what} of this kind` : `${verb} this ${what}`;
+  const act = async (action) => {
+    const body = { action, kind: item.kind };
+    if (scope === "one") { body.contactID = item.contactID; if (item.kind !== "no-name") body.value = item.value; }
+    try {
+      const answer = await api("/api/review/actions", { method: "POST", body });
+      renderReview(answer.review);
+      const done = `${action === "delete" ? "Deleted" : "Kept"} ${answer.result.items} ${what}${answer.result.items === 1 ? "" : "s"}.`;
+      const revisions = answer.result.revisions || [];
+      setReviewResult(done, revisions);
+    } catch (e) { showError(e.message); }
+  };
+  return [
+    el("button", { type: "button", class: "review-delete", text: label("Delete"), "aria-label": describe("Delete"),
+      onclick: () => act("delete") }),
+    el("button", { type: "button", class: "review-keep", text: label("Keep"), "aria-label": describe("Keep"),
+      onclick: () => act("keep") }),
+  ];
+}
+
+// The outcome line, with an Undo button for deletions (each is an edit, undone newest first).
+function setReviewResult(text, revisions) {
+  const result = document.getElementById("review-result");
+  clear(result);
+  result.append(text);
+  if (!revisions.length) return;
+  result.append(" ", el("button", { type: "button", class: "review-undo", text: "Undo", onclick: async () => {
+    try {
+      for (const number of [...revisions].reverse()) await api(`/api/revisions/${number}/undo`, { method: "POST" });
+      clear(result);
+      result.append("Undone.");
+      await loadReview();
+    } catch (e) { showError(e.message); }
+  } }));
 }
