@@ -56,4 +56,35 @@ struct EditSyncCommandTests {
         let again = try sync.run(ohana, ["sync", url, "--store", store], password: account.password)
         #expect(again.output.contains("pulled 0 added, 0 changed, 0 removed; pushed 0 created, 0 updated, 0 deleted"), "\(again.output)")
     }
+
+    @Test("review decisions are pushed: a junk number deleted, a national number written in international form")
+    func reviewDecisionsThenSync() async throws {
+        let ohana = try #require(TwoWaySyncKillTests.executable("ohana"), "ohana was not built next to the test bundle")
+        let account = try await TestAccount.make("user3")
+        try await account.put(sampleCard(uid: "rv-0", name: "Berlin Office", phone: "030 1234567"), named: "rv0.vcf")
+        try await account.put(sampleCard(uid: "rv-1", name: "Front Desk", phone: "ask reception"), named: "rv1.vcf")
+        let host = try #require(account.bookURL.host)
+        let port = try #require(account.bookURL.port)
+        let url = "carddav://\(account.user)@\(host):\(port)\(account.bookURL.path)/"
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("contacts.sqlite").path
+        let sync = SyncCommandStateTests()
+        #expect(try sync.run(ohana, ["sync", url, "--store", store], password: account.password).status == 0)
+
+        let junk = try sync.run(ohana, ["review", "--store", store, "--region", "DE", "--delete", "junk-number"], password: account.password)
+        #expect(junk.status == 0 && junk.errors.contains("deleted 1 junk-number item(s)"), "\(junk.errors)")
+        let international = try sync.run(ohana, ["review", "--store", store, "--region", "DE", "--write-international"],
+                                         password: account.password)
+        #expect(international.status == 0 && international.errors.contains("wrote 1 number(s)"), "\(international.errors)")
+
+        let pushed = try sync.run(ohana, ["sync", url, "--store", store], password: account.password)
+        #expect(pushed.output.contains("pushed 0 created, 2 updated, 0 deleted"), "\(pushed.output)")
+        let server = try await SyncFixtures.serverContacts(account)
+        #expect(server.values.first { $0.fullName == "Berlin Office" }?.phoneNumbers.map(\.value) == ["+49 30 1234567"])
+        let desk = try #require(server.values.first { $0.fullName == "Front Desk" })
+        #expect(desk.phoneNumbers.isEmpty && desk.unmappedProperties.contains { $0.name == "X-OHANA-TEST" })
+        let again = try sync.run(ohana, ["sync", url, "--store", store], password: account.password)
+        #expect(again.output.contains("pushed 0 created, 0 updated, 0 deleted"), "\(again.output)")
+    }
 }
