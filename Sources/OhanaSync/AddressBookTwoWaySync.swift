@@ -87,7 +87,8 @@ struct AddressBookTwoWaySync {
             let records = contact.provenance.compactMap { $0.providerID == providerID ? $0.recordID : nil }
             if records.isEmpty {
                 // Contacts created in the store always get a card; those of other sources only with `pushNew`.
-                if pushesNewContacts, run.options.pushNew || StoreCreatedContacts.isCreatedInStore(contact) {
+                if pushesNewContacts, run.options.pushNew
+                    || (run.options.pushesStoreCreatedContacts && StoreCreatedContacts.isCreatedInStore(contact)) {
                     newContacts.append(contact.id)
                 }
                 continue

@@ -14,6 +14,9 @@ public struct TwoWaySyncOptions: Hashable, Sendable {
     public var dryRun: Bool
     /// How often a write refused with 412 is re-fetched, re-merged and tried again.
     public var maximumAttempts: Int
+    /// Whether contacts created in the store (``OhanaStore/StoreCreatedContacts``) get a card on
+    /// this server; when a store syncs several accounts, only its first account's does.
+    public var pushesStoreCreatedContacts = true
 
     /// Creates options.
     public init(preference: ConflictPreference = .keepBoth, pushNew: Bool = false, newCardsAddressBook: URL? = nil,

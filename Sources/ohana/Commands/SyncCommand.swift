@@ -75,8 +75,11 @@ struct SyncCommand: AsyncParsableCommand {
             Example: OHANA_CARDDAV_PASSWORD=… ohana sync carddav://alice@localhost:5232/alice/book/ --store contacts.sqlite --dry-run
             """)
 
-    @Argument(help: "The CardDAV URL: carddav://user@host:port/path (carddavs:// for TLS).")
-    var url: String
+    @Argument(help: "The CardDAV URL: carddav://user@host:port/path (carddavs:// for TLS). Without it, every account of the store (ohana account add).")
+    var url: String?
+
+    @Option(name: .long, help: ArgumentHelp("Without a URL: sync only this account of the store.", valueName: "name"))
+    var account: String?
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -91,11 +94,16 @@ struct SyncCommand: AsyncParsableCommand {
 
     @OptionGroup var logging: LoggingOptions
 
+    func validate() throws {
+        if url != nil && account != nil { throw ValidationError("--account names an account of the store; give it without a URL") }
+    }
+
     func run() async throws {
+        let options = TwoWaySyncOptions(preference: prefer?.preference ?? .keepBoth, pushNew: pushNew, dryRun: dryRun)
+        guard let url else { return try await syncAccounts(options: options) }
         guard isCardDAVArgument(url) else { throw ValidationError("\(url): not a carddav:// or carddavs:// URL") }
         let provider = try makeCardDAVProvider(for: url)
         let store = try await storeOptions.openStorage()
-        let options = TwoWaySyncOptions(preference: prefer?.preference ?? .keepBoth, pushNew: pushNew, dryRun: dryRun)
         let report: TwoWaySyncReport
         do {
             report = try await CardDAVTwoWaySync(provider: provider, store: store, options: options).run()
@@ -107,14 +115,19 @@ struct SyncCommand: AsyncParsableCommand {
         try await store.shutDown()
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
         if dryRun {
-            for action in report.actions { print(action) }
-            print("\(redactedCardDAVURL(url)): dry run, nothing changed; would have \(report.summary)")
+            for action in report.actions { Swift.print(action) }
+            Swift.print("\(redactedCardDAVURL(url)): dry run, nothing changed; would have \(report.summary)")
             return
         }
-        print("\(redactedCardDAVURL(url)): \(report.summary); \(report.cardsTransferred) cards transferred"
+        if Self.print(report, for: redactedCardDAVURL(url)) > 0 { throw ExitCode(1) }
+    }
+
+    /// Prints a report's summary, conflicts and error count; returns the number of errors.
+    static func print(_ report: TwoWaySyncReport, for name: String) -> Int {
+        Swift.print("\(name): \(report.summary); \(report.cardsTransferred) cards transferred"
               + (report.resumedWrites > 0 ? "; \(report.resumedWrites) interrupted writes of the last sync settled" : ""))
         for (action, conflict) in report.conflicts {
-            print("conflict \(action.name) (\(action.href)): \(conflict)")
+            Swift.print("conflict \(action.name) (\(action.href)): \(conflict)")
         }
         // The others were synced; a card the server would not take (or an address book not read) fails the run.
         let errors = report.diagnostics.count { $0.severity == .error }
@@ -122,7 +135,51 @@ struct SyncCommand: AsyncParsableCommand {
             let unwritten = report.unwrittenCards.count
             printError("\(errors) error\(errors == 1 ? "" : "s")"
                        + (unwritten > 0 ? "; \(unwritten) card\(unwritten == 1 ? "" : "s") not written" : ""))
-            throw ExitCode(1)
         }
+        return errors
+    }
+
+    /// Syncs every account of the store (or `--account`), each reported on its own; any error fails the run.
+    func syncAccounts(options: TwoWaySyncOptions) async throws {
+        let store = try await storeOptions.openStorage()
+        let all = try await CardDAVAccounts.load(from: store)
+        if all.accounts.isEmpty {
+            try await store.shutDown()
+            throw ToolError("\(store.locationDescription) has no CardDAV account: give a URL, or add one with ohana account add NAME carddav://USER@HOST/PATH")
+        }
+        let selected: [CardDAVAccount]?
+        do {
+            selected = try account.map { [try all.account(named: $0)] }
+        } catch {
+            try await store.shutDown()
+            throw ToolError("\(error)")
+        }
+        let credentials = CardDAVCredentials()
+        let outcomes = try await AccountsTwoWaySync(store: store, options: options).run(accounts: selected) { account in
+            guard let user = account.user, !user.isEmpty else { return nil }
+            if let found = credentials.password(for: account) { return .password(user: user, password: found.password) }
+            if isatty(STDIN_FILENO) == 1, let typed = getpass("Password for \(user) at \(account.host ?? "") (account \(account.name)): ") {
+                return .password(user: user, password: String(cString: typed))
+            }
+            throw ToolError("account \(account.name): no password for \(user); set \(CardDAVCredentials.variable(for: account.name)), "
+                            + "add it to ~/.netrc, or run on a terminal to be asked")
+        }
+        try await store.shutDown()
+        var errors = 0
+        for outcome in outcomes {
+            guard let report = outcome.report else {
+                printError("account \(outcome.account.name): not synced: \(outcome.failure ?? "unknown error")")
+                errors += 1
+                continue
+            }
+            for diagnostic in report.diagnostics { printError(diagnostic.description) }
+            if dryRun {
+                for action in report.actions { Swift.print(action) }
+                Swift.print("\(outcome.account.name): dry run, nothing changed; would have \(report.summary)")
+            } else {
+                errors += Self.print(report, for: outcome.account.name)
+            }
+        }
+        if errors > 0 { throw ExitCode(1) }
     }
 }
