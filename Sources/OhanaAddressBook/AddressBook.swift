@@ -74,20 +74,22 @@ public actor AddressBook {
     /// The most picker sessions kept at once; the least recently used is dropped beyond it.
     public let maximumSessionCount: Int
 
-    private let logger: Logger
-    private var contacts: [Contact] = []
-    private var byID: [ContactID: Contact] = [:]
+    let logger: Logger
+    var contacts: [Contact] = []
+    var byID: [ContactID: Contact] = [:]
     /// The recorded members of each merged contact the store can split, by merged contact.
     var mergedMembers: [ContactID: [Contact]] = [:]
-    private var lists: [AlphabeticalSort.Mode: SortedList] = [:]
+    var lists: [AlphabeticalSort.Mode: SortedList] = [:]
     private var sessions: [String: PickerSession] = [:]
     private var sessionUse: [String: UInt64] = [:]
     private var useCounter: UInt64 = 0
     /// The store's change token when the contacts were last loaded.
-    private var loadedToken: ChangeToken?
+    var loadedToken: ChangeToken?
     /// The review items the person kept as they are (not listed again).
     var reviewKept = ReviewKeptValues()
     var review: MergeReview
+    /// How the loaded contacts' phone numbers were formatted (the region choices as last read).
+    var phoneFormatting: PhoneNumberFormatting
 
     /// Creates the address book on a store; call ``reload()`` before serving.
     ///
@@ -106,6 +108,13 @@ public actor AddressBook {
         self.maximumSessionCount = max(1, maximumSessionCount)
         self.logger = logger
         self.review = MergeReview(store: store, region: self.region)
+        self.phoneFormatting = Self.formatting(region: self.region, choices: PhoneRegionChoices())
+    }
+
+    /// The phone formatting of the page and the merge review: every form, `region` by default,
+    /// the person's region choices applied.
+    static func formatting(region: String, choices: PhoneRegionChoices) -> PhoneNumberFormatting {
+        PhoneNumberFormatting(formats: [.e164, .international, .national], defaultRegion: region, regionChoices: choices)
     }
 
     // MARK: Loading
@@ -127,10 +136,10 @@ public actor AddressBook {
             throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
         }
         var formatted = stored
-        let formatting = PhoneNumberFormatting(formats: [.e164, .international, .national], defaultRegion: region,
-                                               regionChoices: choices)
+        let formatting = Self.formatting(region: region, choices: choices)
         for index in formatted.indices { formatting.format(&formatted[index]) }
         contacts = formatted
+        phoneFormatting = formatting
         mergedMembers = members
         byID = Dictionary(formatted.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         lists = [:]
@@ -213,12 +222,9 @@ public actor AddressBook {
         return SearchResults(query: query, total: found.total, results: hits)
     }
 
-    /// Everything about one contact.
-    public func detail(id: String) throws(AddressBookError) -> ContactDetail {
-        let contact = try contact(withID: id)
-        var detail = ContactDetail(contact)
-        detail.mergedMembers = memberRows(of: contact.id)
-        return detail
+    /// Everything about one contact as stored now, with its version (what an edit names in `If-Match`).
+    public func detail(id: String) async throws(AddressBookError) -> ContactDetail {
+        detail(of: try await ContactStoreService(store: store).versionedContact(ContactID(rawValue: id)))
     }
 
     /// A contact's photo and its media type.

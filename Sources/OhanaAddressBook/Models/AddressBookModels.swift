@@ -143,6 +143,12 @@ public struct ContactDetail: Codable, Sendable {
     public var mergedContactIDs: [String]
     /// The recorded members of a merged contact the store can split again; empty otherwise.
     public var mergedMembers: [ContactRow] = []
+    /// The single-valued parts an edit sets (``Ohana/ContactEdit/Part`` raw values, such as
+    /// `givenName` or `note`) as stored; a part the contact lacks is absent. The edit form starts from them.
+    public var parts: [String: String] = [:]
+    /// The contact's version in the store (the `ETag` of `GET /api/contacts/ID`, the `If-Match`
+    /// an edit names); `nil` for a contact not read from the store, such as the one a refused edit would have stored.
+    public var version: Int64?
 }
 
 /// One count of the statistics chart.

@@ -53,5 +53,12 @@ extension ContactDetail {
             sources: contact.provenance.map { source in source.recordID.map { "\(source.providerID): \($0)" } ?? source.providerID },
             unmapped: contact.unmappedProperties.map { [($0.group.map { "\($0)." } ?? "") + $0.name, $0.value] },
             mergedContactIDs: contact.mergedContactIDs.map(\.rawValue))
+        let parts: [(ContactEdit.Part, String?)] = [
+            (.namePrefix, contact.namePrefix), (.givenName, contact.givenName), (.middleName, contact.middleName),
+            (.familyName, contact.familyName), (.nameSuffix, contact.nameSuffix), (.nickname, contact.nickname),
+            (.formattedName, contact.formattedName), (.organization, contact.organization),
+            (.department, contact.department), (.jobTitle, contact.jobTitle), (.note, contact.note),
+        ]
+        for case (let part, let value?) in parts where !value.isEmpty { self.parts[part.rawValue] = value }
     }
 }
