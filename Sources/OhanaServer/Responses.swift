@@ -32,3 +32,6 @@ extension SessionPage: ResponseEncodable {}
 extension MergeReport: ResponseEncodable {}
 extension MergeApplyResult: ResponseEncodable {}
 extension MergeSplitResult: ResponseEncodable {}
+extension ContactDeletion: ResponseEncodable {}
+extension RevisionUndo: ResponseEncodable {}
+extension RevisionList: ResponseEncodable {}

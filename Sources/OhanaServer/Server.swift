@@ -48,6 +48,7 @@ public enum AddressBookServer {
         addContactRoutes(to: router, addressBook: addressBook)
         addPickerRoutes(to: router, addressBook: addressBook)
         addMergeRoutes(to: router, addressBook: addressBook)
+        addEditRoutes(to: router, addressBook: addressBook)
         router.get("/api/statistics") { request, _ -> StatisticsReport in
             try QueryParameters(request, allowed: []).finish()
             return await addressBook.statistics()

@@ -61,6 +61,8 @@ extension AddressBookServer {
         case .keyNotFound(let key, _): return "missing key '\(key.stringValue)'"
         case .typeMismatch(let type, let context): return "expected \(type)\(path(context))"
         case .valueNotFound(let type, let context): return "missing \(type) value\(path(context))"
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return "\(context.debugDescription.prefix(120))\(path(context))"
         case .dataCorrupted: return "not valid JSON"
         @unknown default: return "\(error)"
         }

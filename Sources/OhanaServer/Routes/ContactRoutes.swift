@@ -50,9 +50,12 @@ extension AddressBookServer {
         router.get("/api/contacts/:id") { request, context -> Response in
             try QueryParameters(request, allowed: []).finish()
             if JSContactResponses.wanted(request) {
-                return try JSContactResponses.response([await addressBook.contact(id: pathID(context))], single: true)
+                let version = try await addressBook.version(of: pathID(context))
+                var response = try JSContactResponses.response([await addressBook.contact(id: pathID(context))], single: true)
+                response.headers[.eTag] = entityTag(version)
+                return response
             }
-            return try await addressBook.detail(id: pathID(context)).response(from: request, context: context)
+            return try await contactResponse(addressBook.detail(id: pathID(context)), request: request, context: context)
         }
         router.get("/api/contacts/:id/photo") { request, context -> Response in
             try QueryParameters(request, allowed: []).finish()
