@@ -7,6 +7,7 @@ extension AddressBookServer {
             ("/", "index.html", "text/html; charset=utf-8"),
             ("/app.js", "app.js", "text/javascript; charset=utf-8"),
             ("/merges.js", "merges.js", "text/javascript; charset=utf-8"),
+            ("/edit.js", "edit.js", "text/javascript; charset=utf-8"),
             ("/review.js", "review.js", "text/javascript; charset=utf-8"),
             ("/style.css", "style.css", "text/css; charset=utf-8"),
         ]

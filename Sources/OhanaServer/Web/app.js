@@ -200,7 +200,7 @@ async function showDetail(id) {
       await showDetail(contact.id);
     }));
   }
-  detail.append(el("p", { class: "sources", text: "From " + (contact.sources.join("; ") || "unknown source") }));
+  detail.append(el("p", { class: "sources", text: "From " + (contact.sources.join("; ") || "unknown source") }), editActions(contact));
 }
 
 // ---- pick ------------------------------------------------------------------
