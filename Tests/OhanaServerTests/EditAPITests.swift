@@ -140,6 +140,25 @@ import Testing
         }
     }
 
+    @Test func undoNamingAStaleVersionAnswers412AndJSContactCarriesTheETag() async throws {
+        try await withClient { client, book in
+            let edited = try await client.execute(uri: "/api/contacts/kim", method: .patch, headers: Self.headers(),
+                                                  body: Self.json(#"{"parts": {"nickname": "MJ"}}"#))
+            let etag = try #require(edited.headers[.eTag])
+            let card = try await client.execute(uri: "/api/contacts/kim", method: .get, headers: [.accept: "application/jscontact+json"])
+            #expect(card.headers[.eTag] == etag)
+            let revision = try #require(try APITests.decode(RevisionList.self,
+                try await client.execute(uri: "/api/contacts/kim/revisions", method: .get)).revisions.first?.number)
+            let stored = try await Self.stored(book, "kim")
+            try await APITests.expectBadRequest(client, "/api/revisions/\(revision)/undo", method: .post, headers: [.ifMatch: "\"999999\""],
+                                                status: .preconditionFailed, mentioning: "changed since version 999999")
+            #expect(try await Self.stored(book, "kim") == stored)
+            let undone = try await client.execute(uri: "/api/revisions/\(revision)/undo", method: .post, headers: [.ifMatch: etag])
+            #expect(undone.status == .ok)
+            #expect(try await Self.stored(book, "kim")?.nickname == nil)
+        }
+    }
+
     @Test func badEditsAreRefusedNamingTheProblem() async throws {
         try await withClient { client, book in
             let zoe = try #require(try await Self.stored(book, "zoe"))
