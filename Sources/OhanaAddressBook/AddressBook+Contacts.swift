@@ -33,7 +33,13 @@ extension AddressBook {
         } catch {
             throw AddressBookError(.internalError, "cannot act on the review in the contact store: \(error)")
         }
-        try await reload()
+        // Deletions are edits of contacts (caught up one by one); kept items are a setting.
+        do {
+            reviewKept = try await ContactStoreService(store: store).reviewKeptValues()
+        } catch {
+            throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
+        }
+        try await catchUp()
         return (result, attentionReport())
     }
 

@@ -55,6 +55,11 @@ extension ContactStoreService {
     public func editContact(_ id: ContactID, applying edit: ContactEdit,
                             expecting version: Int64? = nil) async throws(AddressBookError) -> ContactWriteResult {
         let current = try await versionedContact(id)
+        // A stale edit is a conflict with both versions, not an edit error about a value changed meanwhile.
+        if let version, version != current.version {
+            throw Self.editError(ContactStoreError.versionConflict(ContactVersionConflict(
+                contactID: id, expectedVersion: version, current: current, attempted: nil)), id: id)
+        }
         let changed: Contact
         do {
             changed = try current.contact.applying(edit)
