@@ -18,6 +18,8 @@ enum PostgresSchema {
     static let v3 = "pg-v3-sync-records"
     /// The store's settings: small values by key (``OhanaStore/ContactStorage/setting(_:)``).
     static let v4 = "pg-v4-store-settings"
+    /// The accounts of `ohana serve` and the audit trail of writes (``OhanaStore/StoredAccount``).
+    static let v6 = "pg-v6-accounts"
 
     /// The migrations this version knows, oldest first, with their SQL.
     static let migrations: [(identifier: String, sql: [String])] = [
@@ -143,6 +145,7 @@ enum PostgresSchema {
             "CREATE INDEX sync_journal_provider ON sync_journal (provider_id, id)",
         ]),
         (v4, ["CREATE TABLE store_setting (key TEXT PRIMARY KEY, value BYTEA NOT NULL)"]),
+        (v6, accountTables),
     ]
 
     /// The key of the transaction-level advisory lock every writer takes first: writes are serial,

@@ -22,7 +22,7 @@ enum SQLiteSchema {
     static let v7 = "v7-content-hash-of-json"
 
     /// The migrations this version knows, oldest first.
-    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
+    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v11]
 
     /// The migrator that brings a database to the current schema.
     static var migrator: DatabaseMigrator {
@@ -145,6 +145,7 @@ enum SQLiteSchema {
         migrator.registerMigration(v9) { db in
             try db.execute(sql: "CREATE TABLE storeSetting (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
         }
+        migrator.registerMigration(v11, migrate: createAccountTables)
         return migrator
     }
 
