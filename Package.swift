@@ -172,8 +172,11 @@ var targets: [Target] = [
     .target(
         name: "OhanaServer",
         dependencies: [
-            "Ohana", "OhanaAddressBook", "OhanaFormats",
+            "Ohana", "OhanaAddressBook", "OhanaFormats", "OhanaAccounts",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Logging", package: "swift-log"),
@@ -203,7 +206,7 @@ var targets: [Target] = [
         name: "ohana",
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore",
-            "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator",
+            "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator", "OhanaAccounts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
