@@ -20,6 +20,7 @@ struct OhanaCommand: AsyncParsableCommand {
             ImportCommand.self, ExportCommand.self, ListCommand.self, SearchCommand.self, ChangesCommand.self,
             SyncCommand.self, StoreCommand.self, ReviewCommand.self,
             ConvertCommand.self, ValidateCommand.self,
+            UserCommand.self, AuditCommand.self,
         ]
     )
 

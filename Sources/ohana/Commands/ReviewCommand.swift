@@ -65,6 +65,8 @@ struct ReviewCommand: AsyncParsableCommand {
             } catch let error as AddressBookError {
                 throw ToolError(error.message)
             }
+            try await recordToolWrite(in: storage, action: "review-decision",
+                                      detail: "region \(chooseRegion) for \(number) of \(contact)" + (alike ? " and those alike" : ""))
         }
         let report = try await service
             .attentionReport(region: regionOptions.effectiveRegion, ordering: orderOptions.ordering)

@@ -104,6 +104,7 @@ struct SyncCommand: AsyncParsableCommand {
         } catch {
             throw ToolError("\(store.locationDescription): \(error)")
         }
+        if !dryRun { try await recordToolWrite(in: store, action: "sync", detail: "\(redactedCardDAVURL(url)): \(report.summary)") }
         try await store.shutDown()
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
         if dryRun {
