@@ -91,6 +91,26 @@ struct AuthAPITests {
         }
     }
 
+    @Test("an admin adds and removes accounts from the page; the password never reaches the audit trail")
+    func manageAccounts() async throws {
+        let server = try await SignedInServer.make()
+        try await Application(router: server.router).test(.router) { client in
+            let body = try APITests.jsonBody(["name": "newbie", "role": "viewer", "password": "newbie secret"])
+            let editor = try await SignedInServer.signIn(client, as: .editor)
+            #expect(try await client.execute(uri: "/api/accounts", method: .post, headers: editor.headers(), body: body).status == .forbidden)
+            let admin = try await SignedInServer.signIn(client, as: .admin)
+            let added = try await client.execute(uri: "/api/accounts", method: .post, headers: admin.headers(), body: body)
+            #expect(added.status == .created)
+            let again = try await client.execute(uri: "/api/accounts", method: .post, headers: admin.headers(), body: body)
+            #expect(try again.status == .badRequest && APITests.errorMessage(again).contains("already"))
+            let list = try await client.execute(uri: "/api/accounts", method: .get, headers: [.cookie: admin.cookie])
+            #expect(APITests.text(list).contains("\"newbie\"") && !APITests.text(list).contains("$2b$"))
+            #expect(try await client.execute(uri: "/api/accounts/newbie", method: .delete, headers: admin.headers()).status == .noContent)
+            let trail = APITests.text(try await client.execute(uri: "/api/audit", method: .get, headers: [.cookie: admin.cookie]))
+            #expect(trail.contains("account-add") && trail.contains("account-remove") && !trail.contains("newbie secret"))
+        }
+    }
+
     @Test("on loopback sign-in is required once an account exists; a non-loopback host needs one unless --no-auth")
     func whenRequired() async throws {
         #expect(throws: ServerAccess.Refusal.self) { try ServerAccess.mode(host: "0.0.0.0", hasAccounts: false, noAuth: false) }

@@ -43,6 +43,7 @@ enum AccessRules {
     static func auditAction(_ method: HTTPRequest.Method, _ path: String) -> String? {
         if isRead(method) || path == "/api/login" || viewerWritePrefixes.contains(where: { hasPrefix(path, $0) }) { return nil }
         let parts = path.split(separator: "/").map(String.init)
+        if parts.starts(with: ["api", "accounts"]) { return method == .delete ? "account-remove" : "account-add" }
         if parts.starts(with: ["api", "merges"]), let last = parts.last {
             switch last {
             case "accept": return "merge-accept"

@@ -57,6 +57,26 @@ extension AddressBookServer {
             try QueryParameters(request, allowed: []).finish()
             return AccountList(accounts: try await auth.book.list())
         }
+        // Managing accounts from the page: only while sign-in is required (an admin is signed in).
+        router.post("/api/accounts") { request, context -> Response in
+            try QueryParameters(request, allowed: []).finish()
+            try await requireSignIn(auth)
+            let body = try await decodeBody(NewAccount.self, from: request)
+            guard let role = AccountRole(rawValue: body.role) else {
+                throw HTTPError(.badRequest, message: "'role' must be viewer, editor or admin")
+            }
+            let account = try await accountOperation { try await auth.book.add(name: body.name, role: role, password: body.password) }
+            var response = try account.response(from: request, context: context)
+            response.status = .created
+            return response
+        }
+        router.delete("/api/accounts/:name") { request, context -> HTTPResponse.Status in
+            try QueryParameters(request, allowed: []).finish()
+            try await requireSignIn(auth)
+            let name = try pathID(context, "name")
+            try await accountOperation { try await auth.book.remove(named: name) }
+            return .noContent
+        }
         router.get("/api/audit") { request, _ -> AuditList in
             var query = try QueryParameters(request, allowed: ["since"])
             let since = try query.text("since", required: false)
@@ -71,6 +91,31 @@ extension AddressBookServer {
             return AuditList(entries: try await auth.trail.entries(since: date))
         }
     }
+}
+
+/// Refuses managing accounts while sign-in is off: nobody is signed in to answer for it.
+private func requireSignIn(_ auth: ServerAuthentication) async throws {
+    guard try await auth.isEnforced() else {
+        throw HTTPError(.forbidden, message: "accounts are managed with `ohana user` while sign-in is off")
+    }
+}
+
+/// Runs an account operation, its refusal as a 400 answer.
+private func accountOperation<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as AccountError {
+        throw HTTPError(.badRequest, message: error.description)
+    }
+}
+
+extension Account: ResponseEncodable {}
+
+/// The body of `POST /api/accounts`.
+struct NewAccount: Decodable {
+    var name: String
+    var role: String
+    var password: String
 }
 
 extension Optional {
