@@ -12,6 +12,7 @@ import os
 import sys
 
 from selenium import webdriver
+from selenium.common.exceptions import JavascriptException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -48,7 +49,9 @@ def sign_in(driver, wait, user, password):
 
 driver = make_driver()
 try:
-    wait = WebDriverWait(driver, 60)
+    # Signing in and out reloads the page: an element found just before may be gone when read.
+    wait = WebDriverWait(driver, 60, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException,
+                                                         JavascriptException))
     driver.get(URL)
     wait.until(lambda d: visible(d, "signin"))
     if driver.find_element(By.TAG_NAME, "main").is_displayed() or visible(driver, "error"):
