@@ -76,16 +76,21 @@ struct AuthAPITests {
         try await Application(router: server.router).test(.router) { client in
             let editor = try await SignedInServer.signIn(client, as: .editor)
             let cluster = "nope"
-            _ = try await client.execute(uri: "/api/merges/apply", method: .post, headers: editor.headers())
+            _ = try await client.execute(uri: "/api/merges/apply", method: .post, headers: editor.headers(),
+                                         body: ByteBuffer(string: "{\"note\": \"weekly\"}"))
             _ = try await client.execute(uri: "/api/merges/\(cluster)/keep-apart", method: .post, headers: editor.headers())
             #expect(try await client.execute(uri: "/api/audit", method: .get, headers: [.cookie: editor.cookie]).status == .forbidden)
             let admin = try await SignedInServer.signIn(client, as: .admin)
             let trail = try await client.execute(uri: "/api/audit", method: .get, headers: [.cookie: admin.cookie])
             #expect(trail.status == .ok)
-            struct Trail: Decodable { struct Entry: Decodable { var account: String; var action: String }; var entries: [Entry] }
+            struct Trail: Decodable {
+                struct Entry: Decodable { var account: String; var action: String; var detail: String }
+                var entries: [Entry]
+            }
             let entries = try APITests.decode(Trail.self, trail).entries
             // The failed keep-apart (no such cluster) changed nothing and is not recorded.
             #expect(entries.map(\.action) == ["merge"] && entries.map(\.account) == ["eddie"])
+            #expect(entries.first?.detail == "POST /api/merges/apply {\"note\": \"weekly\"}")
             let since = try await client.execute(uri: "/api/audit?since=2999-01-01", method: .get, headers: [.cookie: admin.cookie])
             #expect(try APITests.decode(Trail.self, since).entries.isEmpty)
         }

@@ -34,13 +34,21 @@ struct AccessMiddleware: RouterMiddleware {
                 }
             }
         }
-        let response = try await SignedInAccount.$current.withValue(identity?.account) {
+        // What a write asked for goes into its audit entry (never an account's body: it holds a password).
+        let action = AccessRules.auditAction(request.method, path)
+        var request = request
+        var asked = ""
+        if action != nil, !path.hasPrefix("/api/accounts"),
+           let body = try? await request.collectBody(upTo: AddressBookServer.maximumBodySize), body.readableBytes > 0 {
+            asked = " " + String(String(buffer: body).prefix(500))
+        }
+        let response = try await SignedInAccount.$current.withValue(identity?.account) { [request] in
             try await next(request, context)
         }
-        if (200..<300).contains(response.status.code), let action = AccessRules.auditAction(request.method, path) {
+        if (200..<300).contains(response.status.code), let action {
             let who = identity?.account.name ?? "anonymous" + (context.peerAddress.map { "@" + $0 } ?? "")
             do {
-                try await auth.trail.record(account: who, action: action, detail: "\(request.method) \(request.uri)")
+                try await auth.trail.record(account: who, action: action, detail: "\(request.method) \(request.uri)" + asked)
             } catch {
                 // The write is done; answering it as failed would be wrong, so the lost entry is logged.
                 auth.logger.error("the audit trail did not take a write", metadata: [
