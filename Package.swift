@@ -148,6 +148,17 @@ var targets: [Target] = [
         ],
         swiftSettings: swiftSettings
     ),
+    // Accounts of a shared store: roles, bcrypt password hashes, API tokens stored hashed, signed
+    // sessions, and the audit trail of writes.
+    .target(
+        name: "OhanaAccounts",
+        dependencies: [
+            "OhanaStore",
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ],
+        swiftSettings: swiftSettings
+    ),
     // What an address-book app shows and does: sections, pickers, merge review, import that keeps merges.
     .target(
         name: "OhanaAddressBook",
@@ -161,8 +172,11 @@ var targets: [Target] = [
     .target(
         name: "OhanaServer",
         dependencies: [
-            "Ohana", "OhanaAddressBook", "OhanaFormats",
+            "Ohana", "OhanaAddressBook", "OhanaFormats", "OhanaAccounts",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Logging", package: "swift-log"),
@@ -192,7 +206,7 @@ var targets: [Target] = [
         name: "ohana",
         dependencies: [
             "Ohana", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore",
-            "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator",
+            "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer", "OhanaSampleData", "OhanaProcessAllocator", "OhanaAccounts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -257,6 +271,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaJSON", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaStoreTests", ["OhanaStore", "OhanaJSON", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
     ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaSync", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
+    ("OhanaAccountsTests", ["OhanaAccounts", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaTestSupport"]),
     ("OhanaAddressBookTests", ["OhanaAddressBook", "OhanaJSON", "OhanaStoreSQLite"]),
     ("OhanaServerTests", ["OhanaServer", "OhanaJSON", "OhanaAddressBook", "OhanaStoreSQLite", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCLITests", ["ohana", "OhanaJSON", "OhanaStore", "OhanaStoreSQLite", "OhanaTestSupport"]),
@@ -311,7 +326,7 @@ if let only = Context.environment["OHANA_MODULES"], !only.isEmpty {
     targets = targets.filter { wanted.contains($0.name) }
 }
 
-let libraryNames = ["Ohana", "OhanaJSON", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer"]
+let libraryNames = ["Ohana", "OhanaJSON", "OhanaPhoneNumbers", "OhanaVCard", "OhanaJSContact", "OhanaCSV", "OhanaFormats", "OhanaDuplicates", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaCardDAV", "OhanaSync", "OhanaAddressBook", "OhanaServer", "OhanaAccounts"]
 let present = Set(targets.map(\.name))
 
 let package = Package(
@@ -332,6 +347,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: targets,
     cxxLanguageStandard: .cxx17

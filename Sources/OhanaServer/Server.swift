@@ -1,5 +1,8 @@
 import Foundation
 import Hummingbird
+import HummingbirdTLS
+import NIOCore
+import OhanaAccounts
 import Logging
 import Ohana
 import OhanaAddressBook
@@ -31,11 +34,16 @@ public enum AddressBookServer {
     ///     loopback server from DNS rebinding); use it whenever the server listens on loopback.
     ///   - metrics: When given, requests are counted and timed into it and `GET /metrics` answers
     ///     with its values in the Prometheus text format.
+    ///   - access: When sign-in is required, sessions, the sign-in throttle and TLS (``ServerAccess``).
+    ///   - logger: Where sign-ins and failed sign-ins are logged.
     public static func makeRouter(addressBook: AddressBook, checksHost: Bool = true,
-                                  metrics: ServerMetrics? = nil) -> Router<BasicRequestContext> {
-        let router = Router(options: .autoGenerateHeadEndpoints)
+                                  metrics: ServerMetrics? = nil, access: ServerAccess = ServerAccess(),
+                                  logger: Logger = Logger(label: "ohana.serve")) -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestObservingMiddleware(metrics: metrics?.factory))
-        router.add(middleware: SafetyMiddleware(checksHost: checksHost))
+        router.add(middleware: SafetyMiddleware(checksHost: checksHost, tls: access.tls))
+        let auth = ServerAuthentication(access: access, addressBook: addressBook, logger: logger)
+        router.add(middleware: AccessMiddleware(auth: auth))
         if let metrics {
             router.get("/metrics") { _, _ -> Response in
                 Response(status: .ok,
@@ -45,6 +53,7 @@ public enum AddressBookServer {
         }
         router.add(middleware: StoreRefreshMiddleware(addressBook: addressBook))
         addPageRoutes(to: router)
+        addAccountRoutes(to: router, auth: auth)
         addContactRoutes(to: router, addressBook: addressBook)
         addPickerRoutes(to: router, addressBook: addressBook)
         addMergeRoutes(to: router, addressBook: addressBook)
@@ -61,17 +70,24 @@ public enum AddressBookServer {
         return router
     }
 
-    /// The application, listening on `host:port` (port 0 picks a free port).
+    /// The application, listening on `host:port` (port 0 picks a free port), over HTTPS when `tls`
+    /// is given (``ServerAccess/tls`` is then set); throws when the TLS files cannot be read.
     public static func makeApplication(
         addressBook: AddressBook, host: String = "127.0.0.1", port: Int = 8080,
         logger: Logger = Logger(label: "ohana.serve"), metrics: ServerMetrics? = nil,
+        access: ServerAccess = ServerAccess(), tls: ServerTLS? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
-        let router = makeRouter(addressBook: addressBook, checksHost: isLoopback(host), metrics: metrics)
-        return Application(
-            router: router,
-            configuration: .init(address: .hostname(host, port: port), serverName: "ohana"),
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
-            logger: logger)
+    ) throws -> some ApplicationProtocol {
+        var access = access
+        access.tls = tls != nil
+        let router = makeRouter(addressBook: addressBook, checksHost: isLoopback(host), metrics: metrics,
+                                access: access, logger: logger)
+        let configuration = ApplicationConfiguration(address: .hostname(host, port: port), serverName: "ohana")
+        let running: @Sendable (any Channel) async -> Void = { channel in await onServerRunning(channel.localAddress?.port ?? port) }
+        if let tlsConfiguration = try tls?.configuration() {
+            return Application(router: router, server: try .tls(.http1(), tlsConfiguration: tlsConfiguration),
+                               configuration: configuration, onServerRunning: running, logger: logger)
+        }
+        return Application(router: router, server: .http1(), configuration: configuration, onServerRunning: running, logger: logger)
     }
 }

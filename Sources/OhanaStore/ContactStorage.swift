@@ -97,6 +97,22 @@ public protocol ContactStorage: AnyObject, Sendable {
     /// The latest revisions, newest first, of one contact (or of all when `contactID` is `nil`).
     func revisions(of contactID: ContactID?, limit: Int) async throws -> [ContactRevision]
 
+    // MARK: Accounts and audit trail (AccountRecords.swift)
+
+    /// Every account kept in the store, by name.
+    func accounts() async throws -> [StoredAccount]
+    /// Adds or replaces the account with `account.name`, in one transaction.
+    func saveAccount(_ account: StoredAccount) async throws
+    /// Removes the account named `name`; returns whether there was one.
+    func removeAccount(named name: String) async throws -> Bool
+    /// Appends a write to the audit trail; returns it numbered.
+    @discardableResult
+    func recordAudit(_ entry: AuditEntry) async throws -> AuditEntry
+    /// The audit trail from `since` on (all of it when `nil`), oldest first.
+    func auditEntries(since: Date?) async throws -> [AuditEntry]
+    /// Replaces the accounts and the audit trail (keeping the entries' numbers), in one transaction.
+    func replaceAccountRecords(_ records: StoreAccountRecords) async throws
+
     // MARK: Two-way sync records
 
     /// The provider's synced cards and every stored contact, in one snapshot.

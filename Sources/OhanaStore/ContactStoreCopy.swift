@@ -78,6 +78,7 @@ public struct ContactStoreCopy: Sendable {
                     + "\(copiedBookkeeping.decisions.keptTogether.count + copiedBookkeeping.decisions.keptApart.count) merge decisions; "
                     + "the source \(bookkeeping.members.count) and \(bookkeeping.decisions.keptTogether.count + bookkeeping.decisions.keptApart.count)")
         }
+        try await Self.copyAccountRecords(from: source, to: target)
         return Report(count: contacts.count, summary: summary, contentHash: expected, bookkeeping: bookkeeping)
     }
 

@@ -20,6 +20,8 @@ enum PostgresSchema {
     static let v4 = "pg-v4-store-settings"
     /// The edit journal: one row per revision of a contact (``OhanaStore/ContactRevision``).
     static let v5 = "pg-v5-contact-revisions"
+    /// The accounts of `ohana serve` and the audit trail of writes (``OhanaStore/StoredAccount``).
+    static let v6 = "pg-v6-accounts"
 
     /// The migrations this version knows, oldest first, with their SQL.
     static let migrations: [(identifier: String, sql: [String])] = [
@@ -149,6 +151,7 @@ enum PostgresSchema {
             "CREATE TABLE contact_revision (number BIGINT PRIMARY KEY, contact_id TEXT NOT NULL, data BYTEA NOT NULL)",
             "CREATE INDEX contact_revision_contact ON contact_revision (contact_id, number)",
         ]),
+        (v6, accountTables),
     ]
 
     /// The key of the transaction-level advisory lock every writer takes first: writes are serial,

@@ -22,7 +22,7 @@ enum SQLiteSchema {
     static let v7 = "v7-content-hash-of-json"
 
     /// The migrations this version knows, oldest first.
-    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10]
+    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11]
 
     /// The migrator that brings a database to the current schema.
     static var migrator: DatabaseMigrator {
@@ -151,6 +151,7 @@ enum SQLiteSchema {
                 CREATE INDEX contactRevision_contact ON contactRevision(contactID, number);
                 """)
         }
+        migrator.registerMigration(v11, migrate: createAccountTables)
         return migrator
     }
 

@@ -21,6 +21,7 @@ struct OhanaCommand: AsyncParsableCommand {
             SyncCommand.self, StoreCommand.self, ReviewCommand.self,
             AccountCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, DeleteCommand.self, HistoryCommand.self, UndoCommand.self,
             ConvertCommand.self, ValidateCommand.self,
+            UserCommand.self, AuditCommand.self,
         ]
     )
 

@@ -82,7 +82,7 @@ import Testing
         // Quiet: stopping the server by cancellation logs errors that are not the test's.
         var logger = Logger(label: "ohana.serve.test")
         logger.logLevel = .critical
-        let app = AddressBookServer.makeApplication(addressBook: book.addressBook, host: "127.0.0.1", port: 0, logger: logger) { port in
+        let app = try AddressBookServer.makeApplication(addressBook: book.addressBook, host: "127.0.0.1", port: 0, logger: logger) { port in
             continuation.yield(port)
         }
         let folder = Self.screenshotFolder

@@ -20,7 +20,7 @@ import Testing
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "ohana.serve.test")
         logger.logLevel = .critical
-        let app = AddressBookServer.makeApplication(addressBook: book.addressBook, host: "127.0.0.1", port: 0, logger: logger) { port in
+        let app = try AddressBookServer.makeApplication(addressBook: book.addressBook, host: "127.0.0.1", port: 0, logger: logger) { port in
             continuation.yield(port)
         }
         let folder = BrowserTests.screenshotFolder

@@ -25,7 +25,7 @@ extension AddressBookServer {
 
     /// A contact's detail as a JSON answer with its `ETag` (and, for a created contact, its `Location`).
     static func contactResponse(_ detail: ContactDetail, status: HTTPResponse.Status = .ok, request: Request,
-                                context: BasicRequestContext) throws -> Response {
+                                context: ServerRequestContext) throws -> Response {
         var response = try detail.response(from: request, context: context)
         response.status = status
         if let version = detail.version { response.headers[.eTag] = entityTag(version) }

@@ -4,7 +4,7 @@ import OhanaAddressBook
 
 // Reading a request: path ids, JSON bodies, row ids.
 extension AddressBookServer {
-    static func pathID(_ context: BasicRequestContext, _ name: String = "id") throws(AddressBookError) -> String {
+    static func pathID(_ context: ServerRequestContext, _ name: String = "id") throws(AddressBookError) -> String {
         guard let raw = context.parameters.get(name), let id = raw.removingPercentEncoding, !id.isEmpty else {
             throw AddressBookError(.badRequest, "the path is missing the \(name)")
         }
@@ -14,7 +14,7 @@ extension AddressBookServer {
         return id
     }
 
-    static func sessionID(_ context: BasicRequestContext) throws(AddressBookError) -> String {
+    static func sessionID(_ context: ServerRequestContext) throws(AddressBookError) -> String {
         let id = try pathID(context, "session")
         guard UUID(uuidString: id) != nil else {
             throw AddressBookError(.badRequest, "'\(id)' is not a picker session id (a UUID from POST /api/sessions)")

@@ -9,6 +9,8 @@ typealias FieldName = HTTPFields.Element.Name
 /// rebinding) and cross-origin writes, and turns errors into JSON answers.
 struct SafetyMiddleware<Context: RequestContext>: RouterMiddleware {
     let checksHost: Bool
+    /// Whether the server is served over TLS (responses then carry HSTS).
+    var tls = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -23,6 +25,7 @@ struct SafetyMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[FieldName("Referrer-Policy")!] = "no-referrer"
         response.headers[FieldName("Content-Security-Policy")!] =
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        if tls { response.headers[.strictTransportSecurity] = "max-age=31536000" }
         if request.uri.path.hasPrefix("/api/"), response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }

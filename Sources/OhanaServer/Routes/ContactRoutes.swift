@@ -6,7 +6,7 @@ import OhanaFormats
 
 extension AddressBookServer {
     /// Browsing, searching and reading contacts.
-    static func addContactRoutes(to router: Router<BasicRequestContext>, addressBook: AddressBook) {
+    static func addContactRoutes(to router: Router<ServerRequestContext>, addressBook: AddressBook) {
         router.get("/api/contacts") { request, context -> Response in
             var query = try QueryParameters(request, allowed: ["order", "offset", "limit"])
             let order = try query.order()

@@ -7,7 +7,7 @@ extension AddressBookServer {
     /// Creating, editing, deleting and undoing contacts; a version in `If-Match` is checked (412
     /// with both versions when the contact changed since). The body of a create or an edit is a
     /// ``Ohana/ContactEdit`` in JSON.
-    static func addEditRoutes(to router: Router<BasicRequestContext>, addressBook: AddressBook) {
+    static func addEditRoutes(to router: Router<ServerRequestContext>, addressBook: AddressBook) {
         router.post("/api/contacts") { request, context -> Response in
             try QueryParameters(request, allowed: []).finish()
             let edit = try await decodeBody(ContactEdit.self, from: request)

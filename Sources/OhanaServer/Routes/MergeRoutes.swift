@@ -3,7 +3,7 @@ import Hummingbird
 import OhanaAddressBook
 
 extension AddressBookServer {
-    static func addMergeRoutes(to router: Router<BasicRequestContext>, addressBook: AddressBook) {
+    static func addMergeRoutes(to router: Router<ServerRequestContext>, addressBook: AddressBook) {
         router.get("/api/merges") { request, _ -> MergeReport in
             try QueryParameters(request, allowed: []).finish()
             return await addressBook.mergeReport()

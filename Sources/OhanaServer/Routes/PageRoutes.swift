@@ -2,10 +2,11 @@ import Hummingbird
 
 extension AddressBookServer {
     /// The page: its files, embedded in the binary, and an empty favicon.
-    static func addPageRoutes(to router: Router<BasicRequestContext>) {
+    static func addPageRoutes(to router: Router<ServerRequestContext>) {
         let files: [(path: String, file: String, type: String)] = [
             ("/", "index.html", "text/html; charset=utf-8"),
             ("/app.js", "app.js", "text/javascript; charset=utf-8"),
+            ("/login.js", "login.js", "text/javascript; charset=utf-8"),
             ("/merges.js", "merges.js", "text/javascript; charset=utf-8"),
             ("/edit.js", "edit.js", "text/javascript; charset=utf-8"),
             ("/review.js", "review.js", "text/javascript; charset=utf-8"),

@@ -6,7 +6,7 @@ import OhanaFormats
 
 extension AddressBookServer {
     /// Picker sessions: start, rows, select, deselect, export.
-    static func addPickerRoutes(to router: Router<BasicRequestContext>, addressBook: AddressBook) {
+    static func addPickerRoutes(to router: Router<ServerRequestContext>, addressBook: AddressBook) {
         router.get("/api/pickers") { request, _ -> PickerList in
             try QueryParameters(request, allowed: []).finish()
             return PickerList(pickers: Picker.all.map(\.descriptor))

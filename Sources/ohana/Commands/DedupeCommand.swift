@@ -143,6 +143,8 @@ struct DedupeCommand: AsyncParsableCommand {
         } catch {
             throw ToolError(error.message)
         }
+        try await recordToolWrite(in: store, action: removeMember == nil ? "split" : "split-member",
+                                  detail: "\(id.rawValue)" + (removeMember.map { " member \($0)" } ?? ""))
         try await store.shutDown()
         print(result.summaryLines.joined(separator: "\n"))
     }

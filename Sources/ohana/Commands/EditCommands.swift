@@ -38,9 +38,10 @@ struct AddCommand: AsyncParsableCommand {
             } else {
                 result = try await service.createContact(changes)
             }
+            try await recordToolWrite(in: storage, action: "contact-create", detail: result.summaryLine("added"))
         } catch {
             try await storage.shutDown()
-            throw ToolError(error.message)
+            throw ToolError((error as? AddressBookError)?.message ?? "\(error)")
         }
         try await storage.shutDown()
         print(result.summaryLine("added"))
@@ -89,6 +90,9 @@ struct EditCommand: AsyncParsableCommand {
                     result = nil
                 }
             }
+            if let result, result.revision != nil {
+                try await recordToolWrite(in: storage, action: "contact-update", detail: result.summaryLine("updated"))
+            }
         } catch let error as AddressBookError {
             try await storage.shutDown()
             throw ToolError(error.message)
@@ -123,9 +127,10 @@ struct DeleteCommand: AsyncParsableCommand {
         let result: ContactWriteResult
         do {
             result = try await ContactStoreService(store: storage).deleteContact(ContactID(rawValue: id), expecting: expectVersion)
+            try await recordToolWrite(in: storage, action: "contact-delete", detail: result.summaryLine("deleted"))
         } catch {
             try await storage.shutDown()
-            throw ToolError(error.message)
+            throw ToolError((error as? AddressBookError)?.message ?? "\(error)")
         }
         try await storage.shutDown()
         print(result.summaryLine("deleted"))

@@ -56,9 +56,11 @@ struct UndoCommand: AsyncParsableCommand {
         let result: ContactWriteResult
         do {
             result = try await ContactStoreService(store: storage).undoRevision(revision)
+            try await recordToolWrite(in: storage, action: "revision-undo", detail: "revision \(revision): "
+                                      + result.summaryLine(result.stored == nil ? "removed" : "restored"))
         } catch {
             try await storage.shutDown()
-            throw ToolError(error.message)
+            throw ToolError((error as? AddressBookError)?.message ?? "\(error)")
         }
         try await storage.shutDown()
         print(result.summaryLine(result.stored == nil ? "removed" : "restored"))

@@ -34,6 +34,7 @@ struct ImportCommand: AsyncParsableCommand {
         let loaded = try await loadInputs(inputs, options: inputOptions).contacts
         let result = try await ContactStoreService(store: storage).importContacts(loaded)
         print(result.summaryLines.joined(separator: "\n"))
+        try await recordToolWrite(in: storage, action: "import", detail: "\(inputs.joined(separator: ", ")): " + result.summaryLines.joined(separator: "; "))
         try await storage.shutDown()
     }
 }

@@ -90,11 +90,15 @@ struct ReviewCommand: AsyncParsableCommand {
             } catch let error as AddressBookError {
                 throw ToolError(error.message)
             }
+            try await recordToolWrite(in: storage, action: "review-decision",
+                                      detail: "region \(chooseRegion) for \(number) of \(contact)" + (alike ? " and those alike" : ""))
         }
         if let (action, kind) = delete.map({ (ReviewAction.delete, $0) }) ?? keep.map({ (ReviewAction.keep, $0) }) {
             do {
                 let before = try await service.attentionReport(region: regionOptions.effectiveRegion, ordering: orderOptions.ordering)
                 let done = try await service.act(action, on: kind, in: before, contactID: contact, value: value)
+                try await recordToolWrite(in: storage, action: "review-decision",
+                                          detail: "\(action.rawValue) \(done.items) \(kind.rawValue) item(s) of \(contact ?? "every contact")")
                 printError("\(action == .delete ? "deleted" : "kept") \(done.items) \(kind.rawValue) item(s)"
                     + (done.revisions.isEmpty ? "" : "; undo with: ohana undo " + done.revisions.map(String.init).joined(separator: ", ")))
             } catch let error as AddressBookError {
@@ -103,6 +107,8 @@ struct ReviewCommand: AsyncParsableCommand {
         }
         if writeInternational {
             let done = try await service.writeResolvedNumbersInternationally(region: regionOptions.effectiveRegion)
+            try await recordToolWrite(in: storage, action: "review-decision",
+                                      detail: "wrote \(done.items) numbers in international form on \(done.revisions.count) contacts")
             printError("wrote \(done.items) number(s) in international form on \(done.revisions.count) contact(s)"
                 + (done.revisions.isEmpty ? "" : "; undo with: ohana undo N (ohana history lists them)"))
         }

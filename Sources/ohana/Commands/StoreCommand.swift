@@ -19,7 +19,8 @@ struct StoreCopyCommand: AsyncParsableCommand {
         discussion: """
             Contacts keep their ids. The copy is written in batches (a progress bar on a terminal), then \
             the merge decisions, the member versions of merged contacts, the providers' sync state and the \
-            records of two-way CardDAV sync (synced cards, unsettled writes) and the change history; then it is verified: the target \
+            records of two-way CardDAV sync (synced cards, unsettled writes), the change history, and the accounts \
+            and audit trail of `ohana user` and `ohana audit`; then it is verified: the target \
             must hold as many contacts as the source, with the same content hash, and the same decisions, \
             members and sync records. Safe to rerun: what is already equal is not rewritten, and contacts the \
             source no longer has are removed from the target. The target also takes the source's change \

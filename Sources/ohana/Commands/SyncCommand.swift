@@ -112,6 +112,7 @@ struct SyncCommand: AsyncParsableCommand {
         } catch {
             throw ToolError("\(store.locationDescription): \(error)")
         }
+        if !dryRun { try await recordToolWrite(in: store, action: "sync", detail: "\(redactedCardDAVURL(url)): \(report.summary)") }
         try await store.shutDown()
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
         if dryRun {
@@ -163,6 +164,12 @@ struct SyncCommand: AsyncParsableCommand {
             }
             throw ToolError("account \(account.name): no password for \(user); set \(CardDAVCredentials.variable(for: account.name)), "
                             + "add it to ~/.netrc, or run on a terminal to be asked")
+        }
+        if !dryRun {
+            for outcome in outcomes {
+                guard let report = outcome.report else { continue }
+                try await recordToolWrite(in: store, action: "sync", detail: "account \(outcome.account.name): \(report.summary)")
+            }
         }
         try await store.shutDown()
         var errors = 0
