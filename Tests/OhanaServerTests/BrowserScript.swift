@@ -276,7 +276,10 @@ def main():
         next(item for item in junk if item.get_attribute("data-id") == "zoe").find_element(By.CSS_SELECTOR, "button.name").click()
         wait.until(lambda d: "Ångström" in d.find_element(By.ID, "detail").text)
         # Deleting the junk value takes it off the list (an edit of the contact, undoable).
+        drawn = driver.find_element(By.ID, "review-groups").get_attribute("data-rendered")
         driver.find_element(By.CSS_SELECTOR, ".tab[data-view=review]").click()
+        # The tab draws the review again: wait for that before clicking in it.
+        wait.until(lambda d: d.find_element(By.ID, "review-groups").get_attribute("data-rendered") != drawn)
         def zoe_junk(d):
             return [i for i in d.find_elements(By.CSS_SELECTOR, ".review-group[data-kind=junk-number] .review-item")
                     if i.get_attribute("data-id") == "zoe" and "12" in i.text]

@@ -23,6 +23,8 @@ function renderReview(report) {
     : `${total} value${total === 1 ? "" : "s"} need${total === 1 ? "s" : ""} your decision. Nothing is changed until you decide; a deletion can be undone.`;
   const groups = document.getElementById("review-groups");
   clear(groups);
+  // How many times the review was drawn (a test waits for a fresh one before it clicks).
+  groups.dataset.rendered = String(Number(groups.dataset.rendered || 0) + 1);
   for (const count of report.counts) {
     if (count.count === 0) continue;
     const items = report.items.filter((item) => item.kind === count.kind);
