@@ -52,7 +52,7 @@ struct DedupeBenchmark: AsyncParsableCommand {
             let report = await measure("dedupe.analyze", contacts: n) {
                 dedupe.analyze(contacts)
             }
-            FileHandle.standardError.write(Data("dedupe \(n): \(report.summary); \(mergedCount) contacts out; \(report.comparedPairs) pairs compared; \(report.rejectedMatches.count) matches not merged listed; \(report.oversizedBlocks.count) oversized blocks\n".utf8))
+            FileHandle.standardError.write(Data("dedupe \(n): \(report.summary); \(mergedCount) contacts out; \(report.comparedPairs) pairs compared; \(report.rejectedMatches.count + (report.unlistedRejectedMatches ?? 0)) matches not merged, \(report.rejectedMatches.count) listed; \(report.oversizedBlocks.count) oversized blocks\n".utf8))
         }
     }
 
@@ -69,7 +69,7 @@ struct DedupeBenchmark: AsyncParsableCommand {
                 let report = DuplicateMerging().analyze(contacts)
                 let elapsed = ContinuousClock.now - start
                 let quality = PairwiseQuality(clusters: report.clusters.map(\.contactIDs), contacts: contacts)
-                print("dedupe quality, \(name) of \(n) cards (seed \(seed)): \(quality); \(report.rejectedMatches.count) matches not merged; \(elapsed)")
+                print("dedupe quality, \(name) of \(n) cards (seed \(seed)): \(quality); \(report.rejectedMatches.count + (report.unlistedRejectedMatches ?? 0)) matches not merged; \(elapsed)")
             }
         }
     }

@@ -65,18 +65,22 @@ extension DuplicateMerging {
         // Explanations are independent per matched pair: spread them over the cores.
         let rules = self.rules
         let tables = detection.tables
-        // Splits of clusters are all listed; pairs with names of two people (households, namesakes
-        // at one address) up to a limit, with the number left out.
+        // Matches not merged: the first of each reason are listed (and explained), the rest only
+        // counted. A million-card book has hundreds of thousands (households, namesakes at one
+        // address, weak evidence); explaining them all took most of the analysis and its memory.
         var rejected: [(edge: Edge, reason: Rejection)] = []
-        var unlisted = 0
-        var conflicts = 0
+        var seen: [String: Int] = [:]
+        var unlistedByReason: [String: Int] = [:]
         for rejection in detection.rejected {
-            if rejection.reason == .namesConflict {
-                conflicts += 1
-                if conflicts > Self.listedNameConflicts { unlisted += 1; continue }
+            let kind = Self.reasonKind(rejection.reason)
+            seen[kind, default: 0] += 1
+            if seen[kind]! > Self.listedRejectedMatchesPerReason {
+                unlistedByReason[kind, default: 0] += 1
+                continue
             }
             rejected.append(rejection)
         }
+        let unlisted = unlistedByReason.values.reduce(0, +)
         let edges = detection.unions + detection.refused + rejected.map(\.edge)
         let matches = parallelMap(edges, minimumPerWorker: 256,
                                   state: { Explaining(extractor: KeyExtractor(rules: rules)) }) { state, edge in
@@ -114,7 +118,7 @@ extension DuplicateMerging {
             contactsIn: contacts.count, contactsOut: contacts.count - merged, clusters: clusters,
             refusedMatches: Array(matches.dropFirst(detection.unions.count).prefix(refusedCount)), oversizedBlocks: oversized,
             comparedPairs: detection.comparedPairs, rejectedMatches: rejectedMatches, sharedValues: shared,
-            unlistedRejectedMatches: unlisted)
+            unlistedRejectedMatches: unlisted, unlistedRejectedMatchesByReason: unlistedByReason)
     }
 
     /// ``report(_:contacts:explaining:)`` without explanations: the clusters (the roots of two or
@@ -150,8 +154,18 @@ extension DuplicateMerging {
     /// The rule name of a match between cards equal on everything they hold.
     static let identicalCardsRule = "identical cards"
 
-    /// How many matches rejected for names of two people a report lists.
-    static let listedNameConflicts = 2_000
+    /// How many matches not merged a report lists for each reason (``reasonKind(_:)``).
+    static let listedRejectedMatchesPerReason = 2_000
+
+    /// The reason a match was not merged, in short: the key of ``DuplicateReport/unlistedRejectedMatchesByReason``.
+    static func reasonKind(_ rejection: Rejection) -> String {
+        switch rejection {
+        case .namesConflict: "names of two people"
+        case .incoherent: "clusters of two people"
+        case .tooWeak: "evidence too weak"
+        case .clusterTooLarge: "cluster too large"
+        }
+    }
 
     private func reason(_ rejection: Rejection, _ contacts: [Contact]) -> String {
         switch rejection {

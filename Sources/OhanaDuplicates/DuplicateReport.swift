@@ -21,16 +21,22 @@ public struct DuplicateReport: Hashable, Codable, Sendable, CustomStringConverti
     /// The most widely shared phone numbers and addresses (a switchboard, `info@`), which are no
     /// evidence of one person on their own.
     public var sharedValues: [SharedValue]
-    /// Matches rejected for names of two people beyond the first 2,000, counted but not listed.
+    /// Matches not merged beyond the first 2,000 of each reason, counted but not listed (a million-card
+    /// book has hundreds of thousands, a list no one reads); ``rejectedMatches`` plus these are all of them.
     public var unlistedRejectedMatches: Int?
+    /// ``unlistedRejectedMatches`` by reason ("names of two people", "clusters of two people",
+    /// "evidence too weak", "cluster too large"); `nil` or empty when every match not merged is listed.
+    public var unlistedRejectedMatchesByReason: [String: Int]?
 
     /// Creates a report.
     public init(
         contactsIn: Int, contactsOut: Int, clusters: [DuplicateCluster], refusedMatches: [DuplicateMatch] = [],
         oversizedBlocks: [OversizedBlock] = [], comparedPairs: Int = 0, rejectedMatches: [RejectedMatch] = [],
-        sharedValues: [SharedValue] = [], unlistedRejectedMatches: Int? = nil
+        sharedValues: [SharedValue] = [], unlistedRejectedMatches: Int? = nil,
+        unlistedRejectedMatchesByReason: [String: Int]? = nil
     ) {
         self.unlistedRejectedMatches = unlistedRejectedMatches
+        self.unlistedRejectedMatchesByReason = unlistedRejectedMatchesByReason
         self.rejectedMatches = rejectedMatches
         self.sharedValues = sharedValues
         self.contactsIn = contactsIn
@@ -52,8 +58,12 @@ public struct DuplicateReport: Hashable, Codable, Sendable, CustomStringConverti
         for cluster in clusters { lines.append(cluster.description) }
         for match in refusedMatches { lines.append("kept apart: \(match.description)") }
         for rejected in rejectedMatches { lines.append(rejected.description) }
-        if let unlisted = unlistedRejectedMatches, unlisted > 0 {
-            lines.append("\(unlisted) more matches not merged (names of two people), not listed")
+        if let byReason = unlistedRejectedMatchesByReason, !byReason.isEmpty {
+            for (reason, count) in byReason.sorted(by: { $0.key < $1.key }) where count > 0 {
+                lines.append("\(count) more matches not merged (\(reason)), not listed")
+            }
+        } else if let unlisted = unlistedRejectedMatches, unlisted > 0 {
+            lines.append("\(unlisted) more matches not merged, not listed")
         }
         for value in sharedValues { lines.append(value.description) }
         for block in oversizedBlocks { lines.append(block.description) }

@@ -114,4 +114,22 @@ struct SharedValuesTests {
         #expect(report.clusters.map(\.contactIDs) == [["b", "c"]])
         #expect(report.rejectedMatches.map(\.match.second) == ["d"])
     }
+
+    @Test("a report lists the first 2,000 matches not merged of each reason and counts the rest by reason")
+    func rejectedMatchesCapped() {
+        // 2,050 households: two people of one family who share an address, names of two people.
+        var cards: [Contact] = []
+        for k in 0..<2_050 {
+            cards.append(Fixtures.contact("Linda", "Miller", id: ContactID(rawValue: "l\(k)"), emails: ["lmiller\(k)@example.com"]))
+            cards.append(Fixtures.contact("Laura", "Miller", id: ContactID(rawValue: "m\(k)"), emails: ["lmiller\(k)@example.com"]))
+        }
+        let report = dedupe.analyze(cards)
+        #expect(report.clusters.isEmpty)
+        #expect(report.rejectedMatches.count == 2_000)
+        #expect(report.unlistedRejectedMatches == 50)
+        #expect(report.unlistedRejectedMatchesByReason == ["names of two people": 50])
+        #expect(report.description.contains("50 more matches not merged (names of two people), not listed"))
+        // Detection is not capped: without explanations the clusters are the same.
+        #expect(dedupe.analyze(cards, explaining: false).contactsOut == cards.count)
+    }
 }

@@ -35,6 +35,28 @@ struct ContactTests {
         #expect(!a.hasSameContent(as: b))
     }
 
+    /// Custom properties are held as a list sorted by key: the order they were set in does not
+    /// matter to equality, hashing or the JSON form, and they live beside the other rare parts.
+    @Test func customPropertiesAreEqualWhateverTheOrderTheyWereSetIn() throws {
+        var first = Contact(id: "c", givenName: "Ann")
+        first.customProperties["b"] = .string("two")
+        first.customProperties["a"] = .integer(1)
+        var second = Contact(id: "c", givenName: "Ann", customProperties: ["a": .integer(1)])
+        second.customProperties["b"] = .string("two")
+        #expect(first == second && first.hashValue == second.hashValue)
+        #expect(first.customProperties == ["a": .integer(1), "b": .string("two")])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(first) == encoder.encode(second))
+        #expect(try JSONDecoder().decode(Contact.self, from: encoder.encode(first)) == first)
+        first.photo = Photo(data: Data([1, 2]), mediaType: "image/png")
+        first.customProperties["a"] = nil
+        #expect(first.customProperties == ["b": .string("two")] && first.photo?.data == Data([1, 2]))
+        first.photo = nil
+        first.customProperties = [:]
+        #expect(first == Contact(id: "c", givenName: "Ann"))
+    }
+
     /// Rarely set parts live in a shared box (copy on write): changing them on one copy never
     /// shows in another, and a part set then cleared leaves the value equal to one never set.
     @Test func rarePartsAreCopiedOnWriteAndClearedPartsAreAsNeverSet() {

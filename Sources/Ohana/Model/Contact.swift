@@ -157,12 +157,13 @@ public struct Contact: Identifiable, Hashable, Codable, Sendable {
             department: department, note: note)
         self.details = details.isEmpty ? nil : Indirect(details)
         self.birthday = birthday
-        let rare = RareParts(
+        let more = MoreRareParts(
             phoneticGivenName: phoneticGivenName, phoneticMiddleName: phoneticMiddleName, phoneticFamilyName: phoneticFamilyName,
-            photo: photo, customProperties: customProperties, unmappedProperties: unmappedProperties,
+            photo: photo, unmappedProperties: unmappedProperties,
             mergedContactIDs: mergedContactIDs, nameComponents: nameComponents, phoneticSystem: phoneticSystem,
             phoneticScript: phoneticScript, pronouns: pronouns, grammaticalGender: grammaticalGender,
             socialProfiles: socialProfiles, created: created, language: language)
+        let rare = RareParts(customProperties: CustomProperties(customProperties), more: more.isEmpty ? nil : Indirect(more))
         self.rare = rare.isEmpty ? nil : Indirect(rare)
     }
 
