@@ -257,7 +257,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaDuplicatesTests", ["OhanaDuplicates", "OhanaJSON", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaStoreTests", ["OhanaStore", "OhanaJSON", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
     ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaSync", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
-    ("OhanaAddressBookTests", ["OhanaAddressBook", "OhanaJSON", "OhanaStoreSQLite"]),
+    ("OhanaAddressBookTests", ["OhanaAddressBook", "OhanaJSON", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaServerTests", ["OhanaServer", "OhanaJSON", "OhanaAddressBook", "OhanaStoreSQLite", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCLITests", ["ohana", "OhanaJSON", "OhanaStore", "OhanaStoreSQLite", "OhanaTestSupport"]),
 ]

@@ -68,7 +68,7 @@ struct QueryMatcher {
         var result: [Word] = []
         var start: Int?
         for index in 0...text.count {
-            let isWordCharacter = index < text.count && (text[index].isLetter || text[index].isNumber)
+            let isWordCharacter = index < text.count && isWordCharacter(text[index])
             if isWordCharacter, start == nil { start = index }
             if !isWordCharacter, let first = start {
                 result.append(Word(characters: text[first..<index], start: first))
@@ -76,6 +76,30 @@ struct QueryMatcher {
             }
         }
         return result
+    }
+
+    /// Whether a character is a letter or digit; ASCII answered without Unicode properties.
+    @inline(__always)
+    static func isWordCharacter(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue {
+            let lower = ascii | 0x20
+            return (0x30...0x39).contains(ascii) || (0x61...0x7A).contains(lower)
+        }
+        return character.isLetter || character.isNumber
+    }
+
+    /// `text` folded as ``Folder`` folds it, one Character per Character of `text`. ASCII text
+    /// without a carriage return (where "\r\n" would be one Character) is lowered byte by byte.
+    private mutating func fold(_ text: String) -> [Character] {
+        let isPlainASCII = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        guard isPlainASCII else { return folder.fold(text) }
+        var folded: [Character] = []
+        folded.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            let lowered = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            folded.append(Character(Unicode.Scalar(lowered)))
+        }
+        return folded
     }
 
     /// The offsets of the query words' first prefix matches among `textWords` (nil per word that has none).
@@ -100,24 +124,35 @@ struct QueryMatcher {
 
     /// Ranks a contact the store's index found; where it matched comes with it for highlighting.
     mutating func match(_ contact: Contact) -> ContactMatch {
-        let name = folder.fold(contact.fullName)
+        // Within the worst rank there is always a match.
+        match(contact, within: .elsewhere)!
+    }
+
+    /// The contact ranked as ``match(_:)`` ranks it when that rank is `bound` or better, else
+    /// `nil`, found without reading what only worse ranks look at (its other names, its fields):
+    /// so a search can find a broad query's best ranks first, and only go on when they are too few.
+    mutating func match(_ contact: Contact, within bound: SearchRank) -> ContactMatch? {
+        let name = fold(contact.fullName)
         let nameWords = Self.words(in: name)
         func result(_ rank: SearchRank, _ location: ContactSearch.Location, _ text: String, _ offsets: [Int]) -> ContactMatch {
             ContactMatch(contact: contact, rank: rank, location: location, text: text, matchedOffsets: offsets)
         }
         if let offsets = consecutive(nameWords, from: 0) { return result(.nameStart, .fullName, contact.fullName, offsets) }
+        guard bound >= .nameWords else { return nil }
         for first in nameWords.indices.dropFirst() {
             if let offsets = consecutive(nameWords, from: first) { return result(.nameWords, .fullName, contact.fullName, offsets) }
         }
+        guard bound >= .names else { return nil }
         let inName = prefixMatches(nameWords)
         let nameOffsets = Self.offsets(inName)
         if inName.allSatisfy({ $0 != nil }) { return result(.names, .fullName, contact.fullName, nameOffsets) }
         let otherNames = [contact.givenName, contact.middleName, contact.familyName, contact.nickname, contact.organization,
                           contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
-        let otherWords = otherNames.compactMap { $0 }.flatMap { Self.words(in: folder.fold($0)) }
+        let otherWords = otherNames.compactMap { $0 }.flatMap { Self.words(in: fold($0)) }
         if zip(inName, prefixMatches(otherWords)).allSatisfy({ pair in pair.0 != nil || pair.1 != nil }) {
             return result(.names, .fullName, contact.fullName, nameOffsets)
         }
+        guard bound >= .oneField else { return nil }
         // The field where most query words matched; a phone query's digit run counts as all of them.
         var best: (count: Int, index: Int, offsets: [Int])?
         for (index, field) in contact.fields.enumerated() {
@@ -132,7 +167,7 @@ struct QueryMatcher {
                 count = words.count
                 offsets = Array(first...last)
             } else {
-                let matches = prefixMatches(Self.words(in: folder.fold(field.value)))
+                let matches = prefixMatches(Self.words(in: fold(field.value)))
                 count = matches.filter { $0 != nil }.count
                 offsets = Self.offsets(matches)
             }
@@ -140,9 +175,9 @@ struct QueryMatcher {
         }
         if let best {
             let rank: SearchRank = best.count == words.count ? .oneField : .elsewhere
-            return result(rank, .field(best.index), contact.fields[best.index].value, best.offsets)
+            return rank <= bound ? result(rank, .field(best.index), contact.fields[best.index].value, best.offsets) : nil
         }
-        return result(.elsewhere, .fullName, contact.fullName, nameOffsets)
+        return bound >= .elsewhere ? result(.elsewhere, .fullName, contact.fullName, nameOffsets) : nil
     }
 
     /// The contact ranked as ``match(_:)`` ranks it, when every query word starts a word of its

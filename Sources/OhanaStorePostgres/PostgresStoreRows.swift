@@ -52,6 +52,13 @@ final class PostgresRowTransaction: StoreRowTransaction, @unchecked Sendable {
             """) }
     }
 
+    func searchCandidateRecords(fullText: [String], namePrefix: String, receive: ([StoredRecord]) throws -> Void) throws {
+        let records = try wait { try await $0.searchCandidateRecords(fullText: fullText, namePrefix: namePrefix) }
+        for start in stride(from: 0, to: records.count, by: SearchCandidates.chunkSize) {
+            try receive(Array(records[start..<min(records.count, start + SearchCandidates.chunkSize)]))
+        }
+    }
+
     func changeSequences(of ids: [ContactID]) throws -> [ContactID: Int64] {
         try wait { transaction in
             var sequences: [ContactID: Int64] = [:]

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import Ohana
+import OhanaStore
+
+/// A search's candidates read light (``SearchCandidateStorage``): one query for the ids and JSON of
+/// every contact the full-text index or the name keys find, without ordering them or reading photos.
+extension SQLiteContactStorage: SearchCandidateStorage {
+    /// Every contact the full-text lookups or the name prefix find, each once, as a light contact.
+    package func searchCandidates(fullText: [String], namePrefix: String) async throws -> [Contact] {
+        try await store.rowSearchCandidates(fullText: fullText, namePrefix: namePrefix)
+    }
+
+    /// The stored contacts among `ids`, whole, in the order of `ids`.
+    package func contacts(ids: [ContactID]) async throws -> [Contact] {
+        try await store.rowContacts(ids: ids)
+    }
+}
+
+extension SQLiteReadTransaction {
+    /// The ids and JSON of every contact the full-text index finds for any of `fullText` (as
+    /// ``search(_:limit:)`` does) or with a name key starting with `namePrefix` folded (as
+    /// ``contacts(withNamePrefix:)`` does: every contact when it folds to nothing), each once, a
+    /// chunk at a time.
+    package func searchCandidateRecords(fullText: [String], namePrefix: String,
+                                        receive: ([StoredRecord]) throws -> Void) throws {
+        let folded = TextFolding.fold(namePrefix)
+        var sql = "SELECT id, json FROM contact"
+        var arguments = StatementArguments()
+        if !folded.isEmpty {
+            var sources: [String] = []
+            for pattern in Set(fullText.compactMap(ContactIndex.fullTextPattern(for:))).sorted() {
+                sources.append("SELECT rowid FROM contactSearch WHERE contactSearch MATCH ?")
+                arguments += [pattern]
+            }
+            sources.append("SELECT contactRowid FROM contactNameKey WHERE key >= ? AND key < ?")
+            arguments += [folded, TextFolding.upperBound(ofPrefix: folded)]
+            sql += " WHERE rowid IN (\(sources.joined(separator: " UNION ")))"
+        }
+        let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+        var records: [StoredRecord] = []
+        records.reserveCapacity(SearchCandidates.chunkSize)
+        while let row = try rows.next() {
+            records.append(StoredRecord(id: row[0], json: row[1], photo: nil, photoType: nil))
+            if records.count == SearchCandidates.chunkSize {
+                try receive(records)
+                records.removeAll(keepingCapacity: true)
+            }
+        }
+        if !records.isEmpty { try receive(records) }
+    }
+}
