@@ -100,11 +100,11 @@ public struct ContactFinder: Sendable {
     }
 
     /// The candidates best first, the same result as ranking every one, putting all in list order
-    /// (rank, then ``ContactOrdering``) and taking the prefix the limit asks for, found cheaper: the
-    /// ranks are found best first, a pass at a time (the full name's ranks, then the other names',
-    /// then the fields'), and a pass runs only while the ranks before it hold fewer contacts than
-    /// the limit; only the ranks the limit reaches are put in list order. A broad query ("a")
-    /// folds the full names of what it finds and orders the few thousand of its best rank.
+    /// (rank, then ``ContactOrdering``) and taking the prefix the limit asks for, found cheaper: a
+    /// first pass finds the full name's ranks (``SearchRank/nameStart``, ``SearchRank/nameWords``;
+    /// on the bytes of plain ASCII names), and the second pass ranks the rest only when those hold
+    /// fewer contacts than the limit; only the ranks the limit reaches are put in list order. A
+    /// broad query ("a") reads the full names of what it finds and orders the thousands of its best rank.
     ///
     /// Complexity: O(m) per pass for m candidates (on every core), then O(k log k) for the k in
     /// the ranks shown.
@@ -113,7 +113,7 @@ public struct ContactFinder: Sendable {
         var remaining = Array(candidates.indices)
         var shown: [ContactMatch] = []
         var matcher = QueryMatcher(query)
-        for bound in [SearchRank.nameWords, .names, .elsewhere] where shown.count < wanted && !remaining.isEmpty {
+        for bound in [SearchRank.nameWords, .elsewhere] where shown.count < wanted && !remaining.isEmpty {
             let ranks = parallelMap(remaining, minimumPerWorker: 256, state: { QueryMatcher(query) }) { matcher, position in
                 matcher.match(candidates[position], within: bound)?.rank
             }

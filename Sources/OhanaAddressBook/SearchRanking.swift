@@ -44,11 +44,17 @@ struct QueryMatcher {
     let phoneDigits: [Character]?
     /// Whether a phone query starts with "+" (it must then match a number's first digits).
     let phoneAnchored: Bool
+    /// The query words as ASCII bytes, when every one is plain ASCII (for ``nameRun(_:)``).
+    private let asciiWords: [[UInt8]]?
     private var folder = Folder()
+    /// The word bounds of the name ``nameRun(_:)`` reads, kept to reuse their storage.
+    private var wordBounds: [Range<Int>] = []
 
     init(_ query: String) {
         var folder = Folder()
         words = Self.words(in: folder.fold(query)).map { Array($0.characters) }
+        asciiWords = words.allSatisfy { $0.allSatisfy { $0.isASCII && $0 != "\r\n" } }
+            ? words.map { $0.compactMap(\.asciiValue) } : nil
         phoneDigits = ContactSearch.isPhoneQuery(query) ? query.filter(\.isNumber).map { $0 } : nil
         phoneAnchored = query.trimmingCharacters(in: .whitespaces).hasPrefix("+")
         self.folder = folder
@@ -102,6 +108,47 @@ struct QueryMatcher {
         return folded
     }
 
+    /// Whether the query words start consecutive words of `fullName` (so it ranks ``SearchRank/nameStart``
+    /// or ``SearchRank/nameWords``), told on its bytes when it and the query are plain ASCII (no
+    /// carriage return, which joins "\r\n" into one Character): there folding lowers A–Z and words
+    /// are runs of letters and digits, byte for Character. `nil` when it cannot be told this way.
+    private mutating func nameRun(_ fullName: String) -> Bool? {
+        guard let asciiWords else { return nil }
+        var bounds = wordBounds
+        wordBounds = []
+        defer { wordBounds = bounds }
+        bounds.removeAll(keepingCapacity: true)
+        let found = fullName.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var start: Int?
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : 0x20
+                guard byte < 0x80, byte != 0x0D else { return nil }
+                let isWord = (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
+                if isWord, start == nil { start = index }
+                if !isWord, let first = start {
+                    bounds.append(first..<index)
+                    start = nil
+                }
+            }
+            guard asciiWords.count <= bounds.count else { return false }
+            for first in 0...(bounds.count - asciiWords.count) {
+                let run = asciiWords.indices.allSatisfy { index in
+                    let word = asciiWords[index]
+                    let bound = bounds[first + index]
+                    let isLast = index == asciiWords.count - 1
+                    guard isLast ? bound.count >= word.count : bound.count == word.count else { return false }
+                    return word.indices.allSatisfy { offset in
+                        let byte = bytes[bound.lowerBound + offset]
+                        return ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == word[offset]
+                    }
+                }
+                if run { return true }
+            }
+            return false
+        }
+        return found ?? nil
+    }
+
     /// The offsets of the query words' first prefix matches among `textWords` (nil per word that has none).
     private func prefixMatches(_ textWords: [Word]) -> [Range<Int>?] {
         words.map { word in
@@ -132,6 +179,7 @@ struct QueryMatcher {
     /// `nil`, found without reading what only worse ranks look at (its other names, its fields):
     /// so a search can find a broad query's best ranks first, and only go on when they are too few.
     mutating func match(_ contact: Contact, within bound: SearchRank) -> ContactMatch? {
+        if bound < .names, nameRun(contact.fullName) == false { return nil }
         let name = fold(contact.fullName)
         let nameWords = Self.words(in: name)
         func result(_ rank: SearchRank, _ location: ContactSearch.Location, _ text: String, _ offsets: [Int]) -> ContactMatch {

@@ -25,9 +25,9 @@ extension StoreRowBackend {
             // Each chunk is decoded on other threads while the backend reads the next.
             var contacts: [Contact] = []
             var pending: BackgroundWork<[Contact]>?
-            try rows.searchCandidateRecords(fullText: fullText, namePrefix: namePrefix) { records in
+            try rows.searchCandidateJSON(fullText: fullText, namePrefix: namePrefix) { chunk in
                 if let pending { contacts += try pending.result() }
-                pending = BackgroundWork { try SearchCandidates.decodeAll(records) }
+                pending = BackgroundWork { try SearchCandidates.decodeAll(chunk) }
             }
             if let pending { contacts += try pending.result() }
             return contacts
@@ -44,7 +44,7 @@ extension StoreRowBackend {
 
 /// Reading search candidates from stored JSON: the names and field values only.
 package enum SearchCandidates {
-    /// How many records a backend hands over at a time (``StoreRowReading/searchCandidateRecords(fullText:namePrefix:receive:)``).
+    /// About how many contacts a backend hands over at a time (``StoreRowReading/searchCandidateJSON(fullText:namePrefix:receive:)``).
     package static let chunkSize = 8_192
 
     /// A contact holding only what a search ranks and lists by: its id, the name parts and
@@ -68,58 +68,23 @@ package enum SearchCandidates {
         return light
     }
 
-    /// The light contacts of stored records (their JSON read for those parts only), in order, on
-    /// every core when there are many. A record the light reading does not accept is decoded
-    /// whole (``ContactCodec/decode(_:)``), so the result is always the stored contact's parts.
-    package static func decodeAll(_ records: [StoredRecord]) throws -> [Contact] {
-        let results = parallelMap(records, minimumPerWorker: 512, state: { ContactCodec() }) { codec, record in
-            Result { try SearchCandidates.decode(record, codec: codec) }
+    /// The light contacts of a chunk of stored JSON, in order, on every core when there are many:
+    /// the parts read straight from the bytes (``StoredJSONParts``), and a contact those do not
+    /// read plainly decoded whole (``ContactCodec/decode(_:)``), so the result is always the stored
+    /// contact's parts.
+    package static func decodeAll(_ chunk: StoredJSONChunk) throws -> [Contact] {
+        let results = parallelMap(Array(0..<chunk.count), minimumPerWorker: 512, state: { ContactCodec() }) { codec, index in
+            Result { try SearchCandidates.decode(chunk, at: index, codec: codec) }
         }
         return try results.map { try $0.get() }
     }
 
-    /// One record's light contact.
-    static func decode(_ record: StoredRecord, codec: ContactCodec) throws -> Contact {
-        if let parts = try? ContactCodec.bytesDecoder.decode(StoredParts.self, from: record.json) {
-            return parts.contact
-        }
+    /// One contact's light contact.
+    static func decode(_ chunk: StoredJSONChunk, at index: Int, codec: ContactCodec) throws -> Contact {
+        let range = chunk.range(at: index)
+        let light = chunk.bytes.withUnsafeBytes { StoredJSONParts.lightContact(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        if let light { return light }
+        let record = StoredRecord(id: nil, json: Data(chunk.bytes[range]), photo: nil, photoType: nil)
         return lightContact(try codec.decode(record))
-    }
-
-    /// The members of a stored contact's JSON that a search reads, with the keys and meaning of
-    /// `Contact.init(from:)`; every other member is skipped.
-    private struct StoredParts: Decodable {
-        let contact: Contact
-
-        private enum CodingKeys: String, CodingKey {
-            case id, namePrefix, givenName, middleName, familyName, nameSuffix, nickname
-            case phoneticGivenName, phoneticMiddleName, phoneticFamilyName, formattedName, organization, fields
-        }
-
-        /// A field's type and value, both required as `ContactField.init(from:)` requires them.
-        private struct Field: Decodable {
-            let type: ContactFieldType
-            let value: String
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            // A contact stored without an id would get a new one on every read: decoded whole instead.
-            var contact = Contact(blankWithID: try c.decode(ContactID.self, forKey: .id))
-            contact.namePrefix = try c.decodeIfPresent(String.self, forKey: .namePrefix)
-            contact.givenName = try c.decodeIfPresent(String.self, forKey: .givenName)
-            contact.middleName = try c.decodeIfPresent(String.self, forKey: .middleName)
-            contact.familyName = try c.decodeIfPresent(String.self, forKey: .familyName)
-            contact.nameSuffix = try c.decodeIfPresent(String.self, forKey: .nameSuffix)
-            contact.nickname = try c.decodeIfPresent(String.self, forKey: .nickname)
-            if let name = try c.decodeIfPresent(String.self, forKey: .phoneticGivenName) { contact.phoneticGivenName = name }
-            if let name = try c.decodeIfPresent(String.self, forKey: .phoneticMiddleName) { contact.phoneticMiddleName = name }
-            if let name = try c.decodeIfPresent(String.self, forKey: .phoneticFamilyName) { contact.phoneticFamilyName = name }
-            contact.formattedName = try c.decodeIfPresent(String.self, forKey: .formattedName)
-            contact.organization = try c.decodeIfPresent(String.self, forKey: .organization)
-            contact.fields = (try c.decodeIfPresent([Field].self, forKey: .fields) ?? [])
-                .map { ContactField(type: $0.type, value: $0.value) }
-            self.contact = contact
-        }
     }
 }

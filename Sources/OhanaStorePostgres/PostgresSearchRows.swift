@@ -21,19 +21,20 @@ extension PostgresWriteTransaction {
     /// The most full-text lookups one candidate query takes (a query, its digits, its E.164 digits).
     static let searchLookupSlots = 3
 
-    /// The ids and JSON of every contact the full-text index finds for any of `fullText` (as
+    /// The JSON of every contact the full-text index finds for any of `fullText` (as
     /// `search(_:limit:)` does) or with a name key starting with `namePrefix` folded (as
-    /// `contacts(withNamePrefix:)` does: every contact when it folds to nothing), each once.
-    func searchCandidateRecords(fullText: [String], namePrefix: String) async throws -> [StoredRecord] {
+    /// `contacts(withNamePrefix:)` does: every contact when it folds to nothing), each once, in
+    /// chunks of ``SearchCandidates/chunkSize``.
+    func searchCandidateJSON(fullText: [String], namePrefix: String) async throws -> [StoredJSONChunk] {
         let folded = PostgresText.clean(TextFolding.fold(namePrefix))
-        guard !folded.isEmpty else { return try await storedRecords("SELECT id, json FROM contact") }
+        guard !folded.isEmpty else { return chunks(try await storedRecords("SELECT id, json FROM contact")) }
         let upper = TextFolding.upperBound(ofPrefix: folded)
         let patterns = Array(Set(fullText.compactMap(PostgresText.searchQuery(for:)))).sorted()
         guard !patterns.isEmpty else {
-            return try await storedRecords("""
+            return chunks(try await storedRecords("""
                 SELECT id, json FROM contact WHERE row_id IN (
                     SELECT contact_row FROM contact_name_key WHERE key >= \(folded) AND key < \(upper))
-                """)
+                """))
         }
         // A fixed number of slots keeps one statement (a repeated pattern finds nothing more);
         // more lookups than slots (never from a search) take one statement per slotful.
@@ -52,7 +53,22 @@ extension PostgresWriteTransaction {
                 records.append(record)
             }
         }
-        return records
+        return chunks(records)
+    }
+
+    /// Records' JSON in chunks of ``SearchCandidates/chunkSize``.
+    private func chunks(_ records: [StoredRecord]) -> [StoredJSONChunk] {
+        var chunks: [StoredJSONChunk] = []
+        var chunk = StoredJSONChunk()
+        for record in records {
+            chunk.append(record.json)
+            if chunk.count == SearchCandidates.chunkSize {
+                chunks.append(chunk)
+                chunk = StoredJSONChunk()
+            }
+        }
+        if chunk.count > 0 { chunks.append(chunk) }
+        return chunks
     }
 
     /// The records of a query selecting `id, json`, without photos.

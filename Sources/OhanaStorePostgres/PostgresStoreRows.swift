@@ -52,10 +52,9 @@ final class PostgresRowTransaction: StoreRowTransaction, @unchecked Sendable {
             """) }
     }
 
-    func searchCandidateRecords(fullText: [String], namePrefix: String, receive: ([StoredRecord]) throws -> Void) throws {
-        let records = try wait { try await $0.searchCandidateRecords(fullText: fullText, namePrefix: namePrefix) }
-        for start in stride(from: 0, to: records.count, by: SearchCandidates.chunkSize) {
-            try receive(Array(records[start..<min(records.count, start + SearchCandidates.chunkSize)]))
+    func searchCandidateJSON(fullText: [String], namePrefix: String, receive: (StoredJSONChunk) throws -> Void) throws {
+        for chunk in try wait({ try await $0.searchCandidateJSON(fullText: fullText, namePrefix: namePrefix) }) {
+            try receive(chunk)
         }
     }
 

@@ -18,14 +18,14 @@ extension SQLiteContactStorage: SearchCandidateStorage {
 }
 
 extension SQLiteReadTransaction {
-    /// The ids and JSON of every contact the full-text index finds for any of `fullText` (as
+    /// The JSON of every contact the full-text index finds for any of `fullText` (as
     /// ``search(_:limit:)`` does) or with a name key starting with `namePrefix` folded (as
     /// ``contacts(withNamePrefix:)`` does: every contact when it folds to nothing), each once, a
-    /// chunk at a time.
-    package func searchCandidateRecords(fullText: [String], namePrefix: String,
-                                        receive: ([StoredRecord]) throws -> Void) throws {
+    /// chunk at a time, copied straight from SQLite's row into the chunk.
+    package func searchCandidateJSON(fullText: [String], namePrefix: String,
+                                     receive: (StoredJSONChunk) throws -> Void) throws {
         let folded = TextFolding.fold(namePrefix)
-        var sql = "SELECT id, json FROM contact"
+        var sql = "SELECT json FROM contact"
         var arguments = StatementArguments()
         if !folded.isEmpty {
             var sources: [String] = []
@@ -38,15 +38,14 @@ extension SQLiteReadTransaction {
             sql += " WHERE rowid IN (\(sources.joined(separator: " UNION ")))"
         }
         let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
-        var records: [StoredRecord] = []
-        records.reserveCapacity(SearchCandidates.chunkSize)
+        var chunk = StoredJSONChunk()
         while let row = try rows.next() {
-            records.append(StoredRecord(id: row[0], json: row[1], photo: nil, photoType: nil))
-            if records.count == SearchCandidates.chunkSize {
-                try receive(records)
-                records.removeAll(keepingCapacity: true)
+            try row.withUnsafeData(atIndex: 0) { chunk.append($0 ?? Data()) }
+            if chunk.count == SearchCandidates.chunkSize {
+                try receive(chunk)
+                chunk = StoredJSONChunk()
             }
         }
-        if !records.isEmpty { try receive(records) }
+        if chunk.count > 0 { try receive(chunk) }
     }
 }

@@ -49,14 +49,14 @@ import Testing
         switch backend {
         case .sqlite:
             let store = SQLiteContactStorage(try SQLiteContactStore.inMemory())
-            try await store.save(Self.contacts, mode: .upsertBySourceRecord)
+            _ = try await store.save(Self.contacts, mode: .upsertBySourceRecord)
             return store
         case .postgres:
             let database = try await PostgresTestServer.shared.newDatabase()
             let store = try await PostgresContactStore(
                 location: .init(host: database.host, port: database.port, user: database.user, database: database.database),
                 password: nil)
-            try await store.save(Self.contacts, mode: .upsertBySourceRecord)
+            _ = try await store.save(Self.contacts, mode: .upsertBySourceRecord)
             return store
         }
     }
