@@ -60,12 +60,14 @@ struct StoredJSONParts {
     private mutating func contact() throws -> Contact {
         var strings = [String?](repeating: nil, count: 12)
         var fields: [ContactField] = []
-        var seen = [Bool](repeating: false, count: Self.keys.count)
+        var seen: UInt16 = 0
         try expect(UInt8(ascii: "{"))
         try members { reader, key in
-            guard let index = Self.keys.firstIndex(where: { $0.elementsEqual(key) }) else { return try reader.skipValue() }
-            guard !seen[index] else { throw GiveUp() }
-            seen[index] = true
+            guard let index = Self.keys.firstIndex(where: { $0.count == key.count && $0.elementsEqual(key) }) else {
+                return try reader.skipValue()
+            }
+            guard seen & (1 << index) == 0 else { throw GiveUp() }
+            seen |= 1 << index
             if index == 12 {
                 fields = try reader.fields()
             } else {
