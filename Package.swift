@@ -272,7 +272,7 @@ let testTargets: [(name: String, dependencies: [String])] = [
     ("OhanaStoreTests", ["OhanaStore", "OhanaJSON", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaVCard", "OhanaSampleData", "OhanaTestSupport", "ohana-store-writer"]),
     ("OhanaCardDAVTests", ["OhanaCardDAV", "OhanaSync", "OhanaStore", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaDuplicates", "OhanaTestSupport", "ohana-sync-worker", "ohana"]),
     ("OhanaAccountsTests", ["OhanaAccounts", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaTestSupport"]),
-    ("OhanaAddressBookTests", ["OhanaAddressBook", "OhanaJSON", "OhanaStoreSQLite"]),
+    ("OhanaAddressBookTests", ["OhanaAddressBook", "OhanaJSON", "OhanaStoreSQLite", "OhanaStorePostgres", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaServerTests", ["OhanaServer", "OhanaJSON", "OhanaAddressBook", "OhanaStoreSQLite", "OhanaSampleData", "OhanaTestSupport"]),
     ("OhanaCLITests", ["ohana", "OhanaJSON", "OhanaStore", "OhanaStoreSQLite", "OhanaTestSupport"]),
 ]

@@ -19,10 +19,11 @@ import OhanaStore
 ///    value (an email address, a phone number), then elsewhere; within a rank, the list order
 ///    (``ContactOrdering``: the configured locale's collation).
 ///
-/// Complexity: the index lookups (logarithmic in the store's size per word), then O(m log m) in
-/// the m contacts found; nothing is proportional to the store's size unless the query matches
-/// most of it (a one-letter query finds, decodes and ranks every contact with a word starting
-/// with that letter).
+/// Complexity: the index lookups (logarithmic in the store's size per word), then O(m) in the m
+/// contacts found, read light (names and field values, no photo), ranked best ranks first; list
+/// order costs O(k log k) in the k contacts of the ranks the limit reaches, and only the contacts
+/// shown are decoded whole. A one-letter query on a million contacts reads and ranks the names of
+/// the few hundred thousand it finds, and decodes the twenty it shows.
 public struct ContactFinder: Sendable {
     /// The order results of one rank come in.
     public var ordering: ContactOrdering
@@ -49,8 +50,22 @@ public struct ContactFinder: Sendable {
 
     /// The contacts of `store` matching `query`, best first, at most `limit` of them (all when `nil`).
     /// A query without a letter or digit finds nothing.
+    ///
+    /// The store's backends read the candidates light (ids, names and field values, see
+    /// `SearchCandidateStorage`), and only the contacts shown are read whole: a broad query on a
+    /// million contacts decodes `limit` contacts, not the hundreds of thousands it finds.
     public func search(_ query: String, in store: any ContactStorage, limit: Int? = nil) async throws -> Results {
         guard !QueryMatcher(query).isEmpty else { return Results(matches: [], total: 0) }
+        if let store = store as? any SearchCandidateStorage,
+           let results = try await searchLight(query, in: store, limit: limit) {
+            return results
+        }
+        return ranked(try await candidates(for: query, in: store), query: query, limit: limit)
+    }
+
+    /// Every candidate for `query`, whole: the full-text lookups' contacts, then the name-key
+    /// prefix matches, each once (for stores that do not serve candidates light).
+    func candidates(for query: String, in store: any ContactStorage) async throws -> [Contact] {
         var candidates: [Contact] = []
         var seen: Set<ContactID> = []
         for text in lookups(for: query) {
@@ -61,28 +76,60 @@ public struct ContactFinder: Sendable {
         for contact in try await store.contacts(withNamePrefix: query) where seen.insert(contact.id).inserted {
             candidates.append(contact)
         }
-        return ranked(candidates, query: query, limit: limit)
+        return candidates
     }
 
-    /// The candidates best first: each ranked (on every core), then only the ranks the limit
-    /// reaches put in list order, so a broad query ("a") orders the few hundred it shows, not the
-    /// tens of thousands it finds. The same result as ranking, list-ordering all and taking the prefix.
+    /// The search on light candidates: ranked and ordered as ``ranked(_:query:limit:)`` does, then
+    /// the shown contacts read whole and matched again for their highlights. `nil` when a shown
+    /// contact changed or went in between (the caller then searches the whole contacts).
+    func searchLight(_ query: String, in store: any SearchCandidateStorage, limit: Int?) async throws -> Results? {
+        let candidates = try await store.searchCandidates(fullText: lookups(for: query), namePrefix: query)
+        let shown = ranked(candidates, query: query, limit: limit)
+        let whole = try await store.contacts(ids: shown.matches.map(\.contact.id))
+        guard whole.count == shown.matches.count else { return nil }
+        var matcher = QueryMatcher(query)
+        var matches: [ContactMatch] = []
+        matches.reserveCapacity(whole.count)
+        for (light, contact) in zip(shown.matches, whole) {
+            let match = matcher.match(contact)
+            guard contact.id == light.contact.id, match.rank == light.rank,
+                  SearchCandidates.lightContact(contact) == light.contact else { return nil }
+            matches.append(match)
+        }
+        return Results(matches: matches, total: shown.total)
+    }
+
+    /// The candidates best first, the same result as ranking every one, putting all in list order
+    /// (rank, then ``ContactOrdering``) and taking the prefix the limit asks for, found cheaper: a
+    /// first pass finds the full name's ranks (``SearchRank/nameStart``, ``SearchRank/nameWords``;
+    /// on the bytes of plain ASCII names), and the second pass ranks the rest only when those hold
+    /// fewer contacts than the limit; only the ranks the limit reaches are put in list order. A
+    /// broad query ("a") reads the full names of what it finds and orders the thousands of its best rank.
     ///
-    /// Complexity: O(m) to rank m candidates, then O(k log k) for the k in the ranks shown.
+    /// Complexity: O(m) per pass for m candidates (on every core), then O(k log k) for the k in
+    /// the ranks shown.
     func ranked(_ candidates: [Contact], query: String, limit: Int?) -> Results {
-        let matches = parallelMap(candidates, minimumPerWorker: 256, state: { QueryMatcher(query) }) { matcher, contact in
-            matcher.match(contact)
-        }
-        let wanted = max(0, limit ?? matches.count)
-        var byRank = Array(repeating: [Int](), count: SearchRank.elsewhere.rawValue + 1)
-        for (position, match) in matches.enumerated() { byRank[match.rank.rawValue].append(position) }
+        let wanted = max(0, limit ?? candidates.count)
+        var remaining = Array(candidates.indices)
         var shown: [ContactMatch] = []
-        for positions in byRank where shown.count < wanted && !positions.isEmpty {
-            for entry in ordering.order(of: candidates, positions: positions).prefix(wanted - shown.count) {
-                shown.append(matches[entry.position])
+        var matcher = QueryMatcher(query)
+        for bound in [SearchRank.nameWords, .elsewhere] where shown.count < wanted && !remaining.isEmpty {
+            let ranks = parallelMap(remaining, minimumPerWorker: 256, state: { QueryMatcher(query) }) { matcher, position in
+                matcher.match(candidates[position], within: bound)?.rank
             }
+            var byRank = Array(repeating: [Int](), count: SearchRank.elsewhere.rawValue + 1)
+            var worse: [Int] = []
+            for (position, rank) in zip(remaining, ranks) {
+                if let rank { byRank[rank.rawValue].append(position) } else { worse.append(position) }
+            }
+            for positions in byRank where shown.count < wanted && !positions.isEmpty {
+                for entry in ordering.order(of: candidates, positions: positions).prefix(wanted - shown.count) {
+                    shown.append(matcher.match(candidates[entry.position]))
+                }
+            }
+            remaining = worse
         }
-        return Results(matches: shown, total: matches.count)
+        return Results(matches: shown, total: candidates.count)
     }
 
     /// The full-text lookups for a query: the query, and for a phone number its digits together

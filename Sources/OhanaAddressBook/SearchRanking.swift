@@ -44,11 +44,17 @@ struct QueryMatcher {
     let phoneDigits: [Character]?
     /// Whether a phone query starts with "+" (it must then match a number's first digits).
     let phoneAnchored: Bool
+    /// The query words as ASCII bytes, when every one is plain ASCII (for ``nameRun(_:)``).
+    private let asciiWords: [[UInt8]]?
     private var folder = Folder()
+    /// The word bounds of the name ``nameRun(_:)`` reads, kept to reuse their storage.
+    private var wordBounds: [Range<Int>] = []
 
     init(_ query: String) {
         var folder = Folder()
         words = Self.words(in: folder.fold(query)).map { Array($0.characters) }
+        asciiWords = words.allSatisfy { $0.allSatisfy { $0.isASCII && $0 != "\r\n" } }
+            ? words.map { $0.compactMap(\.asciiValue) } : nil
         phoneDigits = ContactSearch.isPhoneQuery(query) ? query.filter(\.isNumber).map { $0 } : nil
         phoneAnchored = query.trimmingCharacters(in: .whitespaces).hasPrefix("+")
         self.folder = folder
@@ -68,7 +74,7 @@ struct QueryMatcher {
         var result: [Word] = []
         var start: Int?
         for index in 0...text.count {
-            let isWordCharacter = index < text.count && (text[index].isLetter || text[index].isNumber)
+            let isWordCharacter = index < text.count && isWordCharacter(text[index])
             if isWordCharacter, start == nil { start = index }
             if !isWordCharacter, let first = start {
                 result.append(Word(characters: text[first..<index], start: first))
@@ -76,6 +82,71 @@ struct QueryMatcher {
             }
         }
         return result
+    }
+
+    /// Whether a character is a letter or digit; ASCII answered without Unicode properties.
+    @inline(__always)
+    static func isWordCharacter(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue {
+            let lower = ascii | 0x20
+            return (0x30...0x39).contains(ascii) || (0x61...0x7A).contains(lower)
+        }
+        return character.isLetter || character.isNumber
+    }
+
+    /// `text` folded as ``Folder`` folds it, one Character per Character of `text`. ASCII text
+    /// without a carriage return (where "\r\n" would be one Character) is lowered byte by byte.
+    private mutating func fold(_ text: String) -> [Character] {
+        let isPlainASCII = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        guard isPlainASCII else { return folder.fold(text) }
+        var folded: [Character] = []
+        folded.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            let lowered = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            folded.append(Character(Unicode.Scalar(lowered)))
+        }
+        return folded
+    }
+
+    /// Whether the query words start consecutive words of `fullName` (so it ranks ``SearchRank/nameStart``
+    /// or ``SearchRank/nameWords``), told on its bytes when it and the query are plain ASCII (no
+    /// carriage return, which joins "\r\n" into one Character): there folding lowers A–Z and words
+    /// are runs of letters and digits, byte for Character. `nil` when it cannot be told this way.
+    private mutating func nameRun(_ fullName: String) -> Bool? {
+        guard let asciiWords else { return nil }
+        var bounds = wordBounds
+        wordBounds = []
+        defer { wordBounds = bounds }
+        bounds.removeAll(keepingCapacity: true)
+        let found = fullName.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var start: Int?
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : 0x20
+                guard byte < 0x80, byte != 0x0D else { return nil }
+                let isWord = (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
+                if isWord, start == nil { start = index }
+                if !isWord, let first = start {
+                    bounds.append(first..<index)
+                    start = nil
+                }
+            }
+            guard asciiWords.count <= bounds.count else { return false }
+            for first in 0...(bounds.count - asciiWords.count) {
+                let run = asciiWords.indices.allSatisfy { index in
+                    let word = asciiWords[index]
+                    let bound = bounds[first + index]
+                    let isLast = index == asciiWords.count - 1
+                    guard isLast ? bound.count >= word.count : bound.count == word.count else { return false }
+                    return word.indices.allSatisfy { offset in
+                        let byte = bytes[bound.lowerBound + offset]
+                        return ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == word[offset]
+                    }
+                }
+                if run { return true }
+            }
+            return false
+        }
+        return found ?? nil
     }
 
     /// The offsets of the query words' first prefix matches among `textWords` (nil per word that has none).
@@ -100,24 +171,36 @@ struct QueryMatcher {
 
     /// Ranks a contact the store's index found; where it matched comes with it for highlighting.
     mutating func match(_ contact: Contact) -> ContactMatch {
-        let name = folder.fold(contact.fullName)
+        // Within the worst rank there is always a match.
+        match(contact, within: .elsewhere)!
+    }
+
+    /// The contact ranked as ``match(_:)`` ranks it when that rank is `bound` or better, else
+    /// `nil`, found without reading what only worse ranks look at (its other names, its fields):
+    /// so a search can find a broad query's best ranks first, and only go on when they are too few.
+    mutating func match(_ contact: Contact, within bound: SearchRank) -> ContactMatch? {
+        if bound < .names, nameRun(contact.fullName) == false { return nil }
+        let name = fold(contact.fullName)
         let nameWords = Self.words(in: name)
         func result(_ rank: SearchRank, _ location: ContactSearch.Location, _ text: String, _ offsets: [Int]) -> ContactMatch {
             ContactMatch(contact: contact, rank: rank, location: location, text: text, matchedOffsets: offsets)
         }
         if let offsets = consecutive(nameWords, from: 0) { return result(.nameStart, .fullName, contact.fullName, offsets) }
+        guard bound >= .nameWords else { return nil }
         for first in nameWords.indices.dropFirst() {
             if let offsets = consecutive(nameWords, from: first) { return result(.nameWords, .fullName, contact.fullName, offsets) }
         }
+        guard bound >= .names else { return nil }
         let inName = prefixMatches(nameWords)
         let nameOffsets = Self.offsets(inName)
         if inName.allSatisfy({ $0 != nil }) { return result(.names, .fullName, contact.fullName, nameOffsets) }
         let otherNames = [contact.givenName, contact.middleName, contact.familyName, contact.nickname, contact.organization,
                           contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
-        let otherWords = otherNames.compactMap { $0 }.flatMap { Self.words(in: folder.fold($0)) }
+        let otherWords = otherNames.compactMap { $0 }.flatMap { Self.words(in: fold($0)) }
         if zip(inName, prefixMatches(otherWords)).allSatisfy({ pair in pair.0 != nil || pair.1 != nil }) {
             return result(.names, .fullName, contact.fullName, nameOffsets)
         }
+        guard bound >= .oneField else { return nil }
         // The field where most query words matched; a phone query's digit run counts as all of them.
         var best: (count: Int, index: Int, offsets: [Int])?
         for (index, field) in contact.fields.enumerated() {
@@ -132,7 +215,7 @@ struct QueryMatcher {
                 count = words.count
                 offsets = Array(first...last)
             } else {
-                let matches = prefixMatches(Self.words(in: folder.fold(field.value)))
+                let matches = prefixMatches(Self.words(in: fold(field.value)))
                 count = matches.filter { $0 != nil }.count
                 offsets = Self.offsets(matches)
             }
@@ -140,9 +223,9 @@ struct QueryMatcher {
         }
         if let best {
             let rank: SearchRank = best.count == words.count ? .oneField : .elsewhere
-            return result(rank, .field(best.index), contact.fields[best.index].value, best.offsets)
+            return rank <= bound ? result(rank, .field(best.index), contact.fields[best.index].value, best.offsets) : nil
         }
-        return result(.elsewhere, .fullName, contact.fullName, nameOffsets)
+        return bound >= .elsewhere ? result(.elsewhere, .fullName, contact.fullName, nameOffsets) : nil
     }
 
     /// The contact ranked as ``match(_:)`` ranks it, when every query word starts a word of its

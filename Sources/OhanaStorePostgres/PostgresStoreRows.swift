@@ -52,6 +52,12 @@ final class PostgresRowTransaction: StoreRowTransaction, @unchecked Sendable {
             """) }
     }
 
+    func searchCandidateJSON(fullText: [String], namePrefix: String, receive: (StoredJSONChunk) throws -> Void) throws {
+        for chunk in try wait({ try await $0.searchCandidateJSON(fullText: fullText, namePrefix: namePrefix) }) {
+            try receive(chunk)
+        }
+    }
+
     func changeSequences(of ids: [ContactID]) throws -> [ContactID: Int64] {
         try wait { transaction in
             var sequences: [ContactID: Int64] = [:]

@@ -1,0 +1,90 @@
+import Foundation
+import Ohana
+
+/// A store that serves a search its candidates light: every contact the full-text index or the
+/// name keys find, read with only what ranking and list order look at, so that a broad query on a
+/// million contacts decodes no more than the few contacts it shows
+/// (`ContactFinder` in OhanaAddressBook). Both backends serve it, written once over their rows
+/// (``StoreRowBackend/rowSearchCandidates(fullText:namePrefix:)``).
+package protocol SearchCandidateStorage: ContactStorage {
+    /// Every stored contact that the full-text index finds for any of `fullText` (as
+    /// ``ContactStorage/search(_:limit:)`` finds them) or with a name part starting with
+    /// `namePrefix` (as ``ContactStorage/contacts(withNamePrefix:)`` finds them: every contact
+    /// when the folded prefix is empty), each once, in no particular order, as a
+    /// ``SearchCandidates/lightContact(_:)``.
+    func searchCandidates(fullText: [String], namePrefix: String) async throws -> [Contact]
+    /// The stored contacts among `ids`, whole, in the order of `ids` (those not stored left out).
+    func contacts(ids: [ContactID]) async throws -> [Contact]
+}
+
+extension StoreRowBackend {
+    /// ``SearchCandidateStorage/searchCandidates(fullText:namePrefix:)`` over a backend's rows,
+    /// in one read transaction.
+    package func rowSearchCandidates(fullText: [String], namePrefix: String) async throws -> [Contact] {
+        try await readRows { rows in
+            // Each chunk is decoded on other threads while the backend reads the next.
+            var contacts: [Contact] = []
+            var pending: BackgroundWork<[Contact]>?
+            try rows.searchCandidateJSON(fullText: fullText, namePrefix: namePrefix) { chunk in
+                if let pending { contacts += try pending.result() }
+                pending = BackgroundWork { try SearchCandidates.decodeAll(chunk) }
+            }
+            if let pending { contacts += try pending.result() }
+            return contacts
+        }
+    }
+
+    /// ``SearchCandidateStorage/contacts(ids:)`` over a backend's rows, in one read transaction.
+    package func rowContacts(ids: [ContactID]) async throws -> [Contact] {
+        let found = try await readRows { try $0.contacts(ids: ids) }
+        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+}
+
+/// Reading search candidates from stored JSON: the names and field values only.
+package enum SearchCandidates {
+    /// About how many contacts a backend hands over at a time (``StoreRowReading/searchCandidateJSON(fullText:namePrefix:receive:)``).
+    package static let chunkSize = 8_192
+
+    /// A contact holding only what a search ranks and lists by: its id, the name parts and
+    /// formatted name (so ``Contact/fullName`` is the stored contact's), and each field's type and
+    /// value (without label, phone number details or anything else); the rest left empty.
+    package static func lightContact(_ contact: Contact) -> Contact {
+        var light = Contact(blankWithID: contact.id)
+        light.namePrefix = contact.namePrefix
+        light.givenName = contact.givenName
+        light.middleName = contact.middleName
+        light.familyName = contact.familyName
+        light.nameSuffix = contact.nameSuffix
+        light.nickname = contact.nickname
+        // The phonetic parts live in a box of rare parts, made only for a contact that has one.
+        if let name = contact.phoneticGivenName { light.phoneticGivenName = name }
+        if let name = contact.phoneticMiddleName { light.phoneticMiddleName = name }
+        if let name = contact.phoneticFamilyName { light.phoneticFamilyName = name }
+        light.formattedName = contact.formattedName
+        light.organization = contact.organization
+        light.fields = contact.fields.map { ContactField(type: $0.type, value: $0.value) }
+        return light
+    }
+
+    /// The light contacts of a chunk of stored JSON, in order, on every core when there are many:
+    /// the parts read straight from the bytes (``StoredJSONParts``), and a contact those do not
+    /// read plainly decoded whole (``ContactCodec/decode(_:)``), so the result is always the stored
+    /// contact's parts.
+    package static func decodeAll(_ chunk: StoredJSONChunk) throws -> [Contact] {
+        let results = parallelMap(Array(0..<chunk.count), minimumPerWorker: 512, state: { ContactCodec() }) { codec, index in
+            Result { try SearchCandidates.decode(chunk, at: index, codec: codec) }
+        }
+        return try results.map { try $0.get() }
+    }
+
+    /// One contact's light contact.
+    static func decode(_ chunk: StoredJSONChunk, at index: Int, codec: ContactCodec) throws -> Contact {
+        let range = chunk.range(at: index)
+        let light = chunk.bytes.withUnsafeBytes { StoredJSONParts.lightContact(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        if let light { return light }
+        let record = StoredRecord(id: nil, json: Data(chunk.bytes[range]), photo: nil, photoType: nil)
+        return lightContact(try codec.decode(record))
+    }
+}
