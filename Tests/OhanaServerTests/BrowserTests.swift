@@ -68,42 +68,50 @@ import Testing
         return Outcome(status: status, output: output)
     }
 
-    // The script takes about 10 s alone and 60–85 s beside the rest of the suite on a loaded
-    // two-core machine (Chromium starting, every step waiting for the server): the limits leave room.
-    @Test(.timeLimit(.minutes(5)))
-    func pageWorksInHeadlessChromium() async throws {
-        let missing = await Self.missingPrerequisites()
+    /// Serves `addressBook` on a free loopback port and runs a Selenium `script` (written to the
+    /// screenshot folder as `name`) against it; `nil`, with an issue recorded, when Chromium or
+    /// Selenium is missing or the server did not start.
+    static func runScript(_ script: String, named name: String, serving addressBook: AddressBook) async throws -> Outcome? {
+        let missing = await missingPrerequisites()
         guard missing.isEmpty else {
             Issue.record("The browser test needs \(missing.joined(separator: ", ")): run scripts/setup.sh --test")
-            return
+            return nil
         }
-        let book = try await TestAddressBook.make()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         // Quiet: stopping the server by cancellation logs errors that are not the test's.
         var logger = Logger(label: "ohana.serve.test")
         logger.logLevel = .critical
-        let app = try AddressBookServer.makeApplication(addressBook: book.addressBook, host: "127.0.0.1", port: 0, logger: logger) { port in
+        let app = try AddressBookServer.makeApplication(addressBook: addressBook, host: "127.0.0.1", port: 0, logger: logger) { port in
             continuation.yield(port)
         }
-        let folder = Self.screenshotFolder
-        var succeeded = false
+        let folder = screenshotFolder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = folder.appendingPathComponent("browser_test.py")
-        try browserTestScript.write(to: script, atomically: true, encoding: .utf8)
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let file = folder.appendingPathComponent(name)
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await app.runService(gracefulShutdownSignals: []) }
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else {
                 Issue.record("the server did not start")
                 group.cancelAll()
-                return
+                return nil
             }
-            let outcome = try await Self.run(Self.python, [script.path, "http://127.0.0.1:\(port)/", folder.path], timeout: 240)
+            let outcome = try await run(python, [file.path, "http://127.0.0.1:\(port)/", folder.path], timeout: 240)
             group.cancelAll()
-            #expect(outcome.status == 0, "browser test failed:\n\(outcome.output)")
-            #expect(outcome.output.contains("browser: ok"), "\(outcome.output)")
-            succeeded = outcome.status == 0
+            return outcome
         }
+    }
+
+    // The script takes about 10 s alone and 60–85 s beside the rest of the suite on a loaded
+    // two-core machine (Chromium starting, every step waiting for the server): the limits leave room.
+    @Test(.timeLimit(.minutes(5)))
+    func pageWorksInHeadlessChromium() async throws {
+        let book = try await TestAddressBook.make()
+        guard let outcome = try await Self.runScript(browserTestScript, named: "browser_test.py", serving: book.addressBook) else { return }
+        #expect(outcome.status == 0, "browser test failed:\n\(outcome.output)")
+        #expect(outcome.output.contains("browser: ok"), "\(outcome.output)")
+        let succeeded = outcome.status == 0
+        let folder = Self.screenshotFolder
         guard succeeded else { return }
         for name in ["01-contacts.png", "02-search.png", "03-detail.png", "04-picker-refused.png", "05-merge-review.png", "06-statistics.png", "07-split.png", "08-review.png"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "missing screenshot \(name)")

@@ -11,37 +11,13 @@ import Testing
 @Suite struct EditBrowserTests {
     @Test(.timeLimit(.minutes(5)))
     func editingWorksInHeadlessChromium() async throws {
-        let missing = await BrowserTests.missingPrerequisites()
-        guard missing.isEmpty else {
-            Issue.record("The browser test needs \(missing.joined(separator: ", ")): run scripts/setup.sh --test")
-            return
-        }
         let book = try await TestAddressBook.make()
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        var logger = Logger(label: "ohana.serve.test")
-        logger.logLevel = .critical
-        let app = try AddressBookServer.makeApplication(addressBook: book.addressBook, host: "127.0.0.1", port: 0, logger: logger) { port in
-            continuation.yield(port)
-        }
+        guard let outcome = try await BrowserTests.runScript(editBrowserTestScript, named: "edit_browser_test.py",
+                                                             serving: book.addressBook) else { return }
+        #expect(outcome.status == 0, "edit browser test failed:\n\(outcome.output)")
+        #expect(outcome.output.contains("browser: ok"), "\(outcome.output)")
+        let succeeded = outcome.status == 0
         let folder = BrowserTests.screenshotFolder
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = folder.appendingPathComponent("edit_browser_test.py")
-        try editBrowserTestScript.write(to: script, atomically: true, encoding: .utf8)
-        var succeeded = false
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.runService(gracefulShutdownSignals: []) }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else {
-                Issue.record("the server did not start")
-                group.cancelAll()
-                return
-            }
-            let outcome = try await BrowserTests.run(BrowserTests.python, [script.path, "http://127.0.0.1:\(port)/", folder.path], timeout: 240)
-            group.cancelAll()
-            #expect(outcome.status == 0, "edit browser test failed:\n\(outcome.output)")
-            #expect(outcome.output.contains("browser: ok"), "\(outcome.output)")
-            succeeded = outcome.status == 0
-        }
         guard succeeded else { return }
         for name in ["09-edit.png", "10-undo.png", "11-conflict.png"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "missing screenshot \(name)")
