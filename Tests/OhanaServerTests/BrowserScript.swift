@@ -22,34 +22,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-URL, SHOTS = sys.argv[1], sys.argv[2]
-os.makedirs(SHOTS, exist_ok=True)
+\#(browserScriptPrelude)
 STEP_TIMEOUT = 30
-
-
-def step(message):
-    print("browser:", message, flush=True)
-
-
-def fail(message):
-    raise AssertionError(message)
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1280,860", "--lang=en-US", "--no-first-run", "--disable-extensions"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    return webdriver.Chrome(service=service, options=options)
-
-
-def shot(driver, name):
-    path = os.path.join(SHOTS, name)
-    driver.save_screenshot(path)
-    step("screenshot " + path)
 
 
 def click_first(wait, selector, containing=None):
@@ -326,4 +300,37 @@ def main():
 
 if __name__ == "__main__":
     main()
+"""#
+
+
+/// What every Selenium script of the page's tests starts with (interpolated after its imports,
+/// which must bring `os`, `sys`, `webdriver` and `Service`): `URL` and `SHOTS` from the arguments,
+/// `step`, `fail`, `make_driver(window)` for headless Chromium with the console log kept, `shot`.
+let browserScriptPrelude = #"""
+URL, SHOTS = sys.argv[1], sys.argv[2]
+os.makedirs(SHOTS, exist_ok=True)
+
+
+def step(message):
+    print("browser:", message, flush=True)
+
+
+def fail(message):
+    raise AssertionError(message)
+
+
+def make_driver(window="1280,860"):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=" + window, "--lang=en-US", "--no-first-run", "--disable-extensions"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+
+
+def shot(driver, name):
+    path = os.path.join(SHOTS, name)
+    driver.save_screenshot(path)
+    step("screenshot " + path)
 """#

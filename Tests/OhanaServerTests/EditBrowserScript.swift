@@ -22,32 +22,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-URL, SHOTS = sys.argv[1], sys.argv[2]
-os.makedirs(SHOTS, exist_ok=True)
-
-
-def step(message):
-    print("browser:", message, flush=True)
-
-
-def fail(message):
-    raise AssertionError(message)
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1280,900", "--lang=en-US", "--no-first-run", "--disable-extensions"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
-
-
-def shot(driver, name):
-    path = os.path.join(SHOTS, name)
-    driver.save_screenshot(path)
-    step("screenshot " + path)
+\#(browserScriptPrelude)
 
 
 def fetch(driver, method, path, body=None):
@@ -79,7 +54,7 @@ def detail_text(d):
 
 
 def main():
-    driver = make_driver()
+    driver = make_driver("1280,900")
     wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))
     try:
         driver.get(URL)

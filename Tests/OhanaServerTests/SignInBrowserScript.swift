@@ -17,22 +17,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-URL, SHOTS = sys.argv[1], sys.argv[2]
-os.makedirs(SHOTS, exist_ok=True)
-
-
-def step(message):
-    print("browser:", message, flush=True)
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1280,860", "--lang=en-US", "--no-first-run", "--disable-extensions"):
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
-
+\#(browserScriptPrelude)
 
 def visible(driver, element_id):
     return driver.find_element(By.ID, element_id).is_displayed()
