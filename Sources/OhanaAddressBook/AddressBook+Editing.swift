@@ -31,22 +31,13 @@ extension AddressBook {
 
     /// Applies a field-level edit to the stored contact and returns its new detail.
     ///
-    /// With `version` (an `If-Match`), the stored contact must still be at that version, checked
-    /// before the edit is applied, so that an edit of a value changed meanwhile is answered with
-    /// both versions rather than "no such value"; the store checks it again as it writes.
+    /// With `version` (an `If-Match`), the stored contact must still be at that version
+    /// (``ContactStoreService/editContact(_:applying:expecting:)`` checks it before applying the
+    /// edit, so an edit of a value changed meanwhile is answered with both versions).
     public func editContact(id: String, applying edit: ContactEdit, expecting version: Int64?) async throws -> ContactDetail {
-        let contactID = ContactID(rawValue: id)
-        if let version {
-            let current = try await service.versionedContact(contactID)
-            guard current.version == version else {
-                let attempted = try? current.contact.applying(edit)
-                throw conflict(ContactVersionConflict(contactID: contactID, expectedVersion: version, current: current,
-                                                      attempted: attempted), versionWasNamed: true)
-            }
-        }
         let result: ContactWriteResult
         do {
-            result = try await service.editContact(contactID, applying: edit, expecting: version)
+            result = try await service.editContact(ContactID(rawValue: id), applying: edit, expecting: version)
         } catch {
             throw conflict(error, versionWasNamed: version != nil)
         }
@@ -130,14 +121,9 @@ extension AddressBook {
 
     private func conflict(_ conflict: ContactVersionConflict, versionWasNamed: Bool) -> ContactEditConflict {
         // An undo of a delete expects no stored contact (the store says version -1).
-        let wasDeleted = conflict.expectedVersion < 0
-        let message = wasDeleted
-            ? "contact \(conflict.contactID) was stored again since it was deleted (it is at version "
-                + "\(conflict.current?.version ?? 0) now); nothing was written"
-            : ContactStoreError.versionConflict(conflict).description
-        return ContactEditConflict(
-            message: message, contactID: conflict.contactID.rawValue,
-            versionWasNamed: versionWasNamed, expectedVersion: wasDeleted ? nil : conflict.expectedVersion,
+        ContactEditConflict(
+            message: ContactStoreError.versionConflict(conflict).description, contactID: conflict.contactID.rawValue,
+            versionWasNamed: versionWasNamed, expectedVersion: conflict.expectedVersion < 0 ? nil : conflict.expectedVersion,
             current: conflict.current.map(detail(of:)), yours: conflict.attempted.map { detail(of: $0, version: nil) })
     }
 

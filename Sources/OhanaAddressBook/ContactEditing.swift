@@ -58,7 +58,7 @@ extension ContactStoreService {
         // A stale edit is a conflict with both versions, not an edit error about a value changed meanwhile.
         if let version, version != current.version {
             throw Self.editError(ContactStoreError.versionConflict(ContactVersionConflict(
-                contactID: id, expectedVersion: version, current: current, attempted: nil)), id: id)
+                contactID: id, expectedVersion: version, current: current, attempted: try? current.contact.applying(edit))), id: id)
         }
         let changed: Contact
         do {

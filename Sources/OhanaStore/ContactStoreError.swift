@@ -79,7 +79,11 @@ public enum ContactStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case .refusedByServer(let location, let reason, let advice):
             "\(location): PostgreSQL refused: \(reason): \(advice)"
         case .versionConflict(let conflict):
-            if let current = conflict.current {
+            if conflict.expectedVersion < 0 {
+                // Undoing a delete expects no stored contact.
+                "contact \(conflict.contactID) was stored again since it was deleted (it is at version "
+                    + "\(conflict.current?.version ?? 0) now); nothing was written"
+            } else if let current = conflict.current {
                 "contact \(conflict.contactID) changed since version \(conflict.expectedVersion) (it is at version "
                     + "\(current.version) now); nothing was written: read it again and redo the change"
             } else {

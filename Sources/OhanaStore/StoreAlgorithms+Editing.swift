@@ -56,10 +56,7 @@ extension StoreAlgorithms {
         } else {
             _ = try rows.removeContacts(ids: [revision.contactID])
         }
-        var result = try recorded(.undone, id: revision.contactID, before: current?.contact, date: date, in: rows,
-                                  undoes: number)
-        result.revision?.undoes = number
-        return result
+        return try recorded(.undone, id: revision.contactID, before: current?.contact, date: date, in: rows, undoes: number)
     }
 
     /// The stored contact, when its version is `expected`; throws a conflict or not-found otherwise.

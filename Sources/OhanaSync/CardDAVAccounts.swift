@@ -57,6 +57,15 @@ public struct CardDAVAccounts: Codable, Hashable, Sendable {
         try await store.setSetting(try encoder.encode(self), for: Self.setting)
     }
 
+    /// Loads the accounts kept in `store`, changes them with `change` and keeps the result (nothing
+    /// is kept when `change` throws).
+    public static func update(in store: any ContactStorage,
+                              _ change: (inout CardDAVAccounts) throws(CardDAVAccountError) -> Void) async throws {
+        var accounts = try await load(from: store)
+        try change(&accounts)
+        try await accounts.save(to: store)
+    }
+
     /// Adds an account: its name must be new, its URL a `carddav://` or `carddavs://` URL with a
     /// host and without a password, not already an account of the store.
     public mutating func add(_ account: CardDAVAccount) throws(CardDAVAccountError) {

@@ -31,9 +31,7 @@ struct AccountAddCommand: AsyncParsableCommand {
     func run() async throws {
         let storage = try await storeOptions.openStorage()
         do {
-            var accounts = try await CardDAVAccounts.load(from: storage)
-            try accounts.add(CardDAVAccount(name: name, url: url))
-            try await accounts.save(to: storage)
+            try await CardDAVAccounts.update(in: storage) { accounts throws(CardDAVAccountError) in try accounts.add(CardDAVAccount(name: name, url: url)) }
         } catch let error as CardDAVAccountError {
             try await storage.shutDown()
             throw ToolError(error.description)
@@ -76,9 +74,7 @@ struct AccountRemoveCommand: AsyncParsableCommand {
     func run() async throws {
         let storage = try await storeOptions.openStorage()
         do {
-            var accounts = try await CardDAVAccounts.load(from: storage)
-            try accounts.remove(named: name)
-            try await accounts.save(to: storage)
+            try await CardDAVAccounts.update(in: storage) { accounts throws(CardDAVAccountError) in try accounts.remove(named: name) }
         } catch let error as CardDAVAccountError {
             try await storage.shutDown()
             throw ToolError(error.description)

@@ -116,19 +116,19 @@ struct SyncCommand: AsyncParsableCommand {
         try await store.shutDown()
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
         if dryRun {
-            for action in report.actions { Swift.print(action) }
-            Swift.print("\(redactedCardDAVURL(url)): dry run, nothing changed; would have \(report.summary)")
+            for action in report.actions { print(action) }
+            print("\(redactedCardDAVURL(url)): dry run, nothing changed; would have \(report.summary)")
             return
         }
-        if Self.print(report, for: redactedCardDAVURL(url)) > 0 { throw ExitCode(1) }
+        if Self.printReport(report, for: redactedCardDAVURL(url)) > 0 { throw ExitCode(1) }
     }
 
     /// Prints a report's summary, conflicts and error count; returns the number of errors.
-    static func print(_ report: TwoWaySyncReport, for name: String) -> Int {
-        Swift.print("\(name): \(report.summary); \(report.cardsTransferred) cards transferred"
+    static func printReport(_ report: TwoWaySyncReport, for name: String) -> Int {
+        print("\(name): \(report.summary); \(report.cardsTransferred) cards transferred"
               + (report.resumedWrites > 0 ? "; \(report.resumedWrites) interrupted writes of the last sync settled" : ""))
         for (action, conflict) in report.conflicts {
-            Swift.print("conflict \(action.name) (\(action.href)): \(conflict)")
+            print("conflict \(action.name) (\(action.href)): \(conflict)")
         }
         // The others were synced; a card the server would not take (or an address book not read) fails the run.
         let errors = report.diagnostics.count { $0.severity == .error }
@@ -181,10 +181,10 @@ struct SyncCommand: AsyncParsableCommand {
             }
             for diagnostic in report.diagnostics { printError(diagnostic.description) }
             if dryRun {
-                for action in report.actions { Swift.print(action) }
-                Swift.print("\(outcome.account.name): dry run, nothing changed; would have \(report.summary)")
+                for action in report.actions { print(action) }
+                print("\(outcome.account.name): dry run, nothing changed; would have \(report.summary)")
             } else {
-                errors += Self.print(report, for: outcome.account.name)
+                errors += Self.printReport(report, for: outcome.account.name)
             }
         }
         if errors > 0 { throw ExitCode(1) }
