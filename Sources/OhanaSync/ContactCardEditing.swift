@@ -29,21 +29,26 @@ public struct ContactCardEditing: Sendable {
 
     /// The text to edit: the contact's card, after `problems` as `#` comment lines (which reading ignores).
     public func text(for contact: Contact, problems: [String] = []) -> String {
-        var header = ""
-        if !problems.isEmpty {
-            header = problems.map { "# \($0)" }.joined(separator: "\n")
-                + "\n# Fix the card below and save, or delete everything to give up.\n"
-        }
-        return header + VCardWriter(target: target).string(for: contact)
+        Self.text(card: VCardWriter(target: target).string(for: contact), problems: problems)
+    }
+
+    /// A card's text offered again after `problems` as `#` comment lines (none: the card alone).
+    public static func text(card: String, problems: [String]) -> String {
+        guard !problems.isEmpty else { return card }
+        return problems.map { "# \($0)" }.joined(separator: "\n")
+            + "\n# Fix the card below and save, or delete everything to give up.\n" + card
+    }
+
+    /// The card in a saved text: its lines without the `#` comment lines.
+    public static func card(in text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }.joined(separator: "\n")
     }
 
     /// The contact the saved `text` makes from `original` (the stored contact the text was shown
     /// for): `nil` when the card is unchanged or the text is empty (nothing to store). Throws
     /// ``Problem`` when the text is not exactly one readable card.
     public func edited(_ text: String, from original: Contact) throws(Problem) -> Contact? {
-        let card = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("#") }
-            .joined(separator: "\n")
+        let card = Self.card(in: text)
         guard !card.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         let reader = VCardReader()
         let loaded = reader.read(Data(card.utf8), source: "edited card")

@@ -13,8 +13,7 @@ enum CardEditorSession {
         var lastFailed: String?
         while true {
             let saved = try TextEditor.edit(offered, name: name)
-            let card = saved.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+            let card = ContactCardEditing.card(in: saved)
             do throws(ContactCardEditing.Problem) {
                 return try editing.edited(saved, from: original)
             } catch {
@@ -23,8 +22,7 @@ enum CardEditorSession {
                     throw ToolError("the card still cannot be read (\(error.lines.joined(separator: "; "))); nothing was changed")
                 }
                 lastFailed = card
-                offered = error.lines.map { "# \($0)" }.joined(separator: "\n")
-                    + "\n# Fix the card below and save, or delete everything to give up.\n" + card
+                offered = ContactCardEditing.text(card: card, problems: error.lines)
             }
         }
     }
