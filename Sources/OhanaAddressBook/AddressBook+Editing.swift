@@ -46,11 +46,13 @@ extension AddressBook {
     }
 
     /// Deletes the stored contact (checked against `version` when given) and names the revision
-    /// that undoes the delete.
-    public func deleteContact(id: String, expecting version: Int64?) async throws -> ContactDeletion {
+    /// that undoes the delete. A contact with cards in several accounts is deleted as `linked`
+    /// says (one account or all); without it the deletion is refused with a conflict naming them.
+    public func deleteContact(id: String, expecting version: Int64?,
+                              linked: LinkedDeletion? = nil) async throws -> ContactDeletion {
         let result: ContactWriteResult
         do {
-            result = try await service.deleteContact(ContactID(rawValue: id), expecting: version)
+            result = try await service.deleteContact(ContactID(rawValue: id), expecting: version, linked: linked)
         } catch {
             throw conflict(error, versionWasNamed: version != nil)
         }
@@ -141,7 +143,7 @@ extension AddressBook {
     /// when more than ``maximumCatchUpChanges`` changed, and when the address book was reloaded
     /// while the changes were being read.
     func catchUp() async throws {
-        guard let since = loadedToken else { return try await reload() }
+        guard let since = loadedToken, !linksLoaded else { return try await reload() }
         let changes: ContactChanges
         var members: [ContactID: [Contact]]?
         do {

@@ -85,6 +85,8 @@ public actor AddressBook {
     private var useCounter: UInt64 = 0
     /// The store's change token when the contacts were last loaded.
     var loadedToken: ChangeToken?
+    /// Whether the store had links between accounts when loaded (changes are then caught up by reloading).
+    var linksLoaded = false
     /// The review items the person kept as they are (not listed again).
     var reviewKept = ReviewKeptValues()
     var review: MergeReview
@@ -126,16 +128,20 @@ public actor AddressBook {
         let members: [ContactID: [Contact]]
         let token: ChangeToken
         let choices: PhoneRegionChoices
+        let links: ContactLinks
         do {
             token = try await store.currentChangeToken()
             stored = try await store.allContacts(order: .insertion)
+            links = try await ContactLinks.load(from: store)
             members = try await store.allMergedMembers()
             choices = try await ContactStoreService(store: store).regionChoices()
             reviewKept = try await ContactStoreService(store: store).reviewKeptValues()
         } catch {
             throw AddressBookError(.internalError, "cannot read the contact store: \(error)")
         }
-        var formatted = stored
+        // Cards linked across accounts are shown as one aggregated contact.
+        var formatted = AggregatedContacts(stored, links: links).contacts
+        linksLoaded = !links.links.isEmpty
         let formatting = Self.formatting(region: region, choices: choices)
         for index in formatted.indices { formatting.format(&formatted[index]) }
         contacts = formatted
@@ -223,8 +229,15 @@ public actor AddressBook {
     }
 
     /// Everything about one contact as stored now, with its version (what an edit names in `If-Match`).
+    /// A contact with cards in several accounts is shown aggregated, with where each value comes from.
     public func detail(id: String) async throws(AddressBookError) -> ContactDetail {
-        detail(of: try await ContactStoreService(store: store).versionedContact(ContactID(rawValue: id)))
+        let service = ContactStoreService(store: store)
+        guard let linked = try await service.linkedContact(ContactID(rawValue: id)) else {
+            return detail(of: try await service.versionedContact(ContactID(rawValue: id)))
+        }
+        var detail = detail(of: linked.aggregated)
+        detail.valueSources = linked.sources
+        return detail
     }
 
     /// A contact's photo and its media type.

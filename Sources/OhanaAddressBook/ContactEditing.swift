@@ -11,8 +11,15 @@ import OhanaStore
 /// versions (``AddressBookError/conflict``). Writes are recorded in the change log, so the change
 /// feed and `ohana sync` push them like any local change, and journaled, so each can be undone.
 extension ContactStoreService {
-    /// The stored contact with this id and its version; ``AddressBookError/Kind/notFound`` when none.
+    /// The contact with this id and its version; ``AddressBookError/Kind/notFound`` when none.
+    /// A card linked to cards in other accounts is read as its aggregated contact (``linkedContact(_:)``).
     public func versionedContact(_ id: ContactID) async throws(AddressBookError) -> VersionedContact {
+        if let linked = try await linkedContact(id) { return linked.aggregated }
+        return try await storedContact(id)
+    }
+
+    /// The stored contact with this id and its version, linked or not.
+    func storedContact(_ id: ContactID) async throws(AddressBookError) -> VersionedContact {
         let found: VersionedContact?
         do {
             found = try await store.versionedContact(withID: id)
@@ -47,14 +54,16 @@ extension ContactStoreService {
         else {
             throw AddressBookError(.badRequest, "a new contact needs a name, an organization or a value")
         }
-        return try await write(.create(created), id: created.id)
+        return try await writeChecked(.create(created), id: created.id)
     }
 
     /// Applies a field-level edit to the stored contact, checked against `version` (the version
     /// the edit was made on; `nil`: the version read now, so only a change racing this call fails).
+    /// An aggregated contact's edit is routed to its cards (``route(_:members:primary:)``).
     public func editContact(_ id: ContactID, applying edit: ContactEdit,
                             expecting version: Int64? = nil) async throws(AddressBookError) -> ContactWriteResult {
-        let current = try await versionedContact(id)
+        if let linked = try await linkedContact(id) { return try await editLinked(linked, applying: edit, expecting: version) }
+        let current = try await storedContact(id)
         // A stale edit is a conflict with both versions, not an edit error about a value changed meanwhile.
         if let version, version != current.version {
             throw Self.editError(ContactStoreError.versionConflict(ContactVersionConflict(
@@ -66,27 +75,36 @@ extension ContactStoreService {
         } catch {
             throw Self.editError(error, id: id)
         }
-        return try await write(.update(changed, expecting: version ?? current.version), id: id)
+        return try await writeChecked(.update(changed, expecting: version ?? current.version), id: id)
     }
 
     /// Replaces the stored contact with a new version of it as a whole (the `$EDITOR` path), checked
     /// against `version`. Its id, where it came from (provenance) and the contacts merged into it
-    /// are kept from the stored contact whatever the new version says.
+    /// are kept from the stored contact whatever the new version says. An aggregated contact's new
+    /// version is read as the edit between the two (``OhanaAddressBook/ContactEdit/init(changing:to:)``) and routed to its cards.
     public func replaceContact(_ id: ContactID, with contact: Contact,
                                expecting version: Int64) async throws(AddressBookError) -> ContactWriteResult {
-        let current = try await versionedContact(id)
+        if let linked = try await linkedContact(id) {
+            return try await editLinked(linked, applying: ContactEdit(changing: linked.aggregated.contact, to: contact),
+                                        expecting: version)
+        }
+        let current = try await storedContact(id)
         var replacement = contact
         replacement.id = id
         replacement.provenance = current.contact.provenance
         replacement.mergedContactIDs = current.contact.mergedContactIDs
-        return try await write(.update(replacement, expecting: version), id: id)
+        return try await writeChecked(.update(replacement, expecting: version), id: id)
     }
 
-    /// Deletes the stored contact, checked against `version` (`nil`: the version read now).
-    public func deleteContact(_ id: ContactID, expecting version: Int64? = nil) async throws(AddressBookError) -> ContactWriteResult {
+    /// Deletes the stored contact, checked against `version` (`nil`: the version read now). An
+    /// aggregated contact's cards are deleted as `linked` says: from one source or everywhere;
+    /// without it, the deletion is refused (``AddressBookError/Kind/conflict``) naming the sources, so the front end asks.
+    public func deleteContact(_ id: ContactID, expecting version: Int64? = nil,
+                              linked deletion: LinkedDeletion? = nil) async throws(AddressBookError) -> ContactWriteResult {
+        if let linked = try await linkedContact(id) { return try await deleteLinked(linked, expecting: version, deletion) }
         let expected: Int64
-        if let version { expected = version } else { expected = try await versionedContact(id).version }
-        return try await write(.delete(id, expecting: expected), id: id)
+        if let version { expected = version } else { expected = try await storedContact(id).version }
+        return try await writeChecked(.delete(id, expecting: expected), id: id)
     }
 
     /// Undoes the revision numbered `number` (a create, an edit, a delete or an undo): the contact
@@ -108,7 +126,7 @@ extension ContactStoreService {
         }
     }
 
-    private func write(_ write: ContactWrite, id: ContactID) async throws(AddressBookError) -> ContactWriteResult {
+    func writeChecked(_ write: ContactWrite, id: ContactID) async throws(AddressBookError) -> ContactWriteResult {
         do {
             return try await store.write(write)
         } catch {

@@ -54,8 +54,18 @@ public struct ContactFinder: Sendable {
     /// The store's backends read the candidates light (ids, names and field values, see
     /// `SearchCandidateStorage`), and only the contacts shown are read whole: a broad query on a
     /// million contacts decodes `limit` contacts, not the hundreds of thousands it finds.
+    ///
+    /// Cards linked across accounts (``ContactLinks``) are found as their aggregated contact, once
+    /// (``searchAggregated(_:in:limit:links:)``).
     public func search(_ query: String, in store: any ContactStorage, limit: Int? = nil) async throws -> Results {
         guard !QueryMatcher(query).isEmpty else { return Results(matches: [], total: 0) }
+        let links = try await ContactLinks.load(from: store)
+        guard links.links.isEmpty else { return try await searchAggregated(query, in: store, limit: limit, links: links) }
+        return try await searchCards(query, in: store, limit: limit)
+    }
+
+    /// The search over stored contacts, each on its own.
+    func searchCards(_ query: String, in store: any ContactStorage, limit: Int?) async throws -> Results {
         if let store = store as? any SearchCandidateStorage,
            let results = try await searchLight(query, in: store, limit: limit) {
             return results

@@ -53,7 +53,8 @@ public struct ContactOrdering: Sendable, Hashable {
     }
 
     /// The stored contacts in this order: all of them, or those with a tag, a name part starting
-    /// with a prefix, or both (through the store's indexes, case and accents ignored).
+    /// with a prefix, or both (through the store's indexes, case and accents ignored); cards linked
+    /// across accounts as their aggregated contact (``AggregatedContacts/reading(_:from:)``).
     ///
     /// Complexity: the store's index lookups, then O(n log n) in the contacts returned.
     public func contacts(in store: any ContactStorage, taggedWith tag: String? = nil,
@@ -69,6 +70,6 @@ public struct ContactOrdering: Sendable, Hashable {
             let tagged = Set(try await store.contacts(taggedWith: tag).map(\.id))
             contacts.removeAll { !tagged.contains($0.id) }
         }
-        return sorted(contacts)
+        return sorted(try await AggregatedContacts.reading(contacts, from: store))
     }
 }

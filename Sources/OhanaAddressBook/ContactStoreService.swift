@@ -166,9 +166,10 @@ public struct ContactStoreService: Sendable {
 
     // MARK: Export
 
-    /// Every stored contact, in the order they were first stored: what an export writes.
+    /// Every stored contact, in the order they were first stored, cards linked across accounts as
+    /// their aggregated contact: what an export writes.
     public func contactsToExport() async throws -> [Contact] {
-        try await store.allContacts(order: .insertion)
+        try await AggregatedContacts.reading(try await store.allContacts(order: .insertion), from: store)
     }
 
     /// Writes every stored contact (in the order they were first stored) with `writer`, a batch at

@@ -66,19 +66,27 @@ struct MergeReview: Sendable {
     /// undone); each cluster shows the decision recorded for exactly its contacts.
     mutating func analyze(_ contacts: [Contact]) async throws(AddressBookError) {
         let report = DuplicateMerging(rules: DuplicateRules(defaultRegion: region)).analyze(contacts)
+        let reasons = Self.reasons(of: report)
+        clusters = zip(report.clusters, reasons).map { cluster, reasons in
+            MergeCluster(
+                id: MergeCluster.id(for: cluster.contactIDs), memberIDs: cluster.contactIDs, reasons: reasons,
+                decision: decision(for: cluster.contactIDs))
+        }
+    }
+
+    /// Each cluster's reasons, one line per matching pair: `A and B: rule (evidence, …)`; the
+    /// merge review and the links between accounts (``ContactLinking``) word them alike.
+    static func reasons(of report: DuplicateReport) -> [[String]] {
         var names: [ContactID: String] = [:]
         for cluster in report.clusters {
             for (id, name) in zip(cluster.contactIDs, cluster.names) { names[id] = name.isEmpty ? id.rawValue : name }
         }
-        clusters = report.clusters.map { cluster in
-            let reasons = cluster.matches.map { match in
+        return report.clusters.map { cluster in
+            cluster.matches.map { match in
                 let evidence = match.evidence.map(\.description).joined(separator: ", ")
                 return "\(names[match.first] ?? match.first.rawValue) and \(names[match.second] ?? match.second.rawValue): "
                     + match.rule + (evidence.isEmpty ? "" : " (\(evidence))")
             }
-            return MergeCluster(
-                id: MergeCluster.id(for: cluster.contactIDs), memberIDs: cluster.contactIDs, reasons: reasons,
-                decision: decision(for: cluster.contactIDs))
         }
     }
 }

@@ -24,7 +24,14 @@ extension MergeUndoResult {
 extension VersionedContact {
     /// The contact for a reader, as `ohana show` prints it: its name, id and version, then one line
     /// per part it has (names, organization, each value with its label, addresses, tags, note, sources).
-    public var detailLines: [String] {
+    public var detailLines: [String] { detailLines(sources: ValueSources()) }
+
+    /// The lines of ``detailLines`` for an aggregated contact: each value and address followed by
+    /// the accounts holding it (`[work, home]`), then one `card` line per linked card.
+    public func detailLines(sources: ValueSources) -> [String] {
+        func from(_ names: [[String]], _ index: Int) -> String {
+            names.indices.contains(index) && !names[index].isEmpty ? "  [\(names[index].joined(separator: ", "))]" : ""
+        }
         let name = contact.fullName.isEmpty ? "(no name)" : contact.fullName
         var lines = ["\(name)  [id \(contact.id.rawValue), version \(version)]"]
         func add(_ title: String, _ value: String?) {
@@ -40,7 +47,7 @@ extension VersionedContact {
         add("organization", contact.organization)
         add("department", contact.department)
         add("job title", contact.jobTitle)
-        for field in contact.fields {
+        for (index, field) in contact.fields.enumerated() {
             let kind = switch field.type {
             case .phoneNumber: "phone"
             case .emailAddress: "email"
@@ -48,16 +55,19 @@ extension VersionedContact {
             case .instantMessage: "im"
             case .other: "other"
             }
-            add(kind + (field.label.map { " (\($0.rawValue))" } ?? ""), field.value)
+            add(kind + (field.label.map { " (\($0.rawValue))" } ?? ""), field.value + from(sources.fields, index))
         }
-        for address in contact.postalAddresses {
-            add("address" + (address.label.map { " (\($0.rawValue))" } ?? ""), address.oneLine)
+        for (index, address) in contact.postalAddresses.enumerated() {
+            add("address" + (address.label.map { " (\($0.rawValue))" } ?? ""), address.oneLine + from(sources.addresses, index))
         }
         add("birthday", contact.birthday?.description)
         add("tags", contact.tags.isEmpty ? nil : contact.tags.joined(separator: ", "))
         add("note", contact.note)
         for source in contact.provenance {
             add("source", [source.providerID, source.recordID].compactMap { $0 }.joined(separator: " "))
+        }
+        for card in sources.cards {
+            add("card", "\(card.source)\(card.isPrimary ? " (primary)" : ""): \(card.name) [id \(card.id)]")
         }
         return lines
     }

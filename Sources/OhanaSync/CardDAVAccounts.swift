@@ -1,5 +1,6 @@
 import Foundation
 import Ohana
+import OhanaCardDAV
 import OhanaStore
 
 /// A CardDAV account a store syncs with: a name the person chose and the server's URL
@@ -91,6 +92,17 @@ public struct CardDAVAccounts: Codable, Hashable, Sendable {
     public mutating func remove(named name: String) throws(CardDAVAccountError) {
         guard let index = accounts.firstIndex(where: { $0.name == name }) else { throw .unknownAccount(name, accounts.map(\.name)) }
         accounts.remove(at: index)
+    }
+
+    /// Each account's name by the provider id its cards carry in the store (their provenance), for
+    /// naming where a contact's values come from. An account whose URL cannot be read is left out.
+    public func sourceNames() -> [String: String] {
+        var names: [String: String] = [:]
+        for account in accounts {
+            guard let url = URL(string: account.url), let provider = try? CardDAVContactsProvider(url: url) else { continue }
+            names[provider.identifier] = account.name
+        }
+        return names
     }
 
     /// The account named `name`.

@@ -19,7 +19,7 @@ struct OhanaCommand: AsyncParsableCommand {
             ServeCommand.self,
             ImportCommand.self, ExportCommand.self, ListCommand.self, SearchCommand.self, ChangesCommand.self,
             SyncCommand.self, StoreCommand.self, ReviewCommand.self,
-            AccountCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, DeleteCommand.self, HistoryCommand.self, UndoCommand.self,
+            AccountCommand.self, LinksCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, DeleteCommand.self, HistoryCommand.self, UndoCommand.self,
             ConvertCommand.self, ValidateCommand.self,
             UserCommand.self, AuditCommand.self,
         ]

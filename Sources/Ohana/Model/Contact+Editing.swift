@@ -71,8 +71,8 @@ extension Contact {
         self = contact
     }
 
-    /// A single-valued part, by name.
-    subscript(editing part: ContactEdit.Part) -> String? {
+    /// A single-valued part an edit sets, by name (``ContactEdit/Part``).
+    public subscript(editing part: ContactEdit.Part) -> String? {
         get {
             switch part {
             case .namePrefix: namePrefix

@@ -149,6 +149,8 @@ public struct ContactDetail: Codable, Sendable {
     /// The contact's version in the store (the `ETag` of `GET /api/contacts/ID`, the `If-Match`
     /// an edit names); `nil` for a contact not read from the store, such as the one a refused edit would have stored.
     public var version: Int64?
+    /// For a contact with cards in several accounts: its cards and where each field and address comes from.
+    public var valueSources: ValueSources?
 }
 
 /// One count of the statistics chart.

@@ -56,6 +56,7 @@ enum AccessRules {
         if parts.starts(with: ["api", "merged"]), parts.last == "split" { return "split" }
         if parts.starts(with: ["api", "merged"]), parts.last == "remove" { return "split-member" }
         if parts.starts(with: ["api", "review"]) { return "review-decision" }
+        if parts.starts(with: ["api", "links"]) { return "link-decision" }
         if parts.starts(with: ["api", "contacts"]) {
             switch method {
             case .post: return "contact-create"

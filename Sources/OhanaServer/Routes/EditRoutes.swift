@@ -21,9 +21,17 @@ extension AddressBookServer {
             return try contactResponse(await addressBook.editContact(id: id, applying: edit, expecting: version),
                                        request: request, context: context)
         }
+        // A contact with cards in several accounts: `from=ACCOUNT` deletes one card, `all=true` every card;
+        // without either, 409 names the accounts so the page asks.
         router.delete("/api/contacts/:id") { request, context -> ContactDeletion in
-            try QueryParameters(request, allowed: []).finish()
-            return try await addressBook.deleteContact(id: pathID(context), expecting: ifMatchVersion(request))
+            var query = try QueryParameters(request, allowed: ["from", "all"])
+            let from = try query.text("from", required: false)
+            let all = try query.text("all", required: false)
+            try query.finish()
+            guard all.isEmpty || all == "true" else { throw AddressBookError(.badRequest, "'all' must be true when given") }
+            if !all.isEmpty && !from.isEmpty { throw AddressBookError(.badRequest, "'from' and 'all' go one at a time") }
+            let linked: LinkedDeletion? = all == "true" ? .everywhere : from.isEmpty ? nil : .card(source: from)
+            return try await addressBook.deleteContact(id: pathID(context), expecting: ifMatchVersion(request), linked: linked)
         }
         router.get("/api/contacts/:id/revisions") { request, context -> RevisionList in
             var query = try QueryParameters(request, allowed: ["limit"])

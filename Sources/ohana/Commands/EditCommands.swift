@@ -118,19 +118,33 @@ struct DeleteCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only delete the contact if it is still at this version.", valueName: "n"))
     var expectVersion: Int64?
 
+    @Option(name: .long, help: ArgumentHelp("For a contact with cards in several accounts: delete only the card of this account.", valueName: "account"))
+    var from: String?
+
+    @Flag(name: .long, help: "For a contact with cards in several accounts: delete the card in every account.")
+    var all = false
+
     @OptionGroup var storeOptions: StoreOptions
 
     @OptionGroup var logging: LoggingOptions
 
+    func validate() throws {
+        if from != nil && all { throw ValidationError("--from and --all go one at a time") }
+    }
+
     func run() async throws {
         let storage = try await storeOptions.openStorage()
         let result: ContactWriteResult
+        let linked: LinkedDeletion? = all ? .everywhere : from.map { .card(source: $0) }
         do {
-            result = try await ContactStoreService(store: storage).deleteContact(ContactID(rawValue: id), expecting: expectVersion)
+            result = try await ContactStoreService(store: storage).deleteContact(ContactID(rawValue: id), expecting: expectVersion,
+                                                                                linked: linked)
             try await recordToolWrite(in: storage, action: "contact-delete", detail: result.summaryLine("deleted"))
         } catch {
             try await storage.shutDown()
-            throw ToolError((error as? AddressBookError)?.message ?? "\(error)")
+            let failure = error as? AddressBookError
+            let hint = failure?.kind == .conflict && linked == nil ? " (--from ACCOUNT or --all)" : ""
+            throw ToolError((failure?.message ?? "\(error)") + hint)
         }
         try await storage.shutDown()
         print(result.summaryLine("deleted"))

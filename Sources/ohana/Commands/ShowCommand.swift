@@ -8,7 +8,7 @@ import OhanaStore
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show one contact of the contact store: every part, its version and where it came from.")
+        abstract: "Show one contact of the contact store: every part, its version and where it came from (for cards linked across accounts, which account holds each value).")
 
     @Argument(help: "The contact's id (as ohana list, search and review print it).")
     var id: String
@@ -23,8 +23,9 @@ struct ShowCommand: AsyncParsableCommand {
     func run() async throws {
         let storage = try await storeOptions.openStorage()
         let found: VersionedContact
+        let sources: ValueSources
         do {
-            found = try await ContactStoreService(store: storage).versionedContact(ContactID(rawValue: id))
+            (found, sources) = try await ContactStoreService(store: storage).contactWithSources(ContactID(rawValue: id))
         } catch {
             try await storage.shutDown()
             throw ToolError(error.message)
@@ -33,7 +34,7 @@ struct ShowCommand: AsyncParsableCommand {
         if let output, output != .table {
             try writeContacts([found.contact], options: OutputOptions(format: output), to: nil)
         } else {
-            print(found.detailLines.joined(separator: "\n"))
+            print(found.detailLines(sources: sources).joined(separator: "\n"))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ohana
+import OhanaAddressBook
 import OhanaCardDAV
 import OhanaSync
 import OhanaStore
@@ -82,6 +83,8 @@ struct SyncCommand: AsyncParsableCommand {
     var account: String?
 
     @OptionGroup var storeOptions: StoreOptions
+
+    @OptionGroup var regionOptions: RegionOptions
 
     @Flag(help: "Also create on the server (in the first address book) the contacts that have no card there, such as those imported from files.")
     var pushNew = false
@@ -165,10 +168,15 @@ struct SyncCommand: AsyncParsableCommand {
             throw ToolError("account \(account.name): no password for \(user); set \(CardDAVCredentials.variable(for: account.name)), "
                             + "add it to ~/.netrc, or run on a terminal to be asked")
         }
+        var linking: ContactLinking.Result?
         if !dryRun {
             for outcome in outcomes {
                 guard let report = outcome.report else { continue }
                 try await recordToolWrite(in: store, action: "sync", detail: "account \(outcome.account.name): \(report.summary)")
+            }
+            // The cards of one person in different accounts are linked, never merged (ohana links reviews them).
+            if all.accounts.count > 1 {
+                linking = try await ContactLinking(region: regionOptions.effectiveRegion).link(in: store, sourceNames: all.sourceNames())
             }
         }
         try await store.shutDown()
@@ -187,6 +195,7 @@ struct SyncCommand: AsyncParsableCommand {
                 errors += Self.printReport(report, for: outcome.account.name)
             }
         }
+        if let linking { print(linking.summary + (linking.links > 0 ? " (ohana links reviews them)" : "")) }
         if errors > 0 { throw ExitCode(1) }
     }
 }
