@@ -9,6 +9,7 @@ extension AddressBookServer {
             ("/login.js", "login.js", "text/javascript; charset=utf-8"),
             ("/merges.js", "merges.js", "text/javascript; charset=utf-8"),
             ("/edit.js", "edit.js", "text/javascript; charset=utf-8"),
+            ("/detail.js", "detail.js", "text/javascript; charset=utf-8"),
             ("/review.js", "review.js", "text/javascript; charset=utf-8"),
             ("/style.css", "style.css", "text/css; charset=utf-8"),
         ]

@@ -148,61 +148,6 @@ async function runSearch() {
   state.browse.query = query;
 }
 
-async function showDetail(id) {
-  const detail = document.getElementById("detail");
-  const contact = await api("/api/contacts/" + encodeURIComponent(id));
-  clear(detail);
-  const head = el("header", { class: "detail-head" });
-  if (contact.hasPhoto) head.append(el("img", { class: "photo", alt: "Photo of " + contact.name, src: "/api/contacts/" + encodeURIComponent(contact.id) + "/photo" }));
-  head.append(el("h2", { id: "detail-name", text: contact.name }));
-  detail.append(head);
-  const table = el("dl", { class: "properties" });
-  for (const [label, value] of contact.properties) table.append(el("dt", { text: label }), el("dd", { text: value }));
-  detail.append(table);
-  if (contact.fields.length) {
-    detail.append(el("h3", { text: "Fields" }));
-    const list = el("ul", { class: "fields" });
-    for (const field of contact.fields) {
-      const parts = [el("span", { class: "field-type", text: field.typeName }),
-        field.label ? el("span", { class: "label", text: field.label }) : null,
-        el("span", { class: "value", text: field.value })];
-      if (field.preferred) parts.push(el("span", { class: "badge", text: "preferred" }));
-      if (field.phone) {
-        const formatted = field.phone.international || field.phone.e164;
-        if (field.phone.valid && formatted && formatted !== field.value) parts.push(el("span", { class: "phone-info", text: formatted }));
-        else if (field.phone.valid) parts.push(el("span", { class: "phone-info", text: "✓ valid" }));
-        else parts.push(el("span", { class: "badge warn", text: field.phone.problem || "invalid number" }));
-      }
-      for (const p of field.parameters) parts.push(el("span", { class: "param", text: p }));
-      list.append(el("li", {}, parts));
-    }
-    detail.append(list);
-  }
-  if (contact.addresses.length) {
-    detail.append(el("h3", { text: "Addresses" }));
-    for (const address of contact.addresses) {
-      detail.append(el("address", {},
-        el("span", { class: "label", text: (address.label || "address") + (address.preferred ? " (preferred)" : "") }),
-        address.lines.map((line) => el("span", { class: "line", text: line }))));
-    }
-  }
-  if (contact.tags.length) detail.append(el("h3", { text: "Tags" }), el("p", { text: contact.tags.join(", ") }));
-  if (contact.unmapped.length) {
-    detail.append(el("h3", { text: "Other properties" }));
-    const dl = el("dl", { class: "properties" });
-    for (const [name, value] of contact.unmapped) dl.append(el("dt", { text: name }), el("dd", { text: value }));
-    detail.append(dl);
-  }
-  if (contact.mergedMembers.length) {
-    detail.append(el("h3", { text: "Merged from" }));
-    detail.append(mergedMembers(contact.id, contact.mergedMembers, async () => {
-      await loadList(0);
-      await showDetail(contact.id);
-    }));
-  }
-  detail.append(el("p", { class: "sources", text: "From " + (contact.sources.join("; ") || "unknown source") }), editActions(contact));
-}
-
 // ---- pick ------------------------------------------------------------------
 
 async function loadPickers() {

@@ -179,14 +179,18 @@ async function saveContact(contact, edit, problem, version = contact.version) {
 // ---- delete and undo --------------------------------------------------------------
 
 async function deleteContact(contact) {
-  const result = await editRequest(contactPath(contact.id), "DELETE", undefined, contact.version);
+  // A contact with cards in several accounts: the person says from which (or all).
+  const query = contact.valueSources ? await askLinkedDeletion(contact) : "";
+  if (query === null) return;
+  const result = await editRequest(contactPath(contact.id) + (query ? "?" + query : ""), "DELETE", undefined, contact.version);
   if (result.status === 412 || result.status === 409) { showConflict(contact, null, result.payload.conflict); return; }
   if (!result.ok) { showError(editError(result)); return; }
   const detail = document.getElementById("detail");
   clear(detail);
-  detail.append(el("p", { class: "hint", text: `${contact.name} was deleted.` }));
+  const where = query && query.startsWith("from=") ? " from " + decodeURIComponent(query.slice(5)) : "";
+  detail.append(el("p", { class: "hint", text: `${contact.name} was deleted${where}.` }));
   refreshList();
-  showUndo(`Deleted ${contact.name}.`, result.payload.revision, contact.id);
+  showUndo(`Deleted ${contact.name}${where}.`, result.payload.revision, contact.id);
 }
 
 function showUndo(text, revision, contactID) {

@@ -25,6 +25,34 @@ async function loadMerges() {
         await loadList(0);
       })));
   }
+  await loadLinks();
+}
+
+// ---- cards linked across accounts (ohana sync links them; never merged) --------------
+
+async function loadLinks() {
+  const links = await api("/api/links");
+  const list = document.getElementById("links");
+  clear(list);
+  document.getElementById("links-status").textContent = links.length === 0
+    ? "No cards linked across accounts."
+    : `${links.length} contact${links.length === 1 ? " has" : "s have"} cards in several accounts, shown as one.`;
+  for (const link of links) {
+    const decide = (path) => async () => {
+      try {
+        await api(`/api/links/${encodeURIComponent(link.id)}/${path}`, { method: "POST", body: {} });
+        await loadLinks();
+        await loadList(0);
+      } catch (e) { showError(e.message); }
+    };
+    list.append(el("li", { class: "cluster " + (link.isAccepted ? "accepted" : "pending"), dataset: { id: link.id } },
+      el("ul", { class: "members" }, link.cards.map((card) => el("li", { text: `${card.source}: ${card.name}` + (card.isPrimary ? " (primary)" : "") }))),
+      el("h3", { text: "Why" }), el("ul", { class: "reasons" }, link.reasons.map((reason) => el("li", { text: reason }))),
+      el("p", { class: "cluster-actions" },
+        el("span", { class: "decision", text: link.isAccepted ? "Accepted" : "Linked, not reviewed" }),
+        el("button", { type: "button", class: "accept", onclick: decide("accept"), disabled: link.isAccepted }, "Accept"),
+        el("button", { type: "button", class: "keep-apart", onclick: decide("keep-apart") }, "Keep apart"))));
+  }
 }
 
 function clusterCard(cluster) {
