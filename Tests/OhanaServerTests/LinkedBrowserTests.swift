@@ -34,6 +34,7 @@ import Testing
         #expect(outcome.output.contains("browser: ok"), "\(outcome.output)")
         // Accepted on the page, then deleted from home only: the work card stays.
         #expect(try await ContactLinks.load(from: store).links.first?.isAccepted == true)
+        #expect(try await ContactLinks.load(from: store).links.first?.primary == "h-ada")
         #expect(try await store.contact(withID: "h-ada") == nil)
         #expect(try await store.contact(withID: "w-ada") != nil)
         try await store.shutDown()
@@ -89,6 +90,9 @@ def main():
         if "from work, home" not in text or "from work" not in text.replace("from work, home", ""):
             fail("value sources not shown: " + text)
         step("each value says which accounts hold it")
+        driver.find_element(By.CSS_SELECTOR, ".linked-cards .make-primary").click()
+        wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".linked-cards"), "home: Ada Lovelace (primary"))
+        step("the home card made primary")
         driver.find_element(By.ID, "delete-contact").click()
         wait.until(EC.visibility_of_element_located((By.ID, "delete-choice")))
         driver.save_screenshot(os.path.join(SHOTS, "12-delete-choice.png"))

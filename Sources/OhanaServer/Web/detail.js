@@ -68,7 +68,14 @@ function sourcesOf(contact, kind, index) {
 function linkedCards(contact) {
   const list = el("ul", { class: "linked-cards", "aria-label": "Cards in each account" });
   for (const card of contact.valueSources.cards) {
-    list.append(el("li", { text: `${card.source}: ${card.name}` + (card.isPrimary ? " (primary: new values go here)" : "") }));
+    const makePrimary = async () => {
+      try {
+        await api(`/api/links/${encodeURIComponent(contact.id)}/primary?account=${encodeURIComponent(card.source)}`, { method: "POST", body: {} });
+        await showDetail(contact.id);
+      } catch (e) { showError(e.message); }
+    };
+    list.append(el("li", {}, `${card.source}: ${card.name}` + (card.isPrimary ? " (primary: new values go here)" : " "),
+      card.isPrimary ? null : el("button", { type: "button", class: "make-primary", onclick: makePrimary }, "Make primary")));
   }
   return el("section", {}, el("h3", { text: "Cards in " + contact.valueSources.cards.length + " accounts" }), list);
 }
