@@ -2,7 +2,9 @@ import Foundation
 import Ohana
 import OhanaAddressBook
 import OhanaStore
+import OhanaStorePostgres
 import OhanaStoreSQLite
+import OhanaTestSupport
 import Testing
 
 /// Two accounts' cards in one SQLite store: people on both, namesakes, a duplicate inside one account.
@@ -14,10 +16,18 @@ private struct TwoAccounts {
     let folder: URL
     let store: any ContactStorage
 
-    init() throws {
+    /// A SQLite file, or with `postgres` a new database of the test PostgreSQL server.
+    init(postgres: Bool = false) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-links-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        store = SQLiteContactStorage(try SQLiteContactStore(fileURL: folder.appendingPathComponent("contacts.sqlite")))
+        if postgres {
+            let database = try await PostgresTestServer.shared.newDatabase()
+            store = try await PostgresContactStore(
+                location: .init(host: database.host, port: database.port, user: database.user, database: database.database),
+                password: nil)
+        } else {
+            store = SQLiteContactStorage(try SQLiteContactStore(fileURL: folder.appendingPathComponent("contacts.sqlite")))
+        }
     }
 
     static func card(_ id: String, _ given: String, _ family: String, in account: String, _ fields: [ContactField],
@@ -57,9 +67,9 @@ private struct TwoAccounts {
 
 @Suite("Cards of one person in several accounts: linked, shown as one, edits routed to their cards")
 struct ContactLinkingTests {
-    @Test("linking joins the same person across accounts only; namesakes and one account's duplicates stay apart; a second run changes nothing")
-    func linksAcrossAccounts() async throws {
-        let book = try await TwoAccounts().filled()
+    @Test("linking joins the same person across accounts only; namesakes and one account's duplicates stay apart; a second run changes nothing", arguments: [false, true])
+    func linksAcrossAccounts(postgres: Bool) async throws {
+        let book = try await TwoAccounts(postgres: postgres).filled()
         let result = try await ContactLinking(region: "US").link(in: book.store, sourceNames: TwoAccounts.names)
         let links = try await ContactStoreService(store: book.store).links()
         let members = Set(links.map { Set($0.cards.map(\.id)) })
@@ -74,9 +84,9 @@ struct ContactLinkingTests {
         try await book.cleanUp()
     }
 
-    @Test("list, search, show and export give the aggregated contact once, with each value's accounts")
-    func readsAggregated() async throws {
-        let book = try await TwoAccounts().filled()
+    @Test("list, search, show and export give the aggregated contact once, with each value's accounts", arguments: [false, true])
+    func readsAggregated(postgres: Bool) async throws {
+        let book = try await TwoAccounts(postgres: postgres).filled()
         try await ContactLinking(region: "US").link(in: book.store, sourceNames: TwoAccounts.names)
         let listed = try await ContactOrdering().contacts(in: book.store)
         #expect(listed.count == 7)
@@ -99,9 +109,9 @@ struct ContactLinkingTests {
         try await book.cleanUp()
     }
 
-    @Test("a changed value changes on every card holding it; an added one goes to the primary card only")
-    func routesEdits() async throws {
-        let book = try await TwoAccounts().filled()
+    @Test("a changed value changes on every card holding it; an added one goes to the primary card only", arguments: [false, true])
+    func routesEdits(postgres: Bool) async throws {
+        let book = try await TwoAccounts(postgres: postgres).filled()
         try await ContactLinking(region: "US").link(in: book.store, sourceNames: TwoAccounts.names)
         let service = ContactStoreService(store: book.store)
         let version = try await service.versionedContact("w-ada").version
@@ -140,9 +150,9 @@ struct ContactLinkingTests {
         try await book.cleanUp()
     }
 
-    @Test("deleting a linked contact asks which account; one card or every card is deleted as asked")
-    func deletesAsAsked() async throws {
-        let book = try await TwoAccounts().filled()
+    @Test("deleting a linked contact asks which account; one card or every card is deleted as asked", arguments: [false, true])
+    func deletesAsAsked(postgres: Bool) async throws {
+        let book = try await TwoAccounts(postgres: postgres).filled()
         try await ContactLinking(region: "US").link(in: book.store, sourceNames: TwoAccounts.names)
         let service = ContactStoreService(store: book.store)
         do {
@@ -162,9 +172,9 @@ struct ContactLinkingTests {
         try await book.cleanUp()
     }
 
-    @Test("a link kept apart is taken away and never made again")
-    func keepsApart() async throws {
-        let book = try await TwoAccounts().filled()
+    @Test("a link kept apart is taken away and never made again", arguments: [false, true])
+    func keepsApart(postgres: Bool) async throws {
+        let book = try await TwoAccounts(postgres: postgres).filled()
         try await ContactLinking(region: "US").link(in: book.store, sourceNames: TwoAccounts.names)
         let service = ContactStoreService(store: book.store)
         try await service.decide(link: "h-grace", .keepApart)
