@@ -60,7 +60,9 @@ extension AddressBook {
         guard let revision = result.revision else {
             throw AddressBookError(.internalError, "the store recorded no revision for deleting contact '\(id)'")
         }
-        return ContactDeletion(id: id, revision: revision.number)
+        var deletion = ContactDeletion(id: id, revision: revision.number)
+        deletion.otherRevisions = result.otherRevisions.map(\.number)
+        return deletion
     }
 
     /// Undoes revision `number`: the contact goes back to how it was before it, when it is still as

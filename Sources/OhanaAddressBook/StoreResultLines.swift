@@ -81,7 +81,8 @@ extension ContactWriteResult {
         let name = contact.map { $0.fullName.isEmpty ? "(no name)" : $0.fullName } ?? ""
         var line = "\(verb) \(revision?.contactID.rawValue ?? contact?.id.rawValue ?? "") \(name)"
         if let version = stored?.version { line += " (version \(version))" }
-        if let number = revision?.number { line += "; undo with: ohana undo \(number)" }
+        let numbers = (otherRevisions + (revision.map { [$0] } ?? [])).map { String($0.number) }
+        if !numbers.isEmpty { line += "; undo with: ohana undo \(numbers.joined(separator: " "))" }
         return line
     }
 }

@@ -101,6 +101,9 @@ public struct ContactWriteResult: Hashable, Sendable {
     public var stored: VersionedContact?
     /// The revision the write recorded; `nil` when the contact was already so.
     public var revision: ContactRevision?
+    /// The revisions the same change recorded on other stored contacts, oldest first: an edit of a
+    /// contact whose cards are in several accounts writes each card that holds the value.
+    public var otherRevisions: [ContactRevision] = []
 
     /// Creates a result.
     public init(stored: VersionedContact?, revision: ContactRevision?) {

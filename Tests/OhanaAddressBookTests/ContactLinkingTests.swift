@@ -165,9 +165,15 @@ struct ContactLinkingTests {
         let one = try await service.deleteContact("w-grace", linked: .card(source: "home"))
         #expect(try await book.store.contact(withID: "h-grace") == nil)
         #expect(one.stored?.contact.id == "w-grace")
-        _ = try await service.deleteContact("w-ada", linked: .everywhere)
+        let both = try await service.deleteContact("w-ada", linked: .everywhere)
         #expect(try await book.store.contact(withID: "w-ada") == nil)
         #expect(try await book.store.contact(withID: "h-ada") == nil)
+        // Both deletes are named for undoing; undone, the two cards are one contact again.
+        let revisions = both.otherRevisions.map(\.number) + [both.revision?.number].compactMap { $0 }
+        #expect(revisions.count == 2 && both.summaryLine("deleted").hasSuffix("undo with: ohana undo \(revisions[0]) \(revisions[1])"))
+        for number in revisions.reversed() { _ = try await service.undoRevision(number) }
+        #expect(try await service.versionedContact("h-ada").contact.id == "w-ada")
+        _ = try await service.deleteContact("w-ada", linked: .everywhere)
         #expect(try await ContactOrdering().contacts(in: book.store).count == 6)
         try await book.cleanUp()
     }

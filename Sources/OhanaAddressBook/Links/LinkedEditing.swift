@@ -68,7 +68,7 @@ extension ContactStoreService {
             throw Self.editError(error, id: linked.aggregated.contact.id)
         }
         let plans = Self.route(edit, members: linked.members.map(\.contact), primary: linked.link.primary)
-        var last: ContactRevision?
+        var revisions: [ContactRevision] = []
         for (member, plan) in zip(linked.members, plans) where !plan.isEmpty {
             let changed: Contact
             do {
@@ -76,9 +76,11 @@ extension ContactStoreService {
             } catch {
                 throw Self.editError(error, id: member.contact.id)
             }
-            last = try await writeChecked(.update(changed, expecting: member.version), id: member.contact.id).revision ?? last
+            if let revision = try await writeChecked(.update(changed, expecting: member.version), id: member.contact.id).revision {
+                revisions.append(revision)
+            }
         }
-        return ContactWriteResult(stored: try await linkedContact(linked.aggregated.contact.id)?.aggregated, revision: last)
+        return Self.result(stored: try await linkedContact(linked.aggregated.contact.id)?.aggregated, revisions: revisions)
     }
 
     /// Deletes the aggregated contact's card from one source, or every card.
@@ -102,9 +104,11 @@ extension ContactStoreService {
                     + "(its cards come from \(names.joined(separator: ", ")))")
             }
         }
-        var last: ContactRevision?
+        var revisions: [ContactRevision] = []
         for member in targets {
-            last = try await writeChecked(.delete(member.contact.id, expecting: member.version), id: member.contact.id).revision ?? last
+            if let revision = try await writeChecked(.delete(member.contact.id, expecting: member.version), id: member.contact.id).revision {
+                revisions.append(revision)
+            }
         }
         let left = linked.members.filter { member in !targets.contains { $0.contact.id == member.contact.id } }
         let stored: VersionedContact? = if left.count > 1 {
@@ -112,7 +116,14 @@ extension ContactStoreService {
         } else {
             left.first
         }
-        return ContactWriteResult(stored: stored, revision: last)
+        return Self.result(stored: stored, revisions: revisions)
+    }
+
+    /// One result for the writes of one change on several cards: the last revision, the others before it.
+    private static func result(stored: VersionedContact?, revisions: [ContactRevision]) -> ContactWriteResult {
+        var result = ContactWriteResult(stored: stored, revision: revisions.last)
+        result.otherRevisions = Array(revisions.dropLast())
+        return result
     }
 
     /// A stale version is a conflict with both versions of the aggregated contact.

@@ -30,6 +30,9 @@ public struct ContactDeletion: Codable, Sendable {
     public var id: String
     /// The revision that records the delete: undoing it (`POST /api/revisions/N/undo`) stores the contact again.
     public var revision: Int64
+    /// For a contact with cards in several accounts deleted from more than one: the revisions of the
+    /// other cards' deletes, to undo (before ``revision``) to bring every card back.
+    public var otherRevisions: [Int64] = []
 }
 
 /// What undoing a revision did.

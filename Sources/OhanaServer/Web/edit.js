@@ -190,17 +190,21 @@ async function deleteContact(contact) {
   const where = query && query.startsWith("from=") ? " from " + decodeURIComponent(query.slice(5)) : "";
   detail.append(el("p", { class: "hint", text: `${contact.name} was deleted${where}.` }));
   refreshList();
-  showUndo(`Deleted ${contact.name}${where}.`, result.payload.revision, contact.id);
+  showUndo(`Deleted ${contact.name}${where}.`, [...(result.payload.otherRevisions || []), result.payload.revision], contact.id);
 }
 
-function showUndo(text, revision, contactID) {
+// `revisions`: one revision, or the revisions of one change on several cards (undone newest first).
+function showUndo(text, revisions, contactID) {
   const bar = document.getElementById("undo-bar");
   const button = document.getElementById("undo-button");
   document.getElementById("undo-text").textContent = text;
   bar.hidden = !text;
   button.onclick = async () => {
-    const result = await editRequest(`/api/revisions/${encodeURIComponent(revision)}/undo`, "POST");
-    if (!result.ok) { showError(editError(result)); return; }
+    let result = null;
+    for (const revision of [].concat(revisions).reverse()) {
+      result = await editRequest(`/api/revisions/${encodeURIComponent(revision)}/undo`, "POST");
+      if (!result.ok) { showError(editError(result)); return; }
+    }
     showUndo("");
     refreshList();
     if (result.payload.contact) {

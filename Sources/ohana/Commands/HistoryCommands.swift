@@ -37,32 +37,40 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 }
 
-/// `ohana undo N`: put a contact back as it was before revision N.
+/// `ohana undo N…`: put a contact back as it was before revision N (several: newest first).
 struct UndoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
         abstract: "Undo an edit: the contact goes back to how it was before it (an added contact is removed, a deleted one comes back).",
         discussion: "Refused, changing nothing, when the contact changed since that edit; undo the later edits first. The undo is an edit too, listed by ohana history.")
 
-    @Argument(help: "The revision number (as ohana history, add, edit and delete print it).")
-    var revision: Int64
+    @Argument(help: "The revision numbers (as ohana history, add, edit and delete print them); several are undone newest first.")
+    var revisions: [Int64]
 
     @OptionGroup var storeOptions: StoreOptions
 
     @OptionGroup var logging: LoggingOptions
 
+    func validate() throws {
+        if revisions.isEmpty { throw ValidationError("give the revision to undo (ohana history lists them)") }
+    }
+
     func run() async throws {
         let storage = try await storeOptions.openStorage()
-        let result: ContactWriteResult
+        var lines: [String] = []
         do {
-            result = try await ContactStoreService(store: storage).undoRevision(revision)
-            try await recordToolWrite(in: storage, action: "revision-undo", detail: "revision \(revision): "
-                                      + result.summaryLine(result.stored == nil ? "removed" : "restored"))
+            for revision in revisions.sorted(by: >) {
+                let result = try await ContactStoreService(store: storage).undoRevision(revision)
+                let line = result.summaryLine(result.stored == nil ? "removed" : "restored")
+                try await recordToolWrite(in: storage, action: "revision-undo", detail: "revision \(revision): " + line)
+                lines.append(line)
+            }
         } catch {
             try await storage.shutDown()
+            print(lines.joined(separator: "\n"))
             throw ToolError((error as? AddressBookError)?.message ?? "\(error)")
         }
         try await storage.shutDown()
-        print(result.summaryLine(result.stored == nil ? "removed" : "restored"))
+        print(lines.joined(separator: "\n"))
     }
 }

@@ -100,7 +100,7 @@ struct ReviewCommand: AsyncParsableCommand {
                 try await recordToolWrite(in: storage, action: "review-decision",
                                           detail: "\(action.rawValue) \(done.items) \(kind.rawValue) item(s) of \(contact ?? "every contact")")
                 printError("\(action == .delete ? "deleted" : "kept") \(done.items) \(kind.rawValue) item(s)"
-                    + (done.revisions.isEmpty ? "" : "; undo with: ohana undo " + done.revisions.map(String.init).joined(separator: ", ")))
+                    + (done.revisions.isEmpty ? "" : "; undo with: ohana undo " + done.revisions.map(String.init).joined(separator: " ")))
             } catch let error as AddressBookError {
                 throw ToolError(error.message)
             }
