@@ -85,8 +85,9 @@ public actor AddressBook {
     private var useCounter: UInt64 = 0
     /// The store's change token when the contacts were last loaded.
     var loadedToken: ChangeToken?
-    /// Whether the store had links between accounts when loaded (changes are then caught up by reloading).
-    var linksLoaded = false
+    /// The links between accounts as loaded (with any, changes are caught up by reloading).
+    var loadedLinks = ContactLinks()
+    var linksLoaded: Bool { !loadedLinks.links.isEmpty }
     /// The review items the person kept as they are (not listed again).
     var reviewKept = ReviewKeptValues()
     var review: MergeReview
@@ -141,7 +142,7 @@ public actor AddressBook {
         }
         // Cards linked across accounts are shown as one aggregated contact.
         var formatted = AggregatedContacts(stored, links: links).contacts
-        linksLoaded = !links.links.isEmpty
+        loadedLinks = links
         let formatting = Self.formatting(region: region, choices: choices)
         for index in formatted.indices { formatting.format(&formatted[index]) }
         contacts = formatted
@@ -161,14 +162,17 @@ public actor AddressBook {
 
     /// Brings the address book up to date with what other processes wrote to the store since it
     /// was loaded (another `ohana serve` on the same PostgreSQL database, an import, a sync): when
-    /// the store's change token moved, everything is reloaded (``reload()``); when only the merge
-    /// decisions changed, the clusters show the new ones. One cheap query when nothing changed.
+    /// the store's change token moved or the links between accounts changed, everything is reloaded
+    /// (``reload()``); when only the merge decisions changed, the clusters show the new ones. A few
+    /// cheap queries when nothing changed.
     public func refreshIfChanged() async throws {
         let token: ChangeToken
         let decisions: ContactMergeDecisions
         do {
             token = try await store.currentChangeToken()
             if token != loadedToken { return try await reload() }
+            // Links decided by another process (`ohana links`) change which contacts are shown.
+            if try await ContactLinks.load(from: store) != loadedLinks { return try await reload() }
             decisions = try await store.mergeDecisions()
         } catch let error as AddressBookError {
             throw error

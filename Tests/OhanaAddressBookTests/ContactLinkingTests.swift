@@ -178,6 +178,22 @@ struct ContactLinkingTests {
         try await book.cleanUp()
     }
 
+    @Test("the page's address book shows links as one contact and follows a link decided elsewhere", arguments: [false, true])
+    func addressBookFollowsLinks(postgres: Bool) async throws {
+        let book = try await TwoAccounts(postgres: postgres).filled()
+        try await ContactLinking(region: "US").link(in: book.store, sourceNames: TwoAccounts.names)
+        let addressBook = AddressBook(store: book.store, region: "US")
+        try await addressBook.reload()
+        #expect(await addressBook.contactCount == 7)
+        let detail = try await addressBook.detail(id: "h-ada")
+        #expect(detail.id == "w-ada" && detail.valueSources?.cards.map(\.source) == ["work", "home"])
+        // `ohana links --keep-apart` in another process: a setting only, the change token does not move.
+        try await ContactStoreService(store: book.store).decide(link: "w-ada", .keepApart)
+        try await addressBook.refreshIfChanged()
+        #expect(await addressBook.contactCount == 8)
+        try await book.cleanUp()
+    }
+
     @Test("a link kept apart is taken away and never made again", arguments: [false, true])
     func keepsApart(postgres: Bool) async throws {
         let book = try await TwoAccounts(postgres: postgres).filled()

@@ -30,8 +30,13 @@ async function loadMerges() {
 
 // ---- cards linked across accounts (ohana sync links them; never merged) --------------
 
+let linksRequest = 0;
+
 async function loadLinks() {
+  // Answers can arrive out of order (the tab's load and a decision's reload): only the newest request draws.
+  const request = ++linksRequest;
   const links = await api("/api/links");
+  if (request !== linksRequest) return;
   const list = document.getElementById("links");
   clear(list);
   document.getElementById("links-status").textContent = links.length === 0
