@@ -42,6 +42,12 @@ struct AccountsAggregationTests {
         #expect(Set(links.map { Set($0.cards.map(\.id)) }) == Set(fixture.shared.map { Set([$0.uidA, $0.uidB]) }))
         #expect(links.allSatisfy { $0.cards.map(\.source) == ["work", "home"] && $0.cards[0].isPrimary })
 
+        // A value only the home cards hold finds the aggregated contacts, by the work card's id, once each.
+        let homeOnly = fixture.shared.filter { $0.variation.hasPrefix("same phone written nationally") }
+        let found = try JSONSerialization.jsonObject(
+            with: try ohanaRun(["search", "home.example.net", "--limit", "100", "--output", "json"]).stdoutData) as? [[String: Any]]
+        #expect(Set(found?.compactMap { $0["id"] as? String } ?? []) == Set(homeOnly.map(\.uidA)) && found?.count == homeOnly.count)
+
         // A person whose two cards hold the same email: changed once, on both servers; a phone added to work's card only.
         let person = try #require(fixture.shared.first { $0.variation.hasPrefix("same phone and email") })
         let email = try #require(person.sharedValues.first { $0.contains("@") })
