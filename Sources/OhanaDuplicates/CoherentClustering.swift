@@ -102,21 +102,25 @@ struct CoherentClustering {
         edges = kept
     }
 
-    /// Drops the edges whose only phone evidence is a match in the last digits that parsing shows
-    /// to be two different valid numbers (`+1 415 555 0134` and `+44 20 5555 0134`); those it
-    /// shows to be one number weigh as an exact match.
+    /// Drops the edges whose phone evidence is a match in the last digits that parsing shows to
+    /// be two different valid numbers (`+1 415 555 0134` and `+44 20 5555 0134`); those it shows
+    /// to be one number weigh as an exact match. With a rule that also needs the names, only
+    /// numbers both written with their country code disprove it: a national number's region is
+    /// guessed from the card's evidence, and a guess (`320 811 2087` read as Minnesota's, not
+    /// Italy's) proves nothing against a name.
     private func confirmPhones(_ edges: inout [Edge]) {
         let loose = edges.indices.filter { edges[$0].phoneNeedsParse }
         guard !loose.isEmpty else { return }
         let rules = self.rules
         let contacts = self.contacts
-        let pairs = loose.map { (edges[$0].first, edges[$0].second) }
+        let pairs = loose.map { (edges[$0].first, edges[$0].second, edges[$0].phoneMatchHasName) }
         let confirmed = parallelMap(pairs, minimumPerWorker: 64, state: { KeyExtractor(rules: rules) }) { extractor, pair in
             let a = contacts[Int(pair.0)]
             let b = contacts[Int(pair.1)]
             let phonesB = extractor.phones(of: b)
             for x in extractor.phones(of: a) {
                 for y in phonesB where x.trailing == y.trailing {
+                    if pair.2 && !(Self.isInternational(x.written) && Self.isInternational(y.written)) { return true }
                     // Two different valid numbers disprove it; a number that does not parse cannot.
                     guard let first = extractor.parse(x, of: a), let second = extractor.parse(y, of: b) else { return true }
                     if first == second { return true }
@@ -135,6 +139,12 @@ struct CoherentClustering {
         }
         guard !dropped.isEmpty else { return }
         edges = edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
+    }
+
+    /// Whether a number is written with its country code (`+…` or `00…`).
+    static func isInternational(_ written: String) -> Bool {
+        let text = written.drop { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }
+        return text.hasPrefix("+") || text.hasPrefix("00")
     }
 
     /// How the names of two contacts relate: the same when a name form is shared, else word by

@@ -43,9 +43,12 @@ struct Edge {
     var score: Float
     /// Whether the names still have to be compared word by word (the rule did not need them).
     var needsNameCheck = false
-    /// Whether the shared phone is known only by its last digits and the rule does not need the
-    /// name: the numbers are parsed to confirm it is one number.
+    /// Whether the shared phone is known only by its last digits: the numbers are parsed to
+    /// confirm it is one number.
     var phoneNeedsParse = false
+    /// Whether the rule also needs the names: then only two numbers written with their country
+    /// codes (`+1 212 555 0199`, `+1 312 555 0199`) can disprove the match, not a region guessed for a national one.
+    var phoneMatchHasName = false
 
     /// The rule index of a match between identical cards.
     static let identicalCards: Int32 = -2

@@ -286,11 +286,17 @@ extension DuplicateDetector {
         }
         guard found & ~8 != 0 || ruleMasks.contains(8) else { return .none }
 
-        for (index, mask) in ruleMasks.enumerated() where mask != 0 && mask & found == mask {
+        // Rules the pair meets without a phone matched on its last digits alone come first: such a
+        // match is parsed before it counts (two different valid numbers, `+1 212 555 0199` and
+        // `+1 312 555 0199`, share their last 8 digits), so a rule that needs it is the last resort.
+        let needsLoosePhone = { (mask: UInt8) in !exact && mask & 2 != 0 }
+        let ordered = ruleMasks.enumerated().filter { !needsLoosePhone($0.element) } + ruleMasks.enumerated().filter { needsLoosePhone($0.element) }
+        for (index, mask) in ordered where mask != 0 && mask & found == mask {
             // A match in the last digits alone is enough only alongside names that are one person's.
             if !exact && mask & 2 != 0 && mask & 1 == 0 && (a.nameCount == 0 || b.nameCount == 0) { continue }
             var edge = Edge(first: i, second: j, rule: Int32(index), score: Float(score))
-            edge.phoneNeedsParse = !exact && mask & 2 != 0 && mask & 1 == 0
+            edge.phoneNeedsParse = needsLoosePhone(mask)
+            edge.phoneMatchHasName = mask & 1 != 0
             if mask & 1 == 0 && !nameMatch && a.nameCount > 0 && b.nameCount > 0 {
                 // Organization cards only merge with cards of the same organization, and never with people.
                 if a.isOrganizationOnly || b.isOrganizationOnly {
