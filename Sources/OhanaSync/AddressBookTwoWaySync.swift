@@ -124,10 +124,11 @@ struct AddressBookTwoWaySync {
             remote[k] = RemoteCard(href: reference.href, etag: card.etag, vCard: card.vCard, contact: contact)
         }
 
-        // A new card whose UID is a stored contact without a card here is that contact's card (its create's outcome was lost).
+        // A new card whose UID is a stored contact this sync would create here is its card (the create's outcome
+        // was lost); a contact holding another account's card of that UID is not: that card is a contact of its own.
+        let creating = Set(newContacts)
         for k in remote.keys.sorted() where owner[k] == nil && base[k] == nil {
-            guard let card = remote[k], let local = contactByID[card.contact.id], keysOf[local.id] == nil,
-                  !local.provenance.contains(where: { $0.providerID == providerID && $0.recordID != nil }) else { continue }
+            guard let card = remote[k], let local = contactByID[card.contact.id], creating.contains(local.id) else { continue }
             owner[k] = local.id
             keysOf[local.id] = [k]
             order.append(local.id)

@@ -1,4 +1,7 @@
 import Foundation
+import OhanaDuplicates
+import OhanaVCard
+import Testing
 
 /// Two address books of one person's contacts, as two CardDAV accounts hold them (say a work
 /// server A and a home server B): 200 cards on each, 60 people on both, 340 people in all.
@@ -205,5 +208,27 @@ extension TestAccount {
             }
             try await group.waitForAll()
         }
+    }
+}
+
+/// The fixture is what its comment says: 340 people, and duplicate detection (the default rules)
+/// finds exactly the 60 shared ones, each as A's card and B's.
+@Suite("Two accounts' fixture")
+struct TwoAccountFixtureTests {
+    @Test("340 people; duplicate detection links exactly the 60 on both servers, A's card with B's")
+    func sharedPeopleAreTheDuplicates() {
+        let fixture = TwoAccountFixture()
+        #expect(fixture.cardsA.count == 200 && fixture.cardsB.count == 200 && fixture.shared.count == 60)
+        #expect(Set(fixture.cardsA.map(\.fullName)).count == 200 && Set(fixture.cardsB.map(\.fullName)).count == 200)
+        #expect(Set((fixture.cardsA + fixture.cardsB).map(\.fullName)).count == 340)
+        #expect(Set((fixture.cardsA + fixture.cardsB).map(\.fileName)).count == 400)
+        let contacts = (fixture.cardsA + fixture.cardsB).flatMap { card in
+            VCardReader().read(Data(card.vCard.utf8), source: card.fileName).contacts
+        }
+        #expect(contacts.count == 400)
+        let clusters = DuplicateMerging().analyze(contacts).clusters
+        let found = Set(clusters.map { Set($0.contactIDs.map(\.rawValue)) })
+        let expected = Set(fixture.shared.map { Set([$0.uidA, $0.uidB]) })
+        #expect(found == expected, "unexpected: \(clusters.filter { !expected.contains(Set($0.contactIDs.map(\.rawValue))) }.map(\.names))")
     }
 }
