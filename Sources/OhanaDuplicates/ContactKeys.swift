@@ -26,6 +26,15 @@ struct ContactKeys {
     var fingerprint: UInt64 = 0
 }
 
+/// ``KeyExtractor/fieldTypeSeed(_:)``'s values.
+private enum FieldTypeSeeds {
+    static let phoneNumber = stableHash(ContactFieldType.phoneNumber.rawValue)
+    static let emailAddress = stableHash(ContactFieldType.emailAddress.rawValue)
+    static let url = stableHash(ContactFieldType.url.rawValue)
+    static let instantMessage = stableHash(ContactFieldType.instantMessage.rawValue)
+    static let other = stableHash(ContactFieldType.other.rawValue)
+}
+
 /// One phone number of a contact, as compared: cheap keys for every number, E.164 where parsed.
 struct PhoneKey {
     /// The index of the field in `Contact.fields`.
@@ -114,9 +123,17 @@ struct KeyExtractor {
         return keys
     }
 
-    /// A hash seed per field type, so that one value in two kinds of field hashes apart.
-    static let fieldTypeSeeds: [ContactFieldType: UInt64] = Dictionary(
-        uniqueKeysWithValues: ContactFieldType.allCases.map { ($0, stableHash($0.rawValue)) })
+    /// A hash seed per field type, so that one value in two kinds of field hashes apart: the hash
+    /// of its raw value (by a switch: a dictionary lookup per field cost a hash of the type).
+    static func fieldTypeSeed(_ type: ContactFieldType) -> UInt64 {
+        switch type {
+        case .phoneNumber: FieldTypeSeeds.phoneNumber
+        case .emailAddress: FieldTypeSeeds.emailAddress
+        case .url: FieldTypeSeeds.url
+        case .instantMessage: FieldTypeSeeds.instantMessage
+        case .other: FieldTypeSeeds.other
+        }
+    }
 
     /// A hash of what a card holds, the order of its fields aside: folded names and organization,
     /// job title, each field's type and value (phones by digits, emails normalised), addresses
@@ -142,7 +159,7 @@ struct KeyExtractor {
                 }
             default: break
             }
-            content &+= stableHash(value, seed: Self.fieldTypeSeeds[field.type] ?? 0)
+            content &+= stableHash(value, seed: Self.fieldTypeSeed(field.type))
         }
         for address in contact.postalAddresses {
             var hash = stableHash(address.city ?? "", seed: 7)
@@ -322,33 +339,6 @@ struct KeyExtractor {
             local.removeAll { $0 == "." }
         }
         return local + "@" + domain
-    }
-}
-
-/// Reads the digits of a phone number as written, without parsing it.
-enum PhoneDigits {
-    /// The ASCII digits of `text`; whether it is plain: digits with nothing but `+`, spaces,
-    /// hyphens, dots, slashes and parentheses (no letters, no extension marks); and whether it
-    /// starts with `+`.
-    static func scan(_ text: String) -> (digits: String, isPlain: Bool, hasPlus: Bool) {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(16)
-        var isPlain = true
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
-            case UInt8(ascii: " "), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"),
-                 UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\t"):
-                break
-            case 0xC2: break  // first byte of a no-break space
-            case 0xA0 where previous == 0xC2: break
-            default: isPlain = false
-            }
-            previous = byte
-        }
-        let hasPlus = text.utf8.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), 0xC2, 0xA0].contains($0) } == UInt8(ascii: "+")
-        return (String(decoding: digits, as: UTF8.self), isPlain, hasPlus)
     }
 }
 

@@ -273,7 +273,7 @@ struct DuplicateDetector {
             pool.reserveCapacity(range.count * 8)
             // Through a buffer pointer the contact is read in place, not copied (a retain per value).
             contacts.withUnsafeBufferPointer { contacts in
-                for index in range { entries.append(Self.compact(extractor.keys(of: contacts[index]), rules: rules, into: &pool)) }
+                for index in range { entries.append(extractor.compactKeys(of: contacts[index], into: &pool)) }
             }
             return (entries, pool)
         }
@@ -291,6 +291,8 @@ struct DuplicateDetector {
         return (entries, pool)
     }
 
+    /// The compact keys of `keys`, its hashes appended to `pool`: what ``KeyExtractor/compactKeys(of:into:)``
+    /// makes straight from a contact (kept to check that one against).
     static func compact(_ keys: ContactKeys, rules: DuplicateRules, into pool: inout [UInt64]) -> CompactKeys {
         var entry = CompactKeys(start: Int32(pool.count))
         let names = keys.nameForms.prefix(255)
