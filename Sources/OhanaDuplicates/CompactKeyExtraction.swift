@@ -30,24 +30,8 @@ extension KeyExtractor {
     /// (name forms, phone digits and normalised addresses are hashed from their bytes).
     mutating func compactKeys(of contact: Contact, into pool: inout [UInt64]) -> CompactKeys {
         var entry = CompactKeys(start: Int32(pool.count))
-        let given = words(contact.givenName)
-        let family = words(contact.familyName)
-        var personWords = given + family
-        var parts: [[String]] = given.isEmpty ? (family.isEmpty ? [] : [family]) : (family.isEmpty ? [given] : [given, family])
-        if personWords.isEmpty {
-            personWords = NameTitles.strip(words(contact.formattedName))
-            parts = personWords.isEmpty ? [] : [personWords]
-        }
-        if personWords.isEmpty && contact.middleName != nil {
-            personWords = words(contact.middleName)
-            parts = [personWords]
-        }
-        let orgWords = words(contact.organization)
-        if personWords.isEmpty, !orgWords.isEmpty {
-            entry.isOrganizationOnly = true
-            personWords = orgWords
-            parts = [orgWords]
-        }
+        let (personWords, parts, orgWords, isOrganizationOnly) = nameWords(of: contact)
+        entry.isOrganizationOnly = isOrganizationOnly
         let hasName = !personWords.isEmpty
         if hasName {
             let orgOnly = entry.isOrganizationOnly

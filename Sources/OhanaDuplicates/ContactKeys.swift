@@ -78,8 +78,11 @@ struct KeyExtractor {
     }
 
     /// The keys of `contact`; its ``ContactKeys/fingerprint`` only when `fingerprinting` (0 otherwise).
-    mutating func keys(of contact: Contact, fingerprinting: Bool = true) -> ContactKeys {
-        var keys = ContactKeys()
+    /// The words a contact is named by, for keys: given and family name (each a part), else the
+    /// full name as written without titles, else the middle name, else (an organization's card)
+    /// the organization's words; and the organization's words.
+    mutating func nameWords(of contact: Contact)
+        -> (words: [String], parts: [[String]], organization: [String], isOrganizationOnly: Bool) {
         let given = words(contact.givenName)
         let family = words(contact.familyName)
         var personWords = given + family
@@ -93,12 +96,15 @@ struct KeyExtractor {
             parts = [personWords]
         }
         let orgWords = words(contact.organization)
+        if personWords.isEmpty, !orgWords.isEmpty { return (orgWords, [orgWords], orgWords, true) }
+        return (personWords, parts, orgWords, false)
+    }
+
+    mutating func keys(of contact: Contact, fingerprinting: Bool = true) -> ContactKeys {
+        var keys = ContactKeys()
+        let (personWords, parts, orgWords, isOrganizationOnly) = nameWords(of: contact)
         if !orgWords.isEmpty { keys.organization = orgWords.joined(separator: " ") }
-        if personWords.isEmpty, !orgWords.isEmpty {
-            keys.isOrganizationOnly = true
-            personWords = orgWords
-            parts = [orgWords]
-        }
+        keys.isOrganizationOnly = isOrganizationOnly
         if !personWords.isEmpty {
             keys.displayName = personWords.joined(separator: " ")
             keys.literalNameForms = nameForms(words: personWords, parts: parts, orgOnly: keys.isOrganizationOnly)
