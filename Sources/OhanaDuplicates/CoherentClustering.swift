@@ -114,26 +114,35 @@ struct CoherentClustering {
         let rules = self.rules
         let contacts = self.contacts
         let pairs = loose.map { (edges[$0].first, edges[$0].second, edges[$0].phoneMatchHasName) }
-        let confirmed = parallelMap(pairs, minimumPerWorker: 64, state: { KeyExtractor(rules: rules) }) { extractor, pair in
+        // 1: one number; 0: not known, kept as a match on the last digits; -1: two different numbers.
+        let verdicts = parallelMap(pairs, minimumPerWorker: 64, state: { KeyExtractor(rules: rules) }) { extractor, pair -> Int8 in
             let a = contacts[Int(pair.0)]
             let b = contacts[Int(pair.1)]
             let phonesB = extractor.phones(of: b)
+            var verdict: Int8 = -1
             for x in extractor.phones(of: a) {
                 for y in phonesB where x.trailing == y.trailing {
-                    if pair.2 && !(Self.isInternational(x.written) && Self.isInternational(y.written)) { return true }
+                    if pair.2 {
+                        // With the names: one number written alike is one; a national one is not parsed.
+                        if x.digits == y.digits { return 1 }
+                        if !(Self.isInternational(x.written) && Self.isInternational(y.written)) {
+                            verdict = 0
+                            continue
+                        }
+                    }
                     // Two different valid numbers disprove it; a number that does not parse cannot.
-                    guard let first = extractor.parse(x, of: a), let second = extractor.parse(y, of: b) else { return true }
-                    if first == second { return true }
+                    guard let first = extractor.parse(x, of: a), let second = extractor.parse(y, of: b) else { return 1 }
+                    if first == second { return 1 }
                 }
             }
-            return false
+            return verdict
         }
         var dropped = Set<Int>()
-        for (index, isOneNumber) in zip(loose, confirmed) {
-            if isOneNumber {
+        for (index, verdict) in zip(loose, verdicts) {
+            if verdict > 0 {
                 // Known now to be one number, not only its last digits.
                 edges[index].score += Float(MatchWeights.phone(count: 1, loose: false) - MatchWeights.phone(count: 1, loose: true))
-            } else {
+            } else if verdict < 0 {
                 dropped.insert(index)
             }
         }
