@@ -45,7 +45,7 @@ struct QueryMatcher {
     /// Whether a phone query starts with "+" (it must then match a number's first digits).
     let phoneAnchored: Bool
     /// The query words as ASCII bytes, when every one is plain ASCII (for ``nameRun(_:)``).
-    private let asciiWords: [[UInt8]]?
+    let asciiWords: [[UInt8]]?
     private var folder = Folder()
     /// The word bounds of the name ``nameRun(_:)`` reads, kept to reuse their storage.
     private var wordBounds: [Range<Int>] = []
