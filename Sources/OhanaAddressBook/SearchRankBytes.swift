@@ -3,51 +3,56 @@ import Ohana
 
 extension QueryMatcher {
     /// The rank ``match(_:within:)`` gives `contact` (`nil` when worse than `bound`), without the
-    /// match's offsets: what a search ranks its candidates by. Told on the bytes of the contact's
-    /// names and field values when they and the query are plain ASCII (no carriage return) and the
-    /// query is not a phone number: there folding lowers A–Z and words are runs of ASCII letters
-    /// and digits, byte for Character, so the rank is the one ``match(_:within:)`` finds; any other
-    /// contact is matched as ``match(_:within:)`` matches it.
+    /// match's offsets: what a search ranks its candidates by. When the query is plain ASCII and
+    /// not a phone number, each of the contact's texts that is plain ASCII (no carriage return) is
+    /// read on its bytes, where folding lowers A–Z and words are runs of ASCII letters and digits,
+    /// byte for Character; any other text is folded and cut into words as ``match(_:within:)``
+    /// does, so the rank is the one it finds.
     mutating func rank(of contact: Contact, within bound: SearchRank) -> SearchRank? {
-        if let asciiWords, phoneDigits == nil, let told = Self.asciiRank(of: contact, words: asciiWords, within: bound) {
-            return told.rank
-        }
-        return match(contact, within: bound)?.rank
-    }
-
-    /// A rank told on bytes, `nil` inside when worse than the bound.
-    struct ToldRank {
-        var rank: SearchRank?
-    }
-
-    /// ``rank(of:within:)`` on bytes; `nil` when a text it reads is not plain ASCII (or the query
-    /// has more than 64 words).
-    private static func asciiRank(of contact: Contact, words: [[UInt8]], within bound: SearchRank) -> ToldRank? {
-        guard words.count <= 64 else { return nil }
-        let all: UInt64 = words.count == 64 ? .max : (1 << UInt64(words.count)) - 1
+        guard let asciiWords, phoneDigits == nil, asciiWords.count <= 64 else { return match(contact, within: bound)?.rank }
+        let all: UInt64 = asciiWords.count == 64 ? .max : (1 << UInt64(asciiWords.count)) - 1
         // Which query words start a word of the names (bit i for word i).
         var found: UInt64 = 0
-        guard let run = ASCIIWords.scan(contact.fullName, words: words, found: &found, runs: true) else { return nil }
-        if run.fromStart { return ToldRank(rank: .nameStart) }
-        guard bound >= .nameWords else { return ToldRank(rank: nil) }
-        if run.inside { return ToldRank(rank: .nameWords) }
-        guard bound >= .names else { return ToldRank(rank: nil) }
-        if found == all { return ToldRank(rank: .names) }
+        let run = scan(contact.fullName, words: asciiWords, found: &found, runs: true)
+        if run.fromStart { return .nameStart }
+        guard bound >= .nameWords else { return nil }
+        if run.inside { return .nameWords }
+        guard bound >= .names else { return nil }
+        if found == all { return .names }
         let otherNames = [contact.givenName, contact.middleName, contact.familyName, contact.nickname, contact.organization,
                           contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
-        for case let name? in otherNames {
-            guard ASCIIWords.scan(name, words: words, found: &found, runs: false) != nil else { return nil }
+        for case let name? in otherNames where found != all {
+            _ = scan(name, words: asciiWords, found: &found, runs: false)
         }
-        if found == all { return ToldRank(rank: .names) }
-        guard bound >= .oneField else { return ToldRank(rank: nil) }
-        var inOneField = false
+        if found == all { return .names }
+        guard bound >= .oneField else { return nil }
         for field in contact.fields {
             var inField: UInt64 = 0
-            guard ASCIIWords.scan(field.value, words: words, found: &inField, runs: false) != nil else { return nil }
-            if inField == all { inOneField = true }
+            _ = scan(field.value, words: asciiWords, found: &inField, runs: false)
+            if inField == all { return .oneField }
         }
-        if inOneField { return ToldRank(rank: .oneField) }
-        return ToldRank(rank: bound >= .elsewhere ? .elsewhere : nil)
+        return bound >= .elsewhere ? .elsewhere : nil
+    }
+
+    /// One text read for ``rank(of:within:)``: on its bytes when plain ASCII, else folded as
+    /// ``match(_:within:)`` folds it (bit `i` of `found` set when query word `i` starts one of its
+    /// words; with `runs`, where the query words start consecutive words).
+    private mutating func scan(_ text: String, words asciiWords: [[UInt8]], found: inout UInt64, runs: Bool) -> ASCIIWords.Run {
+        let before = found
+        if let run = ASCIIWords.scan(text, words: asciiWords, found: &found, runs: runs) { return run }
+        found = before
+        let textWords = Self.words(in: fold(text))
+        for (index, word) in words.enumerated() where textWords.contains(where: { $0.characters.starts(with: word) }) {
+            found |= 1 << UInt64(index)
+        }
+        var run = ASCIIWords.Run()
+        guard runs else { return run }
+        if consecutive(textWords, from: 0) != nil {
+            run.fromStart = true
+        } else if textWords.indices.dropFirst().contains(where: { consecutive(textWords, from: $0) != nil }) {
+            run.inside = true
+        }
+        return run
     }
 }
 
@@ -60,11 +65,6 @@ enum ASCIIWords {
         var fromStart = false
         /// From a later word.
         var inside = false
-    }
-
-    /// Whether every byte of `text` is ASCII and none is a carriage return.
-    static func isPlain(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// Reads `text`'s words: sets bit `i` of `found` when query word `i` starts one of them and,
