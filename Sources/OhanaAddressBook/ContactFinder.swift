@@ -20,9 +20,9 @@ import OhanaStore
 ///    (``ContactOrdering``: the configured locale's collation).
 ///
 /// Complexity: the index lookups (logarithmic in the store's size per word), then O(m) in the m
-/// contacts found, read light (names and field values, no photo), ranked best ranks first; list
-/// order costs O(k log k) in the k contacts of the ranks the limit reaches, and only the contacts
-/// shown are decoded whole. A one-letter query on a million contacts reads and ranks the names of
+/// contacts found, read light (names and field values, no photo), ranked best ranks first (on
+/// the bytes of ASCII text); list order keys only the first index sections that hold the limit,
+/// O(s log s) in their s contacts, and only the contacts shown are decoded whole. A one-letter query on a million contacts reads and ranks the names of
 /// the few hundred thousand it finds, and decodes the twenty it shows.
 public struct ContactFinder: Sendable {
     /// The order results of one rank come in.
@@ -125,7 +125,7 @@ public struct ContactFinder: Sendable {
         var matcher = QueryMatcher(query)
         for bound in [SearchRank.nameWords, .elsewhere] where shown.count < wanted && !remaining.isEmpty {
             let ranks = parallelMap(remaining, minimumPerWorker: 256, state: { QueryMatcher(query) }) { matcher, position in
-                matcher.match(candidates[position], within: bound)?.rank
+                matcher.rank(of: candidates[position], within: bound)
             }
             var byRank = Array(repeating: [Int](), count: SearchRank.elsewhere.rawValue + 1)
             var worse: [Int] = []
@@ -133,8 +133,8 @@ public struct ContactFinder: Sendable {
                 if let rank { byRank[rank.rawValue].append(position) } else { worse.append(position) }
             }
             for positions in byRank where shown.count < wanted && !positions.isEmpty {
-                for entry in ordering.order(of: candidates, positions: positions).prefix(wanted - shown.count) {
-                    shown.append(matcher.match(candidates[entry.position]))
+                for position in ordering.first(wanted - shown.count, of: candidates, positions: positions) {
+                    shown.append(matcher.match(candidates[position]))
                 }
             }
             remaining = worse

@@ -52,6 +52,53 @@ public struct ContactOrdering: Sendable, Hashable {
             .map { (position: collated[$0], section: keys[$0].title) }
     }
 
+    /// The first `count` of `positions` of `contacts` in this order: the prefix of
+    /// ``order(of:positions:)``'s positions, found without list-ordering them all. Sections come
+    /// first in the order, so only the first sections holding `count` contacts are keyed, and their
+    /// keys are made with the locale's ranks of all `positions` (``AlphabeticalSort/collationKeys(of:positions:collating:)``),
+    /// so the keys compare as they would in the whole order; ties go, as there, to id order, then
+    /// to the order of `positions`.
+    ///
+    /// Complexity: O(p) in the positions (their sections and characters), then O(s log s) for
+    /// the s contacts of the sections kept.
+    func first(_ count: Int, of contacts: [Contact], positions: [Int]) -> [Int] {
+        guard count > 0, !positions.isEmpty else { return [] }
+        let mode = self.mode
+        let sections = parallelMap(positions, minimumPerWorker: 2048, state: {}) { _, position in
+            SectionKey(name: mode.sortName(of: contacts[position]))
+        }
+        var sizes: [SectionKey: Int] = [:]
+        for section in sections { sizes[section, default: 0] += 1 }
+        var last = SectionKey.other
+        var covered = 0
+        for section in sizes.keys.sorted() {
+            last = section
+            covered += sizes[section] ?? 0
+            if covered >= count { break }
+        }
+        let kept = positions.indices.filter { sections[$0] <= last }
+        let keys = AlphabeticalSort(mode, locale: locale)
+            .collationKeys(of: contacts, positions: kept.map { positions[$0] }, collating: positions)
+        let order = keys.bytes.withUnsafeBufferPointer { bytes in
+            kept.indices.sorted { a, b in
+                let (first, second) = (kept[a], kept[b])
+                if sections[first] != sections[second] { return sections[first] < sections[second] }
+                switch (keys.ranges[a], keys.ranges[b]) {
+                case (nil, .some): return false
+                case (.some, nil): return true
+                case let (x?, y?):
+                    let order = memcmp(bytes.baseAddress! + x.lowerBound, bytes.baseAddress! + y.lowerBound, min(x.count, y.count))
+                    if order != 0 { return order < 0 }
+                    if x.count != y.count { return x.count < y.count }
+                case (nil, nil): break
+                }
+                let (idA, idB) = (contacts[positions[first]].id.rawValue, contacts[positions[second]].id.rawValue)
+                return idA != idB ? idA < idB : first < second
+            }
+        }
+        return order.prefix(count).map { positions[kept[$0]] }
+    }
+
     /// The stored contacts in this order: all of them, or those with a tag, a name part starting
     /// with a prefix, or both (through the store's indexes, case and accents ignored); cards linked
     /// across accounts as their aggregated contact (``AggregatedContacts/reading(_:from:)``).

@@ -45,7 +45,7 @@ struct QueryMatcher {
     /// Whether a phone query starts with "+" (it must then match a number's first digits).
     let phoneAnchored: Bool
     /// The query words as ASCII bytes, when every one is plain ASCII (for ``nameRun(_:)``).
-    private let asciiWords: [[UInt8]]?
+    let asciiWords: [[UInt8]]?
     private var folder = Folder()
     /// The word bounds of the name ``nameRun(_:)`` reads, kept to reuse their storage.
     private var wordBounds: [Range<Int>] = []
@@ -96,7 +96,7 @@ struct QueryMatcher {
 
     /// `text` folded as ``Folder`` folds it, one Character per Character of `text`. ASCII text
     /// without a carriage return (where "\r\n" would be one Character) is lowered byte by byte.
-    private mutating func fold(_ text: String) -> [Character] {
+    mutating func fold(_ text: String) -> [Character] {
         let isPlainASCII = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
         guard isPlainASCII else { return folder.fold(text) }
         var folded: [Character] = []
@@ -157,7 +157,7 @@ struct QueryMatcher {
     }
 
     /// The offsets where the query words start `count` consecutive words from `first`, else `nil`.
-    private func consecutive(_ textWords: [Word], from first: Int) -> [Int]? {
+    func consecutive(_ textWords: [Word], from first: Int) -> [Int]? {
         guard first + words.count <= textWords.count else { return nil }
         var offsets: [Int] = []
         for (index, word) in words.enumerated() {

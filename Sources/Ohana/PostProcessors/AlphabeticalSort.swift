@@ -118,6 +118,55 @@ public struct AlphabeticalSort: ContactsPostProcessor {
         return order.map { positions[$0] }
     }
 
+    /// The sort keys of the contacts at `positions` as bytes that compare with `memcmp` (then by
+    /// length) as ``sortedOrder(of:positions:)`` compares them, `nil` for a contact without a name
+    /// to sort by. The locale's ranks are those of a sort of the contacts at `collating` (a
+    /// superset of `positions`), so that the keys of a few contacts order them as sorting all
+    /// of `collating` would: for finding the first few of many without keying every one.
+    ///
+    /// Complexity: O(c) in the names of `collating` (their characters), then O(p) keys.
+    package func collationKeys(of contacts: [Contact], positions: [Int], collating: [Int]) -> CollationKeys {
+        let mode = self.mode
+        var strings: [String] = []
+        strings.reserveCapacity(collating.count)
+        for position in collating {
+            let (primary, secondary) = Self.keys(for: contacts[position], mode: mode)
+            guard let primary = primary.flatMap(Self.nonBlank) else { continue }
+            strings.append(primary)
+            if let secondary = secondary.flatMap(Self.nonBlank) { strings.append(secondary) }
+        }
+        let collator = Collator(locale: locale, strings: strings)
+        var keys = CollationKeys()
+        keys.bytes.reserveCapacity(positions.count * 64)
+        keys.ranges.reserveCapacity(positions.count)
+        for position in positions {
+            let (primary, secondary) = Self.keys(for: contacts[position], mode: mode)
+            guard let primary = primary.flatMap(Self.nonBlank) else {
+                keys.ranges.append(nil)
+                continue
+            }
+            let start = keys.bytes.count
+            collator.appendKey(primary, to: &keys.bytes)
+            if let secondary = secondary.flatMap(Self.nonBlank) {
+                keys.bytes.append(0)
+                collator.appendKey(secondary, to: &keys.bytes)
+            } else {
+                keys.bytes.append(1)
+            }
+            keys.ranges.append(start..<keys.bytes.count)
+        }
+        return keys
+    }
+
+    /// Sort keys of some contacts (``collationKeys(of:positions:collating:)``): each one's bytes
+    /// in one buffer.
+    package struct CollationKeys: Sendable {
+        /// Every key, one after the other.
+        package var bytes: [UInt8] = []
+        /// Where each contact's key lies in ``bytes``; `nil` for a contact without a name to sort by.
+        package var ranges: [Range<Int>?] = []
+    }
+
     /// The entries' contact indices in key order. Keys compare by their bytes (`memcmp`), then by
     /// length, then by index, so no two entries tie and the order is the one sort would give; the
     /// entries are sorted a share per core, then the shares are merged.
