@@ -47,8 +47,6 @@ struct QueryMatcher {
     /// The query words as ASCII bytes, when every one is plain ASCII (for ``nameRun(_:)``).
     let asciiWords: [[UInt8]]?
     private var folder = Folder()
-    /// The word bounds of the name ``nameRun(_:)`` reads, kept to reuse their storage.
-    private var wordBounds: [Range<Int>] = []
 
     init(_ query: String) {
         var folder = Folder()
@@ -112,41 +110,10 @@ struct QueryMatcher {
     /// or ``SearchRank/nameWords``), told on its bytes when it and the query are plain ASCII (no
     /// carriage return, which joins "\r\n" into one Character): there folding lowers A–Z and words
     /// are runs of letters and digits, byte for Character. `nil` when it cannot be told this way.
-    private mutating func nameRun(_ fullName: String) -> Bool? {
+    private func nameRun(_ fullName: String) -> Bool? {
         guard let asciiWords else { return nil }
-        var bounds = wordBounds
-        wordBounds = []
-        defer { wordBounds = bounds }
-        bounds.removeAll(keepingCapacity: true)
-        let found = fullName.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            var start: Int?
-            for index in 0...bytes.count {
-                let byte = index < bytes.count ? bytes[index] : 0x20
-                guard byte < 0x80, byte != 0x0D else { return nil }
-                let isWord = (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
-                if isWord, start == nil { start = index }
-                if !isWord, let first = start {
-                    bounds.append(first..<index)
-                    start = nil
-                }
-            }
-            guard asciiWords.count <= bounds.count else { return false }
-            for first in 0...(bounds.count - asciiWords.count) {
-                let run = asciiWords.indices.allSatisfy { index in
-                    let word = asciiWords[index]
-                    let bound = bounds[first + index]
-                    let isLast = index == asciiWords.count - 1
-                    guard isLast ? bound.count >= word.count : bound.count == word.count else { return false }
-                    return word.indices.allSatisfy { offset in
-                        let byte = bytes[bound.lowerBound + offset]
-                        return ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == word[offset]
-                    }
-                }
-                if run { return true }
-            }
-            return false
-        }
-        return found ?? nil
+        var found: UInt64 = 0
+        return ASCIIWords.scan(fullName, words: asciiWords, found: &found, runs: true).map { $0.fromStart || $0.inside }
     }
 
     /// The offsets of the query words' first prefix matches among `textWords` (nil per word that has none).
