@@ -63,6 +63,13 @@ extension ContactStoreService {
     public func editContact(_ id: ContactID, applying edit: ContactEdit,
                             expecting version: Int64? = nil) async throws(AddressBookError) -> ContactWriteResult {
         if let linked = try await linkedContact(id) { return try await editLinked(linked, applying: edit, expecting: version) }
+        return try await editCard(id, applying: edit, expecting: version)
+    }
+
+    /// Applies a field-level edit to the stored contact `id` itself, linked or not: an edit of one
+    /// card's own values (the review's deletions, numbers written internationally).
+    func editCard(_ id: ContactID, applying edit: ContactEdit,
+                  expecting version: Int64? = nil) async throws(AddressBookError) -> ContactWriteResult {
         let current = try await storedContact(id)
         // A stale edit is a conflict with both versions, not an edit error about a value changed meanwhile.
         if let version, version != current.version {
@@ -102,6 +109,11 @@ extension ContactStoreService {
     public func deleteContact(_ id: ContactID, expecting version: Int64? = nil,
                               linked deletion: LinkedDeletion? = nil) async throws(AddressBookError) -> ContactWriteResult {
         if let linked = try await linkedContact(id) { return try await deleteLinked(linked, expecting: version, deletion) }
+        return try await deleteCard(id, expecting: version)
+    }
+
+    /// Deletes the stored contact `id` itself, linked or not (the review's nameless cards).
+    func deleteCard(_ id: ContactID, expecting version: Int64? = nil) async throws(AddressBookError) -> ContactWriteResult {
         let expected: Int64
         if let version { expected = version } else { expected = try await storedContact(id).version }
         return try await writeChecked(.delete(id, expecting: expected), id: id)

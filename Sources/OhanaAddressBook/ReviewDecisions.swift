@@ -122,11 +122,11 @@ extension ContactStoreService {
             for (id, values) in byContact {
                 let result: ContactWriteResult
                 if kind == .noName {
-                    result = try await deleteContact(ContactID(rawValue: id))
+                    result = try await deleteCard(ContactID(rawValue: id))
                 } else {
                     let type: ContactFieldType = kind == .junkNumber ? .phoneNumber : .emailAddress
                     let removals = Array(Set(values)).sorted().map { ContactEdit.Removal(type: type, value: $0) }
-                    result = try await editContact(ContactID(rawValue: id), applying: ContactEdit(removals: removals))
+                    result = try await editCard(ContactID(rawValue: id), applying: ContactEdit(removals: removals))
                 }
                 if let number = result.revision?.number { revisions.append(number) }
             }
@@ -155,7 +155,7 @@ extension ContactStoreService {
                 return ContactEdit.Replacement(type: .phoneNumber, old: field.value, new: international)
             }
             guard !replacements.isEmpty else { continue }
-            let result = try await editContact(stored.id, applying: ContactEdit(replacements: replacements))
+            let result = try await editCard(stored.id, applying: ContactEdit(replacements: replacements))
             numbers += replacements.count
             if let number = result.revision?.number { revisions.append(number) }
         }

@@ -194,6 +194,33 @@ struct ContactLinkingTests {
         try await book.cleanUp()
     }
 
+    @Test("the review's actions on one card's own values edit that card, linked or not", arguments: [false, true])
+    func reviewActsOnCards(postgres: Bool) async throws {
+        let book = try await TwoAccounts(postgres: postgres).filled()
+        try await ContactLinking(region: "US").link(in: book.store, sourceNames: TwoAccounts.names)
+        let done = try await ContactStoreService(store: book.store).writeResolvedNumbersInternationally(region: "US")
+        #expect(done.items >= 1)
+        let home = try #require(try await book.store.contact(withID: "h-grace"))
+        #expect(home.phoneNumbers.map(\.value).allSatisfy { $0.hasPrefix("+1") }, "\(home.phoneNumbers.map(\.value))")
+        #expect(try await book.store.contact(withID: "w-grace")?.phoneNumbers.count == 1)
+        try await book.cleanUp()
+    }
+
+    @Test("a number written differently on each card is changed on both", arguments: [false, true])
+    func routesWritingsOfOneValue(postgres: Bool) async throws {
+        let book = try await TwoAccounts(postgres: postgres).filled()
+        try await ContactLinking(region: "US").link(in: book.store, sourceNames: TwoAccounts.names)
+        let service = ContactStoreService(store: book.store)
+        _ = try await service.editContact("w-grace", applying: ContactEdit(
+            replacements: [.init(type: .phoneNumber, old: "+1 212 555 0199", new: "+1 646 555 0123")]))
+        #expect(try await book.store.contact(withID: "w-grace")?.phoneNumbers.map(\.value) == ["+1 646 555 0123"])
+        #expect(try await book.store.contact(withID: "h-grace")?.phoneNumbers.map(\.value) == ["+1 646 555 0123"])
+        _ = try await service.editContact("h-grace", applying: ContactEdit(removals: [.init(type: .phoneNumber, value: "+1 646 555 0123")]))
+        #expect(try await book.store.contact(withID: "w-grace")?.phoneNumbers.isEmpty == true)
+        #expect(try await book.store.contact(withID: "h-grace")?.phoneNumbers.isEmpty == true)
+        try await book.cleanUp()
+    }
+
     @Test("a link kept apart is taken away and never made again", arguments: [false, true])
     func keepsApart(postgres: Bool) async throws {
         let book = try await TwoAccounts(postgres: postgres).filled()

@@ -136,8 +136,9 @@ extension ContactStoreService {
 
     /// `edit` split over the cards of an aggregated contact, one edit per member: a part set on
     /// every card that has it (the primary card when none has), a value replaced or removed on
-    /// every card holding it, values, addresses and tags added on the primary card only, tags
-    /// removed from every card.
+    /// every card holding it (as written there: `(212) 555-0199` for `+1 212 555 0199`, as
+    /// ``ValueSources`` tells them the same), values, addresses and tags added on the primary card
+    /// only, tags removed from every card.
     static func route(_ edit: ContactEdit, members: [Contact], primary: ContactID) -> [ContactEdit] {
         var plans = members.map { _ in ContactEdit() }
         let first = members.firstIndex { $0.id == primary } ?? 0
@@ -146,14 +147,25 @@ extension ContactStoreService {
             let holding = holders { !($0[editing: part] ?? "").allSatisfy(\.isWhitespace) }
             for index in holding.isEmpty ? [first] : holding { plans[index].parts[part] = text }
         }
+        // A card holds a value when it has it as written, or the same value written otherwise (a
+        // number with or without its country code, an address in other case): its own writing is changed.
+        func written(_ type: ContactFieldType, _ value: String, on card: Contact) -> String? {
+            if (try? card.applying(ContactEdit(removals: [.init(type: type, value: value)]))) != nil { return value }
+            let wanted = ContactField(type: type, value: value)
+            return card.fields.first { $0.type == type && ValueSources.same($0, wanted) }?.value
+        }
         for replacement in edit.replacements {
-            for index in holders({ (try? $0.applying(ContactEdit(replacements: [replacement]))) != nil }) {
-                plans[index].replacements.append(replacement)
+            for index in members.indices {
+                guard let own = written(replacement.type, replacement.old, on: members[index]) else { continue }
+                var routed = replacement
+                routed.old = own
+                plans[index].replacements.append(routed)
             }
         }
         for removal in edit.removals {
-            for index in holders({ (try? $0.applying(ContactEdit(removals: [removal]))) != nil }) {
-                plans[index].removals.append(removal)
+            for index in members.indices {
+                guard let own = written(removal.type, removal.value, on: members[index]) else { continue }
+                plans[index].removals.append(.init(type: removal.type, value: own))
             }
         }
         for address in edit.removedAddresses {
