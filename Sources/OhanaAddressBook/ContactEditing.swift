@@ -129,10 +129,16 @@ extension ContactStoreService {
         }
     }
 
-    /// The latest revisions, newest first, of one contact or (with `nil`) of all.
+    /// The latest revisions, newest first, of one contact or (with `nil`) of all. A contact with
+    /// cards in several accounts lists the revisions of every card.
     public func revisions(of id: ContactID?, limit: Int = 50) async throws(AddressBookError) -> [ContactRevision] {
+        var cards: [ContactID]?
+        if let id { cards = try await linkedContact(id)?.link.members }
         do {
-            return try await store.revisions(of: id, limit: max(0, limit))
+            guard let cards else { return try await store.revisions(of: id, limit: max(0, limit)) }
+            var all: [ContactRevision] = []
+            for card in cards { all += try await store.revisions(of: card, limit: max(0, limit)) }
+            return Array(all.sorted { $0.number > $1.number }.prefix(max(0, limit)))
         } catch {
             throw Self.editError(error, id: id)
         }

@@ -215,6 +215,9 @@ struct ContactLinkingTests {
             replacements: [.init(type: .phoneNumber, old: "+1 212 555 0199", new: "+1 646 555 0123")]))
         #expect(try await book.store.contact(withID: "w-grace")?.phoneNumbers.map(\.value) == ["+1 646 555 0123"])
         #expect(try await book.store.contact(withID: "h-grace")?.phoneNumbers.map(\.value) == ["+1 646 555 0123"])
+        // The aggregated contact's history holds both cards' revisions, newest first.
+        let history = try await service.revisions(of: "w-grace")
+        #expect(Set(history.map(\.contactID)) == ["w-grace", "h-grace"] && history.map(\.number) == history.map(\.number).sorted(by: >))
         _ = try await service.editContact("h-grace", applying: ContactEdit(removals: [.init(type: .phoneNumber, value: "+1 646 555 0123")]))
         #expect(try await book.store.contact(withID: "w-grace")?.phoneNumbers.isEmpty == true)
         #expect(try await book.store.contact(withID: "h-grace")?.phoneNumbers.isEmpty == true)
