@@ -236,6 +236,11 @@ struct ContactLinkingTests {
         let links = try await service.links()
         #expect(links.map(\.id) == ["w-ada"] && links[0].isAccepted)
         #expect(try await service.versionedContact("h-grace").contact.id == "h-grace")
+        // The merge review shows Grace's two cards as kept apart, not as a duplicate to merge.
+        let addressBook = AddressBook(store: book.store, region: "US")
+        try await addressBook.reload()
+        let clusters = await addressBook.mergeReport().clusters.filter { Set($0.contacts.map(\.id)) == ["w-grace", "h-grace"] }
+        #expect(clusters.map(\.decision) == [.keptApart])
         try await book.cleanUp()
     }
 }

@@ -56,7 +56,7 @@ public struct ContactLinking: Sendable {
         let sourceOf = Dictionary(stored.compactMap { contact in source(contact).map { (contact.id, $0) } },
                                   uniquingKeysWith: { a, _ in a })
         let candidates = stored.filter { sourceOf[$0.id] != nil }
-        let apart = try await store.mergeDecisions().keptApart + links.keptApart
+        let apart = try await store.mergeDecisions().keptApart
         let report = DuplicateMerging(rules: DuplicateRules(defaultRegion: region), overrides: DuplicateOverrides(keptApart: apart))
             .analyze(candidates)
         var linked = 0
@@ -109,13 +109,25 @@ extension ContactStoreService {
     }
 
     /// Records a decision on the link holding the contact `id` (the aggregated contact's id or a member's).
-    /// Keeping apart takes the link away and remembers its members as different people.
+    /// Keeping apart takes the link away and records its cards as kept apart with the merge
+    /// review's decisions: neither linking nor the merge review proposes them again.
     public func decide(link id: ContactID, _ decision: LinkDecision) async throws(AddressBookError) {
+        var apart: [ContactID] = []
         try await changeLinks(of: id) { (links: inout ContactLinks, index: Int) throws(AddressBookError) in
             switch decision {
             case .accept: links.links[index].isAccepted = true
-            case .keepApart: links.keptApart.append(links.links.remove(at: index).members)
+            case .keepApart: apart = links.links.remove(at: index).members
             }
+        }
+        guard !apart.isEmpty else { return }
+        do {
+            var decisions = try await store.mergeDecisions()
+            decisions.keptTogether.removeAll { Set($0) == Set(apart) }
+            decisions.keptApart.removeAll { Set($0) == Set(apart) }
+            decisions.keptApart.append(apart)
+            try await store.setMergeDecisions(decisions)
+        } catch {
+            throw Self.editError(error, id: id)
         }
     }
 

@@ -27,23 +27,22 @@ public struct ContactLink: Codable, Hashable, Sendable {
     public var id: ContactID { members[0] }
 }
 
-/// Every link of a store and the groups the person kept apart, kept in the store
-/// (``ContactLinks/setting``).
+/// Every link of a store, kept in the store (``ContactLinks/setting``). Cards the person said are
+/// different people are kept apart with the merge review's decisions
+/// (``OhanaStore/ContactMergeDecisions/keptApart``), so that neither linking nor the merge review
+/// proposes them again.
 public struct ContactLinks: Codable, Hashable, Sendable {
     /// The store setting that keeps them.
     public static let setting = "ohana.contactLinks"
 
     /// The links, in the order they were made.
     public var links: [ContactLink]
-    /// Groups of stored contacts the person said are different people: never linked again.
-    public var keptApart: [[ContactID]]
     /// The name to show for each source a member comes from (a CardDAV account's name by its provider id).
     public var sourceNames: [String: String]
 
     /// Creates links.
-    public init(links: [ContactLink] = [], keptApart: [[ContactID]] = [], sourceNames: [String: String] = [:]) {
+    public init(links: [ContactLink] = [], sourceNames: [String: String] = [:]) {
         self.links = links
-        self.keptApart = keptApart
         self.sourceNames = sourceNames
     }
 
