@@ -22,8 +22,9 @@ import OhanaStore
 /// Complexity: the index lookups (logarithmic in the store's size per word), then O(m) in the m
 /// contacts found, read light (names and field values, no photo), ranked best ranks first (on
 /// the bytes of ASCII text); list order keys only the first index sections that hold the limit,
-/// O(s log s) in their s contacts, and only the contacts shown are decoded whole. A one-letter query on a million contacts reads and ranks the names of
-/// the few hundred thousand it finds, and decodes the twenty it shows.
+/// O(s log s) in their s contacts, and only the contacts shown are decoded whole. A one-letter
+/// query on a million contacts reads and ranks the names of the few hundred thousand it finds,
+/// and decodes the twenty it shows.
 public struct ContactFinder: Sendable {
     /// The order results of one rank come in.
     public var ordering: ContactOrdering
