@@ -147,13 +147,7 @@ extension KeyExtractor {
                 content &+= stableHash(contact.fields[index].value, seed: Self.fieldTypeSeed(type))
             }
         }
-        for address in contact.postalAddresses {
-            var hash = stableHash(address.city ?? "", seed: 7)
-            for line in address.street { hash = stableHash(line, seed: hash) }
-            hash = stableHash(address.postalCode ?? "", seed: hash)
-            hash = stableHash(address.isoCountryCode ?? address.country ?? "", seed: hash)
-            content &+= hash
-        }
+        for address in contact.postalAddresses { content &+= Self.fingerprint(of: address) }
         // The first literal name form, the organization, job title and middle name.
         var form = StreamingHash(seed: content)
         Self.addSortedForm(personWords, orgOnly: orgOnly, to: &form)

@@ -129,6 +129,14 @@ struct KeyExtractor {
         return keys
     }
 
+    /// An address's part of a card's fingerprint: city, street lines, postal code and country, in order.
+    static func fingerprint(of address: PostalAddress) -> UInt64 {
+        var hash = stableHash(address.city ?? "", seed: 7)
+        for line in address.street { hash = stableHash(line, seed: hash) }
+        hash = stableHash(address.postalCode ?? "", seed: hash)
+        return stableHash(address.isoCountryCode ?? address.country ?? "", seed: hash)
+    }
+
     /// A hash seed per field type, so that one value in two kinds of field hashes apart: the hash
     /// of its raw value (by a switch: a dictionary lookup per field cost a hash of the type).
     static func fieldTypeSeed(_ type: ContactFieldType) -> UInt64 {
@@ -167,13 +175,7 @@ struct KeyExtractor {
             }
             content &+= stableHash(value, seed: Self.fieldTypeSeed(field.type))
         }
-        for address in contact.postalAddresses {
-            var hash = stableHash(address.city ?? "", seed: 7)
-            for line in address.street { hash = stableHash(line, seed: hash) }
-            hash = stableHash(address.postalCode ?? "", seed: hash)
-            hash = stableHash(address.isoCountryCode ?? address.country ?? "", seed: hash)
-            content &+= hash
-        }
+        for address in contact.postalAddresses { content &+= Self.fingerprint(of: address) }
         var hash = stableHash(keys.literalNameForms.first ?? "", seed: content)
         hash = stableHash(keys.organization ?? "", seed: hash)
         hash = stableHash(contact.jobTitle ?? "", seed: hash)

@@ -134,21 +134,16 @@ extension ContactStoreService {
     /// Makes the card from the source named `source` (an account's name) the primary card of the
     /// aggregated contact `id`: values added to it go there from now on.
     public func setPrimary(of id: ContactID, source: String) async throws(AddressBookError) {
-        let stored: [Contact]
-        do {
-            guard let link = try await ContactLinks.load(from: store).link(containing: id) else {
-                throw AddressBookError(.notFound, "'\(id.rawValue)' is not linked to a card in another account")
-            }
-            stored = try await Self.contacts(link.members, in: store)
-        } catch {
-            throw Self.editError(error, id: id)
+        guard let linked = try await linkedContact(id) else {
+            throw AddressBookError(.notFound, "'\(id.rawValue)' is not linked to a card in another account")
+        }
+        let cards = linked.sources.cards
+        guard let card = cards.first(where: { $0.source == source }) else {
+            let names = cards.map(\.source).joined(separator: ", ")
+            throw AddressBookError(.badRequest, "no card of '\(id.rawValue)' comes from '\(source)' (its cards come from \(names))")
         }
         try await changeLinks(of: id) { (links: inout ContactLinks, index: Int) throws(AddressBookError) in
-            guard let card = stored.first(where: { links.sourceName(of: $0) == source }) else {
-                let names = stored.map { links.sourceName(of: $0) }.joined(separator: ", ")
-                throw AddressBookError(.badRequest, "no card of '\(id.rawValue)' comes from '\(source)' (its cards come from \(names))")
-            }
-            links.links[index].primary = card.id
+            links.links[index].primary = ContactID(rawValue: card.id)
         }
     }
 

@@ -86,8 +86,7 @@ extension ContactStoreService {
     /// Deletes the aggregated contact's card from one source, or every card.
     func deleteLinked(_ linked: LinkedContact, expecting version: Int64?,
                       _ deletion: LinkedDeletion?) async throws(AddressBookError) -> ContactWriteResult {
-        let links = (try? await ContactLinks.load(from: store)) ?? ContactLinks()
-        let names = linked.members.map { links.sourceName(of: $0.contact) }
+        let names = linked.sources.cards.map(\.source)
         guard let deletion else {
             throw AddressBookError(.conflict, "\(linked.aggregated.contact.fullName) has cards in \(names.joined(separator: ", ")): "
                 + "say which one to delete it from, or delete it from all")
