@@ -7,6 +7,9 @@
 # BENCH_BASELINE=COMMIT (or the path of a checkout) also builds that commit's ohana-bench and runs
 # its phones and pipeline stages taking turns with today's (tool `ohana-baseline` in the table): the
 # "stays within N % of today's" checks of issues #33 and #40. BENCH_ONLY=baseline runs only those.
+# BENCH_ONLY=dedupe runs only issue #34's: `ohana-bench dedupe` (detect and merge, then the analysis
+# with explanations) and, taking turns, `ohana dedupe FILE --output json` against `ohana validate
+# FILE` on the same generated vCard file: `BENCH_ONLY=dedupe bash scripts/bench.sh 1000000`.
 # Then BENCH_STREAM cards (default 1,000,000) are streamed, against holding the same file.
 # The stages issue #13 compares run BENCH_REPEAT times (default 3), Ohana's and the peers' alike,
 # each beside its peer, taking turns,
@@ -19,7 +22,7 @@ counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(100000)
 repeat="${BENCH_REPEAT:-3}"
 peers=../shared/bench
 bash scripts/setup.sh >/dev/null
-if [ "${BENCH_ONLY:-}" = baseline ]; then :; elif [ -d "$peers" ]; then bash "$peers/setup.sh" >/dev/null; else echo "no $peers: peers skipped" >&2; fi
+if [ -n "${BENCH_ONLY:-}" ]; then :; elif [ -d "$peers" ]; then bash "$peers/setup.sh" >/dev/null; else echo "no $peers: peers skipped" >&2; fi
 # Built as Swift servers are usually deployed (Vapor's template Dockerfile builds so): the Swift
 # runtime and Foundation linked into the binary, not loaded as shared libraries. Calls into the
 # runtime (retain, release, allocation) are then direct instead of through the PLT: about 8 % less
@@ -34,7 +37,7 @@ fi
 "${build[@]}" --product ohana-bench >/dev/null
 if [ "${BENCH_ONLY:-}" != baseline ]; then
   "${build[@]}" --product ohana >/dev/null
-  "${build[@]}" --product ohana-read-bench >/dev/null
+  [ -n "${BENCH_ONLY:-}" ] || "${build[@]}" --product ohana-read-bench >/dev/null
 fi
 bin="$("${build[@]}" --show-bin-path)"
 out=bench-out/results.jsonl; : > "$out"; : > bench-out/stderr.log
@@ -112,6 +115,26 @@ print(json.dumps({"tool": "ohana-cli", "stage": stage, "contacts": contacts, "se
 PY
 }
 
+# Issue #34: the library's dedupe stages, then the tool as a user runs it beside `ohana validate` on
+# the same file (the ratio: at most 2× validate's time), taking turns.
+dedupe_stages() {  # dedupe_stages COUNT VCARD-FILE
+  local n="$1" vcf="$2"
+  repeated run "$bin/ohana-bench" dedupe --count "$n"
+  alternating 'cli "cli.$n.validate vcard" "$n" "$bin/ohana" validate "$vcf"' \
+    'cli "cli.$n.dedupe vcard→json" "$n" "$bin/ohana" dedupe "$vcf" --output json -o "$vcf.dedupe.json"'
+}
+
+if [ "${BENCH_ONLY:-}" = dedupe ]; then
+  for n in "${counts[@]}"; do
+    book=bench-out/book-$n
+    "$bin/ohana" generate --count "$n" --seed 1 --format vcard -o "$book.vcf" 2>/dev/null
+    echo "== $n contacts: dedupe" >&2
+    dedupe_stages "$n" "$book.vcf"
+  done
+  python3 scripts/bench-table.py "$out"
+  exit 0
+fi
+
 if [ "${BENCH_ONLY:-}" = baseline ]; then
   [ -n "$base_bin" ] || { echo "BENCH_ONLY=baseline needs BENCH_BASELINE" >&2; exit 2; }
   for n in "${counts[@]}"; do
@@ -153,7 +176,7 @@ for n in "${counts[@]}"; do
     run "$bin/ohana-bench" phones "$book.json"
     repeated run "$bin/ohana-bench" pipeline --counts "$n"
   fi
-  run "$bin/ohana-bench" dedupe --count "$n"
+  dedupe_stages "$n" "$book.vcf"
   run "$bin/ohana-bench" json --count "$n"
   store_bench "$n" "$book"
   # ... and commands as a user runs them.
