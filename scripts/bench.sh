@@ -10,6 +10,8 @@
 # BENCH_ONLY=dedupe runs only issue #34's: `ohana-bench dedupe` (detect and merge, then the analysis
 # with explanations) and, taking turns, `ohana dedupe FILE --output json` against `ohana validate
 # FILE` on the same generated vCard file: `BENCH_ONLY=dedupe bash scripts/bench.sh 1000000`.
+# BENCH_ONLY=search runs only issue #37's: `ohana search Q --store S --limit 20 --output json` as a
+# user runs it, for broad and narrow queries, on a SQLite store of the generated book.
 # Then BENCH_STREAM cards (default 1,000,000) are streamed, against holding the same file.
 # The stages issue #13 compares run BENCH_REPEAT times (default 3), Ohana's and the peers' alike,
 # each beside its peer, taking turns,
@@ -123,6 +125,29 @@ dedupe_stages() {  # dedupe_stages COUNT VCARD-FILE
   alternating 'cli "cli.$n.validate vcard" "$n" "$bin/ohana" validate "$vcf"' \
     'cli "cli.$n.dedupe vcard→json" "$n" "$bin/ohana" dedupe "$vcf" --output json -o "$vcf.dedupe.json"'
 }
+
+# Issue #37: searches as a user runs them on a SQLite store of COUNT generated contacts, each query
+# BENCH_REPEAT times (the table keeps the fastest and checks 2 s at 1,000,000): single letters and a
+# domain nearly every contact has (the broad ones), then names with and without accents, partial
+# words, phone digits, an email's local part and other scripts.
+search_stages() {  # search_stages COUNT JSON-BOOK
+  local n="$1" json="$2" store="bench-out/store-$1.sqlite" q
+  rm -f "$store" "$store-wal" "$store-shm"
+  "$bin/ohana" import "$json" --store "$store" --region US 2>>bench-out/stderr.log >/dev/null
+  for q in a com gmail.com m smith müller muller "jose garcia" "kat smi" chr 415 "+1 415" 555 алекс 王; do
+    repeated cli "cli.$n.search $q" "$n" "$bin/ohana" search "$q" --store "$store" --region US --limit 20 --output json
+  done
+}
+
+if [ "${BENCH_ONLY:-}" = search ]; then
+  for n in "${counts[@]}"; do
+    "$bin/ohana" generate --count "$n" --seed 1 -o "bench-out/book-$n.json" 2>/dev/null
+    echo "== $n contacts: search" >&2
+    search_stages "$n" "bench-out/book-$n.json"
+  done
+  python3 scripts/bench-table.py "$out"
+  exit 0
+fi
 
 if [ "${BENCH_ONLY:-}" = dedupe ]; then
   for n in "${counts[@]}"; do
