@@ -14,24 +14,30 @@ func secondsSince(_ start: ContinuousClock.Instant) -> Logger.MetadataValue {
 }
 
 /// The compact, hashed keys of one contact, for comparing many pairs quickly.
+///
+/// The 8-byte values first, then the 4-byte, then the bytes: 48 bytes a contact, not 56.
 struct CompactKeys {
+    /// Who the card is, for counting the people that share a value: the hash of its first name
+    /// form (nicknames read as the full name, word order aside); 0 without a name.
+    var identity: UInt64 = 0
+    var organization: UInt64 = 0
+    /// ``ContactKeys/fingerprint``: equal for identical cards, 0 for none.
+    var fingerprint: UInt64 = 0
     var start: Int32 = 0
+    /// Bit *k* set: email *k* is a role address (`info@`).
+    var roleEmails: UInt32 = 0
+    /// The weight of agreeing on this name, lower the more contacts carry it or its words.
+    var nameWeight: Float = 0
     var nameCount: UInt8 = 0
     var phoneCount: UInt8 = 0
     var emailCount: UInt8 = 0
     /// The folded words of the person's name, after the emails in the pool.
     var wordCount: UInt8 = 0
     var isOrganizationOnly = false
-    /// Who the card is, for counting the people that share a value: the hash of its first name
-    /// form (nicknames read as the full name, word order aside); 0 without a name.
-    var identity: UInt64 = 0
-    /// Bit *k* set: email *k* is a role address (`info@`).
-    var roleEmails: UInt32 = 0
-    var organization: UInt64 = 0
-    /// The weight of agreeing on this name, lower the more contacts carry it or its words.
-    var nameWeight: Float = 0
-    /// ``ContactKeys/fingerprint``: equal for identical cards, 0 for none.
-    var fingerprint: UInt64 = 0
+
+    init(start: Int32) {
+        self.start = start
+    }
 }
 
 /// A pair of contacts (by index) that a rule joined, the rule (its index; -1 for an override),
@@ -209,7 +215,7 @@ struct DuplicateDetector {
     /// Compares `pairs` (first index in the high half, second in the low) on every core: the
     /// matches, and the matches whose names conflict, in the order of `pairs`.
     func comparePairs(_ pairs: [UInt64], _ tables: KeyTables) -> (edges: [Edge], rejected: [(edge: Edge, reason: Rejection)]) {
-        let masks = ruleMasks
+        let orders = ruleOrders
         let chunkCount = max(1, min(64, pairs.count / 16_384))
         let chunks = (0..<chunkCount).map { ($0 * pairs.count / chunkCount)..<(($0 + 1) * pairs.count / chunkCount) }
         let detector = self
@@ -217,7 +223,7 @@ struct DuplicateDetector {
             var matches: [Edge] = []
             var conflicts: [Edge] = []
             for pair in pairs[range] {
-                switch detector.compare(Int32(truncatingIfNeeded: pair >> 32), Int32(truncatingIfNeeded: pair), tables, masks) {
+                switch detector.compare(Int32(truncatingIfNeeded: pair >> 32), Int32(truncatingIfNeeded: pair), tables, orders) {
                 case .none: break
                 case .match(let edge): matches.append(edge)
                 case .conflict(let edge): conflicts.append(edge)
@@ -273,7 +279,8 @@ struct DuplicateDetector {
             pool.reserveCapacity(range.count * 8)
             // Through a buffer pointer the contact is read in place, not copied (a retain per value).
             contacts.withUnsafeBufferPointer { contacts in
-                for index in range { entries.append(extractor.compactKeys(of: contacts[index], into: &pool)) }
+                guard let base = contacts.baseAddress else { return }
+                for index in range { entries.append(extractor.compactKeys(at: base + index, into: &pool)) }
             }
             return (entries, pool)
         }
