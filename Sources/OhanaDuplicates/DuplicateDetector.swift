@@ -138,25 +138,29 @@ struct DuplicateDetector {
         // Phones and emails are counted whatever the rules block on: the counts weight the evidence.
         var sortedKeys: [DuplicateEvidence: [BlockKey]] = [:]
         var shared: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
-        for kind in [DuplicateEvidence.phone, .email] {
-            let keyed = sortedBlockKeys(kind, tables)
+        // The two kinds' keys listed and sorted on two cores; then counted.
+        let countedKinds = [DuplicateEvidence.phone, .email]
+        let keyedKinds = sortedBlockKeys(countedKinds, tables)
+        for (kind, keyed) in zip(countedKinds, keyedKinds) {
             shared += countHolders(kind, keyed, &tables)
             if blockKinds.contains(kind) { sortedKeys[kind] = keyed }
         }
         tick("values counted")
-        // The pairs to compare, each once, in contact order; then compared on every core.
+        // The pairs to compare, each once, in contact order; then compared on every core. Counted
+        // first where the keys are at hand, so that the list is made at its size: grown by doubling,
+        // it held up to twice the room it needed (tens of megabytes at a million contacts).
         var pairs: [UInt64] = []
+        pairs.reserveCapacity(sortedKeys.reduce(0) { $0 + pairCount($1.key, $1.value, tables) })
         var oversized: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
         for kind in DuplicateEvidence.allCases where blockKinds.contains(kind) {
             let keyed = sortedKeys[kind] ?? sortedBlockKeys(kind, tables)
+            // Each kind's keys freed once its pairs are listed.
+            sortedKeys[kind] = nil
             var low = 0
             while low < keyed.count {
                 var high = low + 1
                 while high < keyed.count && keyed[high].hash == keyed[low].hash { high += 1 }
-                // Values too widely shared are no evidence: their pairs meet in other blocks if at all.
-                let isShared = (kind == .phone || kind == .email)
-                    && keyed[low..<high].allSatisfy { tables.counts[Int($0.slot)] > rules.maximumSharedValueCount }
-                guard high - low > 1, !isShared else {
+                guard high - low > 1, !isShared(kind, keyed[low..<high], tables) else {
                     low = high
                     continue
                 }
@@ -196,20 +200,6 @@ struct DuplicateDetector {
         return Detection(
             roots: roots, unions: unions, refused: refused, rejected: rejected + incoherent, oversized: oversized,
             shared: Array(shared.prefix(50)), comparedPairs: compared, tables: tables)
-    }
-
-    /// Sorts `pairs` and removes repeats in place: a pair found in several blocks is compared once.
-    /// Sorting the pairs as found takes less memory than a set of the pairs seen (a hash table of a
-    /// few million pairs at a million contacts, beside the list), and compares them in contact order.
-    static func sortUnique(_ pairs: inout [UInt64]) {
-        pairs.sort()
-        var kept = 0
-        // By index: iterating the array itself would hold its buffer and copy it on the first write.
-        for index in pairs.indices where kept == 0 || pairs[index] != pairs[kept - 1] {
-            pairs[kept] = pairs[index]
-            kept += 1
-        }
-        pairs.removeLast(pairs.count - kept)
     }
 
     /// Compares `pairs` (first index in the high half, second in the low) on every core: the
