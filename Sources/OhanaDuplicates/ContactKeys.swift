@@ -107,8 +107,13 @@ struct KeyExtractor {
     }
 
     mutating func keys(of contact: Contact, fingerprinting: Bool = true) -> ContactKeys {
+        withUnsafePointer(to: contact) { keys(at: $0, fingerprinting: fingerprinting) }
+    }
+
+    /// ``keys(of:fingerprinting:)`` of the contact at `contact`, read in place (not copied).
+    mutating func keys(at contact: UnsafePointer<Contact>, fingerprinting: Bool = true) -> ContactKeys {
         var keys = ContactKeys()
-        let (personWords, parts, orgWords, isOrganizationOnly) = nameWords(of: contact)
+        let (personWords, parts, orgWords, isOrganizationOnly) = nameWords(at: contact)
         if !orgWords.isEmpty { keys.organization = orgWords.joined(separator: " ") }
         keys.isOrganizationOnly = isOrganizationOnly
         if !personWords.isEmpty {
@@ -123,15 +128,16 @@ struct KeyExtractor {
         }
 
         if !keys.isOrganizationOnly { keys.nameWords = personWords }
-        keys.phones = phones(of: contact)
+        keys.phones = phones(at: contact)
         // Fields are read in place: copying one costs a retain per value it holds.
-        for index in contact.fields.indices where contact.fields[index].type == .emailAddress {
-            let value = contact.fields[index].value
+        let fields = contact.pointee.fields
+        for index in fields.indices where fields[index].type == .emailAddress {
+            let value = fields[index].value
             let normalized = normalizeEmail(value)
             guard normalized.utf8.contains(UInt8(ascii: "@")) else { continue }
             keys.emails.append((value, normalized))
         }
-        if fingerprinting { keys.fingerprint = fingerprint(of: contact, keys) }
+        if fingerprinting { keys.fingerprint = fingerprint(of: contact.pointee, keys) }
         return keys
     }
 
