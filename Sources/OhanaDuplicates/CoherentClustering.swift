@@ -116,26 +116,11 @@ struct CoherentClustering {
         let pairs = loose.map { (edges[$0].first, edges[$0].second, edges[$0].phoneMatchHasName) }
         // 1: one number; 0: not known, kept as a match on the last digits; -1: two different numbers.
         let verdicts = parallelMap(pairs, minimumPerWorker: 64, state: { KeyExtractor(rules: rules) }) { extractor, pair -> Int8 in
-            let a = contacts[Int(pair.0)]
-            let b = contacts[Int(pair.1)]
-            let phonesB = extractor.phones(of: b)
-            var verdict: Int8 = -1
-            for x in extractor.phones(of: a) {
-                for y in phonesB where x.trailing == y.trailing {
-                    if pair.2 {
-                        // With the names: one number written alike is one; a national one is not parsed.
-                        if x.digits == y.digits { return 1 }
-                        if !(Self.isInternational(x.written) && Self.isInternational(y.written)) {
-                            verdict = 0
-                            continue
-                        }
-                    }
-                    // Two different valid numbers disprove it; a number that does not parse cannot.
-                    guard let first = extractor.parse(x, of: a), let second = extractor.parse(y, of: b) else { return 1 }
-                    if first == second { return 1 }
-                }
+            // Read in place: a contact taken out of the array is copied (a retain of each of its values).
+            contacts.withUnsafeBufferPointer { contacts -> Int8 in
+                guard let base = contacts.baseAddress else { return 0 }
+                return Self.verdict(base + Int(pair.0), base + Int(pair.1), hasName: pair.2, &extractor)
             }
-            return verdict
         }
         var dropped = Set<Int>()
         for (index, verdict) in zip(loose, verdicts) {
@@ -148,6 +133,32 @@ struct CoherentClustering {
         }
         guard !dropped.isEmpty else { return }
         edges = edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
+    }
+
+    /// Whether two contacts' numbers that share their last digits are one number: 1 when one
+    /// number, 0 when not known (kept as a match on the last digits), -1 when two different
+    /// numbers; `hasName` as ``Edge/phoneMatchHasName``.
+    private static func verdict(
+        _ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, hasName: Bool, _ extractor: inout KeyExtractor
+    ) -> Int8 {
+        let phonesB = extractor.phones(at: b)
+        var verdict: Int8 = -1
+        for x in extractor.phones(at: a) {
+            for y in phonesB where x.trailing == y.trailing {
+                if hasName {
+                    // With the names: one number written alike is one; a national one is not parsed.
+                    if x.digits == y.digits { return 1 }
+                    if !(Self.isInternational(x.written) && Self.isInternational(y.written)) {
+                        verdict = 0
+                        continue
+                    }
+                }
+                // Two different valid numbers disprove it; a number that does not parse cannot.
+                guard let first = extractor.parse(x, at: a), let second = extractor.parse(y, at: b) else { return 1 }
+                if first == second { return 1 }
+            }
+        }
+        return verdict
     }
 
     /// Whether a number is written with its country code (`+…` or `00…`).

@@ -83,26 +83,37 @@ struct KeyExtractor {
     /// the organization's words; and the organization's words.
     mutating func nameWords(of contact: Contact)
         -> (words: [String], parts: [[String]], organization: [String], isOrganizationOnly: Bool) {
-        let given = words(contact.givenName)
-        let family = words(contact.familyName)
+        withUnsafePointer(to: contact) { nameWords(at: $0) }
+    }
+
+    /// ``nameWords(of:)`` of the contact at `contact`, read in place (not copied).
+    mutating func nameWords(at contact: UnsafePointer<Contact>)
+        -> (words: [String], parts: [[String]], organization: [String], isOrganizationOnly: Bool) {
+        let given = words(contact.pointee.givenName)
+        let family = words(contact.pointee.familyName)
         var personWords = given + family
         var parts: [[String]] = [given, family].filter { !$0.isEmpty }
         if personWords.isEmpty {
-            personWords = NameTitles.strip(words(contact.formattedName))
+            personWords = NameTitles.strip(words(contact.pointee.formattedName))
             parts = personWords.isEmpty ? [] : [personWords]
         }
-        if personWords.isEmpty && contact.middleName != nil {
-            personWords = words(contact.middleName)
+        if personWords.isEmpty && contact.pointee.middleName != nil {
+            personWords = words(contact.pointee.middleName)
             parts = [personWords]
         }
-        let orgWords = words(contact.organization)
+        let orgWords = words(contact.pointee.organization)
         if personWords.isEmpty, !orgWords.isEmpty { return (orgWords, [orgWords], orgWords, true) }
         return (personWords, parts, orgWords, false)
     }
 
     mutating func keys(of contact: Contact, fingerprinting: Bool = true) -> ContactKeys {
+        withUnsafePointer(to: contact) { keys(at: $0, fingerprinting: fingerprinting) }
+    }
+
+    /// ``keys(of:fingerprinting:)`` of the contact at `contact`, read in place (not copied).
+    mutating func keys(at contact: UnsafePointer<Contact>, fingerprinting: Bool = true) -> ContactKeys {
         var keys = ContactKeys()
-        let (personWords, parts, orgWords, isOrganizationOnly) = nameWords(of: contact)
+        let (personWords, parts, orgWords, isOrganizationOnly) = nameWords(at: contact)
         if !orgWords.isEmpty { keys.organization = orgWords.joined(separator: " ") }
         keys.isOrganizationOnly = isOrganizationOnly
         if !personWords.isEmpty {
@@ -117,15 +128,16 @@ struct KeyExtractor {
         }
 
         if !keys.isOrganizationOnly { keys.nameWords = personWords }
-        keys.phones = phones(of: contact)
+        keys.phones = phones(at: contact)
         // Fields are read in place: copying one costs a retain per value it holds.
-        for index in contact.fields.indices where contact.fields[index].type == .emailAddress {
-            let value = contact.fields[index].value
+        let fields = contact.pointee.fields
+        for index in fields.indices where fields[index].type == .emailAddress {
+            let value = fields[index].value
             let normalized = normalizeEmail(value)
             guard normalized.utf8.contains(UInt8(ascii: "@")) else { continue }
             keys.emails.append((value, normalized))
         }
-        if fingerprinting { keys.fingerprint = fingerprint(of: contact, keys) }
+        if fingerprinting { keys.fingerprint = fingerprint(of: contact.pointee, keys) }
         return keys
     }
 
@@ -194,24 +206,30 @@ struct KeyExtractor {
     /// it. For other numbers the last digits as written are the last digits of the E.164 form (national numbers have at least as many digits as the key takes,
     /// ``DuplicateRules/matchingTrailingDigits``, 8 by default), so blocking needs no parse.
     mutating func phones(of contact: Contact) -> [PhoneKey] {
+        withUnsafePointer(to: contact) { phones(at: $0) }
+    }
+
+    /// ``phones(of:)`` of the contact at `contact`, read in place (not copied).
+    mutating func phones(at contact: UnsafePointer<Contact>) -> [PhoneKey] {
         var result: [PhoneKey] = []
         var evidence: PhoneRegionEvidence?
         let count = rules.matchingTrailingDigits
-        for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
-            let value = contact.fields[index].value
+        let fields = contact.pointee.fields
+        for index in fields.indices where fields[index].type == .phoneNumber {
+            let value = fields[index].value
             let (digits, isPlain, _) = PhoneDigits.scan(value)
             // Fewer than 6 digits is no number to match on; more than 15 is no E.164 number.
             guard (6...15).contains(digits.count) else { continue }
             let input = value
             var key = PhoneKey(
                 fieldIndex: index, written: value, digits: digits, parseInput: input, e164: nil, isParsed: false, trailing: digits,
-                labeledMobile: contact.fields[index].isLabeledMobile)
-            if let known = Self.resolvedE164(of: contact.fields[index]) {
+                labeledMobile: fields[index].isLabeledMobile)
+            if let known = Self.resolvedE164(of: fields[index]) {
                 // Resolved earlier (the phone formatting post processor): unresolved numbers compare by digits.
                 key.e164 = known
                 key.isParsed = true
             } else if parsesAllPhones || !isPlain || digits.count <= count {
-                if evidence == nil { evidence = phoneEvidence(of: contact) }
+                if evidence == nil { evidence = phoneEvidence(of: contact.pointee) }
                 key.e164 = e164(input, evidence: evidence!, labeledMobile: key.labeledMobile)
                 key.isParsed = true
             }
@@ -226,6 +244,12 @@ struct KeyExtractor {
     mutating func parse(_ key: PhoneKey, of contact: Contact) -> String? {
         if key.isParsed { return key.e164 }
         return e164(key.parseInput, evidence: phoneEvidence(of: contact), labeledMobile: key.labeledMobile)
+    }
+
+    /// ``parse(_:of:)`` for the contact at `contact`, read only when the number needs parsing.
+    mutating func parse(_ key: PhoneKey, at contact: UnsafePointer<Contact>) -> String? {
+        if key.isParsed { return key.e164 }
+        return e164(key.parseInput, evidence: phoneEvidence(of: contact.pointee), labeledMobile: key.labeledMobile)
     }
 
     /// The E.164 form of one of a contact's phone fields under ``PhoneNumberResolver``'s one

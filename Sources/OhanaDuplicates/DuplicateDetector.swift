@@ -14,24 +14,30 @@ func secondsSince(_ start: ContinuousClock.Instant) -> Logger.MetadataValue {
 }
 
 /// The compact, hashed keys of one contact, for comparing many pairs quickly.
+///
+/// The 8-byte values first, then the 4-byte, then the bytes: 48 bytes a contact, not 56.
 struct CompactKeys {
+    /// Who the card is, for counting the people that share a value: the hash of its first name
+    /// form (nicknames read as the full name, word order aside); 0 without a name.
+    var identity: UInt64 = 0
+    var organization: UInt64 = 0
+    /// ``ContactKeys/fingerprint``: equal for identical cards, 0 for none.
+    var fingerprint: UInt64 = 0
     var start: Int32 = 0
+    /// Bit *k* set: email *k* is a role address (`info@`).
+    var roleEmails: UInt32 = 0
+    /// The weight of agreeing on this name, lower the more contacts carry it or its words.
+    var nameWeight: Float = 0
     var nameCount: UInt8 = 0
     var phoneCount: UInt8 = 0
     var emailCount: UInt8 = 0
     /// The folded words of the person's name, after the emails in the pool.
     var wordCount: UInt8 = 0
     var isOrganizationOnly = false
-    /// Who the card is, for counting the people that share a value: the hash of its first name
-    /// form (nicknames read as the full name, word order aside); 0 without a name.
-    var identity: UInt64 = 0
-    /// Bit *k* set: email *k* is a role address (`info@`).
-    var roleEmails: UInt32 = 0
-    var organization: UInt64 = 0
-    /// The weight of agreeing on this name, lower the more contacts carry it or its words.
-    var nameWeight: Float = 0
-    /// ``ContactKeys/fingerprint``: equal for identical cards, 0 for none.
-    var fingerprint: UInt64 = 0
+
+    init(start: Int32) {
+        self.start = start
+    }
 }
 
 /// A pair of contacts (by index) that a rule joined, the rule (its index; -1 for an override),
@@ -132,25 +138,29 @@ struct DuplicateDetector {
         // Phones and emails are counted whatever the rules block on: the counts weight the evidence.
         var sortedKeys: [DuplicateEvidence: [BlockKey]] = [:]
         var shared: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
-        for kind in [DuplicateEvidence.phone, .email] {
-            let keyed = sortedBlockKeys(kind, tables)
+        // The two kinds' keys listed and sorted on two cores; then counted.
+        let countedKinds = [DuplicateEvidence.phone, .email]
+        let keyedKinds = sortedBlockKeys(countedKinds, tables)
+        for (kind, keyed) in zip(countedKinds, keyedKinds) {
             shared += countHolders(kind, keyed, &tables)
             if blockKinds.contains(kind) { sortedKeys[kind] = keyed }
         }
         tick("values counted")
-        // The pairs to compare, each once, in contact order; then compared on every core.
+        // The pairs to compare, each once, in contact order; then compared on every core. Counted
+        // first where the keys are at hand, so that the list is made at its size: grown by doubling,
+        // it held up to twice the room it needed (tens of megabytes at a million contacts).
         var pairs: [UInt64] = []
+        pairs.reserveCapacity(sortedKeys.reduce(0) { $0 + pairCount($1.key, $1.value, tables) })
         var oversized: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
         for kind in DuplicateEvidence.allCases where blockKinds.contains(kind) {
             let keyed = sortedKeys[kind] ?? sortedBlockKeys(kind, tables)
+            // Each kind's keys freed once its pairs are listed.
+            sortedKeys[kind] = nil
             var low = 0
             while low < keyed.count {
                 var high = low + 1
                 while high < keyed.count && keyed[high].hash == keyed[low].hash { high += 1 }
-                // Values too widely shared are no evidence: their pairs meet in other blocks if at all.
-                let isShared = (kind == .phone || kind == .email)
-                    && keyed[low..<high].allSatisfy { tables.counts[Int($0.slot)] > rules.maximumSharedValueCount }
-                guard high - low > 1, !isShared else {
+                guard high - low > 1, !isShared(kind, keyed[low..<high], tables) else {
                     low = high
                     continue
                 }
@@ -192,24 +202,10 @@ struct DuplicateDetector {
             shared: Array(shared.prefix(50)), comparedPairs: compared, tables: tables)
     }
 
-    /// Sorts `pairs` and removes repeats in place: a pair found in several blocks is compared once.
-    /// Sorting the pairs as found takes less memory than a set of the pairs seen (a hash table of a
-    /// few million pairs at a million contacts, beside the list), and compares them in contact order.
-    static func sortUnique(_ pairs: inout [UInt64]) {
-        pairs.sort()
-        var kept = 0
-        // By index: iterating the array itself would hold its buffer and copy it on the first write.
-        for index in pairs.indices where kept == 0 || pairs[index] != pairs[kept - 1] {
-            pairs[kept] = pairs[index]
-            kept += 1
-        }
-        pairs.removeLast(pairs.count - kept)
-    }
-
     /// Compares `pairs` (first index in the high half, second in the low) on every core: the
     /// matches, and the matches whose names conflict, in the order of `pairs`.
     func comparePairs(_ pairs: [UInt64], _ tables: KeyTables) -> (edges: [Edge], rejected: [(edge: Edge, reason: Rejection)]) {
-        let masks = ruleMasks
+        let orders = ruleOrders
         let chunkCount = max(1, min(64, pairs.count / 16_384))
         let chunks = (0..<chunkCount).map { ($0 * pairs.count / chunkCount)..<(($0 + 1) * pairs.count / chunkCount) }
         let detector = self
@@ -217,7 +213,7 @@ struct DuplicateDetector {
             var matches: [Edge] = []
             var conflicts: [Edge] = []
             for pair in pairs[range] {
-                switch detector.compare(Int32(truncatingIfNeeded: pair >> 32), Int32(truncatingIfNeeded: pair), tables, masks) {
+                switch detector.compare(Int32(truncatingIfNeeded: pair >> 32), Int32(truncatingIfNeeded: pair), tables, orders) {
                 case .none: break
                 case .match(let edge): matches.append(edge)
                 case .conflict(let edge): conflicts.append(edge)
@@ -273,7 +269,8 @@ struct DuplicateDetector {
             pool.reserveCapacity(range.count * 8)
             // Through a buffer pointer the contact is read in place, not copied (a retain per value).
             contacts.withUnsafeBufferPointer { contacts in
-                for index in range { entries.append(extractor.compactKeys(of: contacts[index], into: &pool)) }
+                guard let base = contacts.baseAddress else { return }
+                for index in range { entries.append(extractor.compactKeys(at: base + index, into: &pool)) }
             }
             return (entries, pool)
         }

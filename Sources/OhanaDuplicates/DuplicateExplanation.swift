@@ -14,7 +14,8 @@ struct Explaining {
         // in a million-card book).
         if keysCache.count >= 4_096 { keysCache.removeAll(keepingCapacity: true) }
         // Explanations never compare fingerprints: not computed.
-        let computed = extractor.keys(of: contacts[index], fingerprinting: false)
+        // Read in place: a contact taken out of the array is copied (a retain of each of its values).
+        let computed = contacts.withUnsafeBufferPointer { extractor.keys(at: $0.baseAddress! + index, fingerprinting: false) }
         keysCache[index] = computed
         return computed
     }
@@ -57,14 +58,22 @@ struct ExplainedPhones {
 }
 
 extension DuplicateMerging {
+    /// Each of `edges` explained; independent per matched pair, so spread over the cores.
+    private func explained(_ edges: [Edge], _ contacts: [Contact], _ tables: KeyTables) -> [DuplicateMatch] {
+        let rules = self.rules
+        return parallelMap(edges, minimumPerWorker: 256, state: { Explaining(extractor: KeyExtractor(rules: rules)) }) { state, edge in
+            self.match(edge, contacts, tables, &state)
+        }
+    }
+
     /// The report of a detection: clusters with their explained matches, and what was not merged.
     /// Without `explaining`, the clusters list their contacts and names only, and no match (not
     /// merged, or refused by an override) is listed: nothing is explained.
-    func report(_ detection: Detection, contacts: [Contact], explaining: Bool = true) -> DuplicateReport {
+    ///
+    /// The detection is consumed: its key tables and the matches not listed are freed once the
+    /// matches are explained, before the clusters are made.
+    func report(_ detection: consuming Detection, contacts: [Contact], explaining: Bool = true) -> DuplicateReport {
         guard explaining else { return unexplainedReport(detection, contacts: contacts) }
-        // Explanations are independent per matched pair: spread them over the cores.
-        let rules = self.rules
-        let tables = detection.tables
         // Matches not merged: the first of each reason are listed (and explained), the rest only
         // counted. A million-card book has hundreds of thousands (households, namesakes at one
         // address, weak evidence); explaining them all took most of the analysis and its memory.
@@ -81,11 +90,9 @@ extension DuplicateMerging {
             rejected.append(rejection)
         }
         let unlisted = unlistedByReason.values.reduce(0, +)
-        let edges = detection.unions + detection.refused + rejected.map(\.edge)
-        let matches = parallelMap(edges, minimumPerWorker: 256,
-                                  state: { Explaining(extractor: KeyExtractor(rules: rules)) }) { state, edge in
-            self.match(edge, contacts, tables, &state)
-        }
+        let matches = explained(detection.unions + detection.refused + rejected.map(\.edge), contacts, detection.tables)
+        detection.tables = KeyTables(entries: [], pool: [], counts: [])
+        detection.rejected = []
         var matchesByRoot: [Int32: [DuplicateMatch]] = [:]
         for (edge, match) in zip(detection.unions, matches) {
             matchesByRoot[detection.roots[Int(edge.first)], default: []].append(match)

@@ -54,7 +54,7 @@ public struct DuplicateMerging: ContactsPostProcessor {
     /// cost of detection alone.
     public func analyze(_ contacts: [Contact], explaining: Bool) -> DuplicateReport {
         let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts)
-        return report(detection, contacts: contacts, explaining: explaining)
+        return report(consume detection, contacts: contacts, explaining: explaining)
     }
 
     /// Merges the duplicates and returns the merged contacts with the report explaining them.
@@ -72,7 +72,8 @@ public struct DuplicateMerging: ContactsPostProcessor {
 
     private func reported(_ contacts: [Contact], explaining: Bool) -> (roots: [Int32], report: DuplicateReport) {
         let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts)
-        return (detection.roots, report(detection, contacts: contacts, explaining: explaining))
+        let roots = detection.roots
+        return (roots, report(consume detection, contacts: contacts, explaining: explaining))
     }
 
     // MARK: Applying

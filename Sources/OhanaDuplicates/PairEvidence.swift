@@ -7,6 +7,16 @@ struct BlockKey {
     var slot: Int32
 }
 
+/// The rules in the orders a pair is checked against them (``DuplicateDetector/ruleOrders``).
+struct RuleOrders: Sendable {
+    /// Every rule, by index.
+    var all: [(index: Int, mask: UInt8)]
+    /// The rules that need no phone, then those that do, each by index.
+    var phoneLast: [(index: Int, mask: UInt8)]
+    /// Whether a rule asks for the organization alone.
+    var needsOrganizationOnly: Bool
+}
+
 /// What comparing two contacts found.
 enum PairOutcome {
     /// No rule is satisfied.
@@ -168,6 +178,17 @@ extension DuplicateDetector {
         rules.rules.map { rule in rule.requirements.reduce(0) { $0 | Self.bit($1) } }
     }
 
+    /// The rules (index and mask) in the orders ``compare(_:_:_:_:)`` tries them, made once for
+    /// every pair: in index order, and with the rules that need a phone last (for a pair whose
+    /// phones agree only in their last digits).
+    var ruleOrders: RuleOrders {
+        let masks = ruleMasks
+        let all = masks.enumerated().map { (index: $0.offset, mask: $0.element) }
+        return RuleOrders(
+            all: all, phoneLast: all.filter { $0.mask & 2 == 0 } + all.filter { $0.mask & 2 != 0 },
+            needsOrganizationOnly: masks.contains(8))
+    }
+
     /// Whether two contacts share a phone or email that no other name carries (a role address aside).
     func sharesPersonalValue(_ a: CompactKeys, _ b: CompactKeys, _ tables: KeyTables) -> Bool {
         let pool = tables.pool
@@ -215,7 +236,7 @@ extension DuplicateDetector {
     /// A phone or email counts as evidence only when it is no role address and at most
     /// ``DuplicateRules/maximumSharedValueCount`` differently named contacts carry it; a rule that
     /// does not need the name still needs names that can be one person.
-    func compare(_ i: Int32, _ j: Int32, _ tables: KeyTables, _ ruleMasks: [UInt8]) -> PairOutcome {
+    func compare(_ i: Int32, _ j: Int32, _ tables: KeyTables, _ orders: RuleOrders) -> PairOutcome {
         let a = tables.entries[Int(i)]
         let b = tables.entries[Int(j)]
         let pool = tables.pool
@@ -284,14 +305,14 @@ extension DuplicateDetector {
             found |= 8
             if !a.isOrganizationOnly { score += MatchWeights.organization }
         }
-        guard found & ~8 != 0 || ruleMasks.contains(8) else { return .none }
+        guard found & ~8 != 0 || orders.needsOrganizationOnly else { return .none }
 
         // Rules the pair meets without a phone matched on its last digits alone come first: such a
         // match is parsed before it counts (two different valid numbers, `+1 212 555 0199` and
         // `+1 312 555 0199`, share their last 8 digits), so a rule that needs it is the last resort.
+        // (The two orders are made once, not per pair: ``ruleOrders``.)
         let needsLoosePhone = { (mask: UInt8) in !exact && mask & 2 != 0 }
-        let ordered = ruleMasks.enumerated().filter { !needsLoosePhone($0.element) } + ruleMasks.enumerated().filter { needsLoosePhone($0.element) }
-        for (index, mask) in ordered where mask != 0 && mask & found == mask {
+        for (index, mask) in exact ? orders.all : orders.phoneLast where mask != 0 && mask & found == mask {
             // A match in the last digits alone is enough only alongside names that are one person's.
             if !exact && mask & 2 != 0 && mask & 1 == 0 && (a.nameCount == 0 || b.nameCount == 0) { continue }
             var edge = Edge(first: i, second: j, rule: Int32(index), score: Float(score))
