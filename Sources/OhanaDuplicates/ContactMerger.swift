@@ -32,19 +32,22 @@ struct ContactMerger {
         let fullNames = members.map(\.fullName)
         let best = bestNameIndex(members, fullNames: fullNames, extractor: &extractor)
         let source = members[best]
-        merged.namePrefix = source.namePrefix
-        merged.givenName = source.givenName
-        merged.middleName = source.middleName
-        merged.familyName = source.familyName
-        merged.nameSuffix = source.nameSuffix
-        merged.formattedName = source.formattedName
-        merged.phoneticGivenName = source.phoneticGivenName ?? members.lazy.compactMap(\.phoneticGivenName).first
-        merged.phoneticMiddleName = source.phoneticMiddleName ?? members.lazy.compactMap(\.phoneticMiddleName).first
-        merged.phoneticFamilyName = source.phoneticFamilyName ?? members.lazy.compactMap(\.phoneticFamilyName).first
+        // (Parts kept in a shared box are set only when they change: a set copies the box.)
+        if best != 0 {
+            merged.namePrefix = source.namePrefix
+            merged.givenName = source.givenName
+            merged.middleName = source.middleName
+            merged.familyName = source.familyName
+            merged.nameSuffix = source.nameSuffix
+            merged.formattedName = source.formattedName
+        }
+        update(&merged, \.phoneticGivenName, source.phoneticGivenName ?? members.lazy.compactMap(\.phoneticGivenName).first)
+        update(&merged, \.phoneticMiddleName, source.phoneticMiddleName ?? members.lazy.compactMap(\.phoneticMiddleName).first)
+        update(&merged, \.phoneticFamilyName, source.phoneticFamilyName ?? members.lazy.compactMap(\.phoneticFamilyName).first)
         let bestName = fullNames[best]
         var otherNames: [String] = []
         for name in fullNames where !name.isEmpty && name != bestName && !otherNames.contains(name) { otherNames.append(name) }
-        merged.nickname = members.lazy.compactMap(\.nickname).first
+        update(&merged, \.nickname, members.lazy.compactMap(\.nickname).first)
         if merged.nickname == nil, let bestGiven = source.givenName {
             // A shorter given name that is a nickname of the chosen one becomes the nickname.
             let full = Set(extractor.words(bestGiven))
@@ -63,13 +66,13 @@ struct ContactMerger {
 
         // Scalars: the first non-empty value; other distinct values are kept as alternates.
         merged.organization = scalar(members.map { $0.organization }, "organization", &custom, &extractor)
-        merged.department = scalar(members.map { $0.department }, "department", &custom, &extractor)
+        update(&merged, \.department, scalar(members.map { $0.department }, "department", &custom, &extractor))
         merged.jobTitle = scalar(members.map { $0.jobTitle }, "jobTitle", &custom, &extractor)
         let notes = distinct(members.compactMap(\.note).filter { !$0.isEmpty })
-        merged.note = notes.isEmpty ? nil : notes.joined(separator: "\n\n")
-        merged.birthday = mergedBirthday(members, &custom)
+        update(&merged, \.note, notes.isEmpty ? nil : notes.joined(separator: "\n\n"))
+        update(&merged, \.birthday, mergedBirthday(members, &custom))
         let photos = distinct(members.compactMap(\.photo))
-        merged.photo = photos.first
+        update(&merged, \.photo, photos.first)
         for (n, photo) in photos.dropFirst().enumerated() {
             custom[Key.alternatePrefix + "photo.\(n + 1)"] = .data(photo.data)
         }
@@ -79,14 +82,18 @@ struct ContactMerger {
         var fieldIndex: [String: Int] = [:]
         // Keys only tell numbers apart: with one number there is nothing to parse.
         let phoneCount = members.reduce(0) { count, member in count + member.fields.count { $0.type == .phoneNumber } }
-        let phoneKeys = phoneCount > 1 ? self.phoneKeys(members, extractor: &extractor) : Array(repeating: [:], count: members.count)
+        var resolutions = ClusterPhoneResolutions(members: phoneCount > 1 ? members.count : 0)
+        let phoneKeys = phoneCount > 1 ? self.phoneKeys(members, resolutions: &resolutions, extractor: &extractor) : []
         for m in members.indices {
             for f in members[m].fields.indices {
                 var field = members[m].fields[f]
                 if field.provenance == nil { field.provenance = members[m].provenance.first }
-                let e164 = phoneCount > 1 && phoneKeys[m][f] == nil && field.type == .phoneNumber
-                    ? extractor.e164(of: field, in: members[m]) : nil
-                let key = phoneKeys[m][f] ?? normalizedKey(of: field, e164: e164, extractor: extractor)
+                let phoneKey = phoneCount > 1 ? phoneKeys[m][f] : nil
+                let e164 = phoneCount > 1 && phoneKey == nil && field.type == .phoneNumber
+                    ? KeyExtractor.resolvedE164(of: field) ?? resolutions.e164(
+                        field.value.trimmingWhitespace(), member: m, members[m], labeledMobile: field.isLabeledMobile, extractor: &extractor)
+                    : nil
+                let key = phoneKey ?? normalizedKey(of: field, e164: e164, extractor: extractor)
                 if let existing = fieldIndex[key] {
                     absorb(field, into: &fields[existing])
                 } else {
@@ -96,28 +103,9 @@ struct ContactMerger {
             }
         }
         merged.fields = fields
-        var addresses: [PostalAddress] = []
-        var addressIndex: [String: Int] = [:]
-        // Keys only tell addresses apart: with one address there is nothing to compare.
-        let needsAddressKeys = members.reduce(0) { $0 + $1.postalAddresses.count } > 1
-        for m in members.indices {
-            for var address in members[m].postalAddresses where !address.isEmpty {
-                if address.provenance == nil { address.provenance = members[m].provenance.first }
-                let key = needsAddressKeys ? normalizedKey(of: address, extractor: &extractor) : ""
-                if let existing = addressIndex[key] {
-                    fill(&addresses[existing], from: address)
-                } else {
-                    addressIndex[key] = addresses.count
-                    addresses.append(address)
-                }
-            }
-        }
-        merged.postalAddresses = addresses
+        merged.postalAddresses = mergedAddresses(members, extractor: &extractor)
 
-        var tags: [String] = []
-        var tagKeys = Set<String>()
-        for tag in members.flatMap(\.tags) where tagKeys.insert(extractor.words(tag).joined(separator: " ")).inserted { tags.append(tag) }
-        merged.tags = tags
+        merged.tags = distinctByWords(members.flatMap(\.tags), extractor: &extractor)
 
         for m in members.indices.dropFirst() where !members[m].customProperties.isEmpty {
             for (key, value) in members[m].customProperties.sorted(by: { $0.key < $1.key }) {
@@ -128,8 +116,8 @@ struct ContactMerger {
                 custom["\(key).alternate.\(n)"] = value
             }
         }
-        merged.customProperties = custom
-        merged.unmappedProperties = distinct(members.flatMap(\.unmappedProperties))
+        update(&merged, \.customProperties, custom)
+        update(&merged, \.unmappedProperties, distinct(members.flatMap(\.unmappedProperties)))
         merged.provenance = distinct(members.flatMap(\.provenance))
         merged.mergedContactIDs = distinct(members.dropFirst().map(\.id) + members.flatMap(\.mergedContactIDs))
             .filter { $0 != merged.id }
@@ -186,12 +174,7 @@ struct ContactMerger {
 
     /// The first non-empty of the members' `written` values; the other distinct ones go to `custom`.
     func scalar(_ written: [String?], _ name: String, _ custom: inout [String: CustomValue], _ extractor: inout KeyExtractor) -> String? {
-        var values: [String] = []
-        var keys = Set<String>()
-        // A value written exactly as a kept one has its key: no folding needed.
-        for case let value? in written where !value.isEmpty && !values.contains(value) {
-            if keys.insert(extractor.words(value).joined(separator: " ")).inserted { values.append(value) }
-        }
+        let values = distinctByWords(written.compactMap { $0?.isEmpty == false ? $0 : nil }, extractor: &extractor)
         if values.count > 1 { custom[Key.alternatePrefix + name] = .strings(Array(values.dropFirst())) }
         return values.first
     }
@@ -208,55 +191,6 @@ struct ContactMerger {
     }
 
     // MARK: Fields
-
-    /// The de-duplication keys of the members' phone numbers, by member and field index.
-    ///
-    /// Numbers with the same digits are one number. Only numbers whose last digits agree while
-    /// their digits differ (`(415) 555-0100` and `+1 415 555 0100`) are parsed to compare them in
-    /// E.164: parsing every number would cost more than all the rest of the merge.
-    func phoneKeys(_ members: [Contact], extractor: inout KeyExtractor) -> [[Int: String]] {
-        let phones = members.map { extractor.phones(of: $0) }
-        var e164s = phones.map { $0.map(\.e164) }
-        var evidences = [PhoneRegionEvidence?](repeating: nil, count: members.count)
-        // Numbers grouped by their last digits: a cluster has a handful, searched in a list; a
-        // group kept together by the user may have many, found through a dictionary.
-        var groups: [(trailing: String, entries: [(member: Int, phone: Int)])] = []
-        var groupOf: [String: Int]? = phones.reduce(0) { $0 + $1.count } > 32 ? [:] : nil
-        for (m, list) in phones.enumerated() {
-            for (p, phone) in list.enumerated() {
-                let known = groupOf.map { $0[phone.trailing] } ?? groups.firstIndex { $0.trailing == phone.trailing }
-                if let g = known {
-                    groups[g].entries.append((m, p))
-                } else {
-                    groupOf?[phone.trailing] = groups.count
-                    groups.append((phone.trailing, [(m, p)]))
-                }
-            }
-        }
-        for (_, entries) in groups where entries.count > 1 {
-            let numbers = entries.map { phones[$0.member][$0.phone] }
-            guard Set(numbers.map(\.digits)).count > 1 || numbers.contains(where: \.isParsed) else { continue }
-            for (entry, number) in zip(entries, numbers) where !number.isParsed {
-                // A number written with its country code resolves whatever the contact's evidence
-                // says (``PhoneNumberResolver``): only the others need the contact's evidence.
-                let evidence: PhoneRegionEvidence
-                if !resolvesEveryNumberWithEvidence && number.parseInput.utf8.first == UInt8(ascii: "+") {
-                    evidence = PhoneRegionEvidence(defaultRegion: rules.defaultRegion)
-                } else if let known = evidences[entry.member] {
-                    evidence = known
-                } else {
-                    evidence = extractor.phoneEvidence(of: members[entry.member])
-                    evidences[entry.member] = evidence
-                }
-                e164s[entry.member][entry.phone] = extractor.e164(number.parseInput, evidence: evidence, labeledMobile: number.labeledMobile)
-            }
-        }
-        return phones.enumerated().map { m, list in
-            var memberKeys: [Int: String] = [:]
-            for (p, phone) in list.enumerated() { memberKeys[phone.fieldIndex] = "tel:" + (e164s[m][p] ?? phone.digits) }
-            return memberKeys
-        }
-    }
 
     /// The de-duplication key of a field; `e164` is a phone field's resolved E.164 form, if any.
     func normalizedKey(of field: ContactField, e164: String?, extractor: KeyExtractor) -> String {
@@ -301,6 +235,67 @@ struct ContactMerger {
 
     // MARK: Addresses
 
+    /// The members' non-empty addresses de-duplicated by normalised value, in order; a duplicate
+    /// fills the parts the kept one lacks. Addresses written alike share their key: words are
+    /// folded only for an address written unlike every one before it.
+    func mergedAddresses(_ members: [Contact], extractor: inout KeyExtractor) -> [PostalAddress] {
+        let count = members.reduce(0) { $0 + $1.postalAddresses.count }
+        // With one address there is nothing to compare; a group kept together by the user may
+        // have many, found through a dictionary of keys.
+        if count > 32 { return mergedAddressesByKey(members, extractor: &extractor) }
+        var addresses: [PostalAddress] = []
+        // Per address kept: its key, once folded (the keys of the kept addresses are distinct).
+        var keys: [String?] = []
+        // Each address seen, by the parts its key reads, and the kept address it went to.
+        var seen: [(address: PostalAddress, kept: Int)] = []
+        for m in members.indices {
+            for var address in members[m].postalAddresses where !address.isEmpty {
+                if address.provenance == nil { address.provenance = members[m].provenance.first }
+                var kept = seen.first { Self.sameKeyParts($0.address, address) }?.kept
+                if kept == nil, !addresses.isEmpty {
+                    let key = normalizedKey(of: address, extractor: &extractor)
+                    for k in keys.indices where keys[k] == nil { keys[k] = normalizedKey(of: addresses[k], extractor: &extractor) }
+                    kept = keys.firstIndex { $0 == key }
+                    if kept == nil { keys.append(key) }
+                } else if kept == nil {
+                    keys.append(nil)
+                }
+                if let kept {
+                    fill(&addresses[kept], from: address)
+                    seen.append((address, kept))
+                } else {
+                    seen.append((address, addresses.count))
+                    addresses.append(address)
+                }
+            }
+        }
+        return addresses
+    }
+
+    /// ``mergedAddresses(_:extractor:)`` through a dictionary of every address's key.
+    func mergedAddressesByKey(_ members: [Contact], extractor: inout KeyExtractor) -> [PostalAddress] {
+        var addresses: [PostalAddress] = []
+        var addressIndex: [String: Int] = [:]
+        for m in members.indices {
+            for var address in members[m].postalAddresses where !address.isEmpty {
+                if address.provenance == nil { address.provenance = members[m].provenance.first }
+                let key = normalizedKey(of: address, extractor: &extractor)
+                if let existing = addressIndex[key] {
+                    fill(&addresses[existing], from: address)
+                } else {
+                    addressIndex[key] = addresses.count
+                    addresses.append(address)
+                }
+            }
+        }
+        return addresses
+    }
+
+    /// Whether two addresses agree, as written, on every part their key reads.
+    static func sameKeyParts(_ a: PostalAddress, _ b: PostalAddress) -> Bool {
+        a.street == b.street && a.city == b.city && a.postalCode == b.postalCode && a.poBox == b.poBox
+    }
+
     func normalizedKey(of address: PostalAddress, extractor: inout KeyExtractor) -> String {
         let street = address.street.flatMap { extractor.words($0) }.joined(separator: " ")
         let city = extractor.words(address.city).joined(separator: " ")
@@ -318,6 +313,27 @@ struct ContactMerger {
         if kept.isoCountryCode == nil { kept.isoCountryCode = other.isoCountryCode }
         kept.isPreferred = kept.isPreferred || other.isPreferred
         for parameter in other.parameters where !kept.parameters.contains(parameter) { kept.parameters.append(parameter) }
+    }
+
+    /// The values whose folded words differ from every earlier one's, in order. A value written
+    /// exactly as a kept one has its words: words are folded only once a second value differs.
+    func distinctByWords(_ values: [String], extractor: inout KeyExtractor) -> [String] {
+        var kept: [String] = []
+        var keys = Set<String>()
+        for value in values where !kept.contains(value) {
+            if kept.isEmpty {
+                kept.append(value)
+                continue
+            }
+            if keys.isEmpty { keys.insert(extractor.words(kept[0]).joined(separator: " ")) }
+            if keys.insert(extractor.words(value).joined(separator: " ")).inserted { kept.append(value) }
+        }
+        return kept
+    }
+
+    /// Sets a part of `contact` only when it changes.
+    private func update<T: Equatable>(_ contact: inout Contact, _ part: WritableKeyPath<Contact, T>, _ value: T) {
+        if contact[keyPath: part] != value { contact[keyPath: part] = value }
     }
 
     private func distinct<T: Hashable>(_ values: [T]) -> [T] {

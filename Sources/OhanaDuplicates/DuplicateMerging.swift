@@ -101,21 +101,12 @@ public struct DuplicateMerging: ContactsPostProcessor {
             }
         }
         // Merging is independent per cluster: spread it over the cores in chunks that each core
-        // takes when it is free, so that a core slowed by other work does not hold up the rest.
+        // takes when it is free, so that a core slowed by other work does not hold up the rest;
+        // each core keeps one extractor, whose caches of folded words serve all its chunks.
         let merger = ContactMerger(rules: rules)
         let rules = self.rules
-        let lists = clusters
-        let chunkCount = lists.count < 256 ? 1 : 32
-        let parts = (0..<chunkCount).map { ($0 * lists.count / chunkCount)..<(($0 + 1) * lists.count / chunkCount) }
-        let merged = [Contact](unsafeUninitializedCapacity: lists.count) { buffer, initialized in
-            let output = ContactsOutput(base: buffer.baseAddress)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                var extractor = KeyExtractor(rules: rules)
-                for cluster in parts[chunk] {
-                    (output.base! + cluster).initialize(to: merger.merge(lists[cluster].map { contacts[$0] }, extractor: &extractor))
-                }
-            }
-            initialized = lists.count
+        let merged = parallelMap(clusters, minimumPerWorker: 16, state: { KeyExtractor(rules: rules) }) { extractor, members in
+            merger.merge(members.map { contacts[$0] }, extractor: &extractor)
         }
         // Each contact's place in the result (-1: merged into an earlier one); then the copies,
         // on every core (a copy retains each of a contact's values).

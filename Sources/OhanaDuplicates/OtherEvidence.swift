@@ -1,4 +1,5 @@
 import Ohana
+import OhanaPhoneNumbers
 
 /// Evidence no rule asks for but every match weighs: a mailbox name at another domain (weak),
 /// agreeing birthdays and cities, and counter evidence, which counts against a match: different
@@ -66,24 +67,33 @@ enum OtherEvidence {
                 return (field.value, normalized[..<at], normalized[normalized.utf8.index(after: at)...])
             }
         }
+        // Most pairs compared share an address written alike: no need to normalise the others.
+        for x in a.fields where x.type == .emailAddress {
+            for y in b.fields where y.type == .emailAddress && y.value == x.value
+                && extractor.normalizeEmail(x.value).utf8.contains(UInt8(ascii: "@")) {
+                return nil
+            }
+        }
         let first = split(a)
         let second = split(b)
         guard !first.isEmpty, !second.isEmpty else { return nil }
         if first.contains(where: { x in second.contains { $0.local == x.local && $0.domain == x.domain } }) { return nil }
-        for x in first where x.local.count >= 4 && !rules.roleLocalParts.contains(String(x.local)) {
-            if let y = second.first(where: { $0.local == x.local }) {
-                return MatchedValue(kind: .email, first: x.written, second: y.written,
-                                    note: "mailbox name only, other domains", weight: mailbox)
-            }
+        // A local part in common first: the length and the role names only for those.
+        for x in first {
+            guard let y = second.first(where: { $0.local == x.local }),
+                  x.local.count >= 4, !rules.roleLocalParts.contains(String(x.local)) else { continue }
+            return MatchedValue(kind: .email, first: x.written, second: y.written,
+                                note: "mailbox name only, other domains", weight: mailbox)
         }
         return nil
     }
 
     /// The cities of the two cards' addresses: one in common, or none (countries told apart too).
     private static func cities(_ a: Contact, _ b: Contact, extractor: inout KeyExtractor) -> MatchedValue? {
-        func places(_ contact: Contact) -> [(city: String, country: String?, written: String)] {
+        // Cities compared by their folded words (no word holds a space: the same as comparing them joined).
+        func places(_ contact: Contact) -> [(city: [String], country: String?, written: String)] {
             contact.postalAddresses.compactMap { address in
-                let city = extractor.words(address.city).joined(separator: " ")
+                let city = extractor.words(address.city)
                 guard !city.isEmpty else { return nil }
                 return (city, address.isoCountryCode?.uppercased(), address.city ?? "")
             }
@@ -102,8 +112,11 @@ enum OtherEvidence {
     /// Two different valid mobiles in one country, one on each card, when no mobile of one card
     /// is among the other's numbers (people keep a number for years; a second one is another person's).
     private static func mobiles(_ a: Contact, _ b: Contact, extractor: inout KeyExtractor) -> MatchedValue? {
-        let phonesA = extractor.phones(of: a)
-        let phonesB = extractor.phones(of: b)
+        // Each card's evidence is gathered at most once, and each of its mobiles parsed at most once.
+        var evidenceA: PhoneRegionEvidence?
+        var evidenceB: PhoneRegionEvidence?
+        let phonesA = extractor.phones(of: a, evidence: &evidenceA)
+        let phonesB = extractor.phones(of: b, evidence: &evidenceB)
         func mobiles(_ contact: Contact, _ keys: [PhoneKey]) -> [PhoneKey] {
             keys.filter { contact.fields[$0.fieldIndex].label == .mobile }
         }
@@ -116,10 +129,17 @@ enum OtherEvidence {
         if mobilesA.contains(where: { trailingB.contains($0.trailing) }) || mobilesB.contains(where: { trailingA.contains($0.trailing) }) {
             return nil
         }
+        func parse(_ key: PhoneKey, of contact: Contact, _ evidence: inout PhoneRegionEvidence?) -> String? {
+            if key.isParsed { return key.e164 }
+            if evidence == nil { evidence = extractor.phoneEvidence(of: contact) }
+            return extractor.e164(key.parseInput, evidence: evidence!, labeledMobile: key.labeledMobile)
+        }
+        var parsedB = [String??](repeating: nil, count: mobilesB.count)
         for x in mobilesA {
-            guard let first = extractor.parse(x, of: a) else { continue }
-            for y in mobilesB {
-                guard let second = extractor.parse(y, of: b), first != second,
+            guard let first = parse(x, of: a, &evidenceA) else { continue }
+            for (n, y) in mobilesB.enumerated() {
+                if parsedB[n] == nil { parsedB[n] = .some(parse(y, of: b, &evidenceB)) }
+                guard let second = parsedB[n]!, first != second,
                       extractor.phoneResolver.ownCountryCodeRegion(of: first, defaultRegion: extractor.rules.defaultRegion)
                           == extractor.phoneResolver.ownCountryCodeRegion(of: second, defaultRegion: extractor.rules.defaultRegion) else { continue }
                 return MatchedValue(kind: .phone, first: first, second: second, note: "two different mobiles in one country",
