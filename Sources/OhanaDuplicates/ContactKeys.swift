@@ -211,8 +211,14 @@ struct KeyExtractor {
 
     /// ``phones(of:)`` of the contact at `contact`, read in place (not copied).
     mutating func phones(at contact: UnsafePointer<Contact>) -> [PhoneKey] {
-        var result: [PhoneKey] = []
         var evidence: PhoneRegionEvidence?
+        return phones(at: contact, evidence: &evidence)
+    }
+
+    /// ``phones(at:)``, handing back the contact's region evidence when it was gathered (to parse
+    /// a number), so that a caller that needs it again (the merge) gathers it once per contact.
+    mutating func phones(at contact: UnsafePointer<Contact>, evidence: inout PhoneRegionEvidence?) -> [PhoneKey] {
+        var result: [PhoneKey] = []
         let count = rules.matchingTrailingDigits
         let fields = contact.pointee.fields
         for index in fields.indices where fields[index].type == .phoneNumber {

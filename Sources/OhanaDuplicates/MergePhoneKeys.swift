@@ -3,32 +3,9 @@ import OhanaPhoneNumbers
 
 extension KeyExtractor {
     /// ``phones(of:)``, handing back the contact's region evidence when it was gathered (to parse
-    /// a number), so that a caller that needs it again gathers it once per contact. The same keys
-    /// as ``phones(of:)`` (a test compares them).
+    /// a number), so that a caller that needs it again gathers it once per contact.
     mutating func phones(of contact: Contact, evidence: inout PhoneRegionEvidence?) -> [PhoneKey] {
-        var result: [PhoneKey] = []
-        let count = rules.matchingTrailingDigits
-        for index in contact.fields.indices where contact.fields[index].type == .phoneNumber {
-            let value = contact.fields[index].value
-            let (digits, isPlain, _) = PhoneDigits.scan(value)
-            // Fewer than 6 digits is no number to match on; more than 15 is no E.164 number.
-            guard (6...15).contains(digits.count) else { continue }
-            var key = PhoneKey(
-                fieldIndex: index, written: value, digits: digits, parseInput: value, e164: nil, isParsed: false, trailing: digits,
-                labeledMobile: contact.fields[index].isLabeledMobile)
-            if let known = Self.resolvedE164(of: contact.fields[index]) {
-                key.e164 = known
-                key.isParsed = true
-            } else if parsesAllPhones || !isPlain || digits.count <= count {
-                if evidence == nil { evidence = phoneEvidence(of: contact) }
-                key.e164 = e164(value, evidence: evidence!, labeledMobile: key.labeledMobile)
-                key.isParsed = true
-            }
-            let source = key.e164.map { String($0.dropFirst()) } ?? digits
-            key.trailing = count > 0 ? String(source.suffix(count)) : source
-            result.append(key)
-        }
-        return result
+        withUnsafePointer(to: contact) { phones(at: $0, evidence: &evidence) }
     }
 }
 
