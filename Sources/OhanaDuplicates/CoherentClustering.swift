@@ -87,7 +87,11 @@ struct CoherentClustering {
         let contacts = self.contacts
         let pairs = edges.map { ($0.first, $0.second) }
         let weights = parallelMap(pairs, minimumPerWorker: 256, state: { KeyExtractor(rules: rules) }) { extractor, pair in
-            OtherEvidence.weight(contacts[Int(pair.0)], contacts[Int(pair.1)], rules: rules, extractor: &extractor)
+            // Through a buffer pointer the two contacts are read in place, not copied (a retain and
+            // release of each of their values, for each of a million matches).
+            contacts.withUnsafeBufferPointer { contacts in
+                OtherEvidence.weight(contacts[Int(pair.0)], contacts[Int(pair.1)], rules: rules, extractor: &extractor)
+            }
         }
         var kept: [Edge] = []
         kept.reserveCapacity(edges.count)
