@@ -59,8 +59,8 @@ public struct ContactOrdering: Sendable, Hashable {
     /// so the keys compare as they would in the whole order; ties go, as there, to id order, then
     /// to the order of `positions`.
     ///
-    /// Complexity: O(p) in the positions (their sections and characters), then O(s log s) for
-    /// the s contacts of the sections kept.
+    /// Complexity: O(p) in the positions (their sections and characters), then O(s log count)
+    /// comparisons for the s contacts of the sections kept (``smallest(_:of:by:)``).
     func first(_ count: Int, of contacts: [Contact], positions: [Int]) -> [Int] {
         guard count > 0, !positions.isEmpty else { return [] }
         let mode = self.mode
@@ -80,7 +80,7 @@ public struct ContactOrdering: Sendable, Hashable {
         let keys = AlphabeticalSort(mode, locale: locale)
             .collationKeys(of: contacts, positions: kept.map { positions[$0] }, collating: positions)
         let order = keys.bytes.withUnsafeBufferPointer { bytes in
-            kept.indices.sorted { a, b in
+            Self.smallest(count, of: kept.indices) { a, b in
                 let (first, second) = (kept[a], kept[b])
                 if sections[first] != sections[second] { return sections[first] < sections[second] }
                 switch (keys.ranges[a], keys.ranges[b]) {
@@ -96,7 +96,30 @@ public struct ContactOrdering: Sendable, Hashable {
                 return idA != idB ? idA < idB : first < second
             }
         }
-        return order.prefix(count).map { positions[kept[$0]] }
+        return order.map { positions[kept[$0]] }
+    }
+
+    /// The first `count` of `items` in the order of `precedes` (a strict total order), in that
+    /// order: the prefix of `items.sorted(by: precedes)`, found in one pass that keeps the best
+    /// `count` so far in order.
+    ///
+    /// Complexity: O(n log k) comparisons for n items and k = `count`, and O(n k) moves at worst.
+    static func smallest<Item>(_ count: Int, of items: some Sequence<Item>, by precedes: (Item, Item) -> Bool) -> [Item] {
+        var best: [Item] = []
+        guard count > 0 else { return best }
+        best.reserveCapacity(count + 1)
+        for item in items {
+            if best.count == count, let last = best.last, !precedes(item, last) { continue }
+            var low = 0
+            var high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(item, best[middle]) { high = middle } else { low = middle + 1 }
+            }
+            best.insert(item, at: low)
+            if best.count > count { best.removeLast() }
+        }
+        return best
     }
 
     /// The stored contacts in this order: all of them, or those with a tag, a name part starting

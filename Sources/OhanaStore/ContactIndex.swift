@@ -65,12 +65,15 @@ package enum ContactIndex {
         package var nameKeys: [String]
         package var namesText: String
         package var fieldValuesText: String
+        /// The contact's search row (``SearchRow``), stored beside its JSON.
+        package var searchRow: [UInt8]
 
         package init(_ contact: Contact) {
             tags = Set(contact.tags.map(TextFolding.fold)).filter { !$0.isEmpty }.sorted()
             nameKeys = ContactIndex.nameKeys(of: contact)
             namesText = ContactIndex.namesText(of: contact)
             fieldValuesText = ContactIndex.fieldValuesText(of: contact)
+            searchRow = SearchRow.encode(contact)
         }
     }
 }

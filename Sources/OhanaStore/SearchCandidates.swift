@@ -25,7 +25,7 @@ extension StoreRowBackend {
             // Each chunk is decoded on other threads while the backend reads the next.
             var contacts: [Contact] = []
             var pending: BackgroundWork<[Contact]>?
-            try rows.searchCandidateJSON(fullText: fullText, namePrefix: namePrefix) { chunk in
+            try rows.searchCandidateRows(fullText: fullText, namePrefix: namePrefix) { chunk in
                 if let pending { contacts += try pending.result() }
                 pending = BackgroundWork { try SearchCandidates.decodeAll(chunk) }
             }
@@ -42,9 +42,9 @@ extension StoreRowBackend {
     }
 }
 
-/// Reading search candidates from stored JSON: the names and field values only.
+/// Reading search candidates from search rows or stored JSON: the names and field values only.
 package enum SearchCandidates {
-    /// About how many contacts a backend hands over at a time (``StoreRowReading/searchCandidateJSON(fullText:namePrefix:receive:)``).
+    /// About how many contacts a backend hands over at a time (``StoreRowReading/searchCandidateRows(fullText:namePrefix:receive:)``).
     package static let chunkSize = 8_192
 
     /// A contact holding only what a search ranks and lists by: its id, the name parts and
@@ -68,7 +68,7 @@ package enum SearchCandidates {
         return light
     }
 
-    /// The light contacts of a chunk of stored JSON, in order, on every core when there are many:
+    /// The light contacts of a chunk of search rows or stored JSON, in order, on every core when there are many:
     /// the parts read straight from the bytes (``StoredJSONParts``), and a contact those do not
     /// read plainly decoded whole (``ContactCodec/decode(_:)``), so the result is always the stored
     /// contact's parts.
@@ -79,11 +79,17 @@ package enum SearchCandidates {
         return try results.map { try $0.get() }
     }
 
-    /// One contact's light contact.
+    /// One contact's light contact: from its search row (``SearchRow``) when the entry is one (it
+    /// then starts with the row's version byte, never with JSON's `{`), else from its stored JSON.
     static func decode(_ chunk: StoredJSONChunk, at index: Int, codec: ContactCodec) throws -> Contact {
         let range = chunk.range(at: index)
-        let light = chunk.bytes.withUnsafeBytes { StoredJSONParts.lightContact(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        let light = chunk.bytes.withUnsafeBytes { all -> Contact? in
+            let bytes = UnsafeRawBufferPointer(rebasing: all[range])
+            if bytes.first == SearchRow.version { return SearchRow.lightContact(bytes) }
+            return StoredJSONParts.lightContact(bytes)
+        }
         if let light { return light }
+        guard chunk.bytes[range].first != SearchRow.version else { throw SearchRow.Unreadable() }
         let record = StoredRecord(id: nil, json: Data(chunk.bytes[range]), photo: nil, photoType: nil)
         return lightContact(try codec.decode(record))
     }

@@ -13,12 +13,13 @@ package protocol StoreRowReading: AnyObject {
     func allContacts(order: ContactOrder) throws -> [Contact]
     /// The stored contacts among these ids, in any order.
     func contacts(ids: [ContactID]) throws -> [Contact]
-    /// The stored JSON (without photos) of every contact the full-text index finds for any of
-    /// `fullText`, or with a name key starting with `namePrefix` folded (every contact when it
-    /// folds to nothing), each once, in any order: a search's candidates (``SearchCandidateStorage``).
+    /// The search row (``SearchRow``), or where a contact has none its stored JSON (without
+    /// photos), of every contact the full-text index finds for any of `fullText`, or with a name
+    /// key starting with `namePrefix` folded (every contact when it folds to nothing), each once,
+    /// in any order: a search's candidates (``SearchCandidateStorage``).
     /// Handed to `receive` a chunk of about ``SearchCandidates/chunkSize`` at a time as they are
     /// read, so that the caller decodes one chunk while the next is read.
-    func searchCandidateJSON(fullText: [String], namePrefix: String, receive: (StoredJSONChunk) throws -> Void) throws
+    func searchCandidateRows(fullText: [String], namePrefix: String, receive: (StoredJSONChunk) throws -> Void) throws
     /// The number of the last change of each of these contacts that has a history row.
     func changeSequences(of ids: [ContactID]) throws -> [ContactID: Int64]
     /// The ids of the contacts loaded from one source record of one provider, in storage order.

@@ -1,12 +1,12 @@
 import Foundation
 import Ohana
 
-/// Stored contacts' JSON, many in one buffer: a search's candidates as a backend hands them over
-/// (one allocation per chunk, not one per contact).
+/// Stored contacts' search rows (``SearchRow``) or JSON, many in one buffer: a search's candidates
+/// as a backend hands them over (one allocation per chunk, not one per contact).
 package struct StoredJSONChunk: Sendable {
-    /// Every contact's JSON, one after the other.
+    /// Every contact's search row or JSON, one after the other.
     package private(set) var bytes: [UInt8] = []
-    /// Where each contact's JSON ends in ``bytes`` (it starts where the one before ends).
+    /// Where each contact's entry ends in ``bytes`` (it starts where the one before ends).
     package private(set) var ends: [Int] = []
 
     /// An empty chunk.
@@ -15,7 +15,7 @@ package struct StoredJSONChunk: Sendable {
     /// The number of contacts in the chunk.
     package var count: Int { ends.count }
 
-    /// Adds one contact's JSON.
+    /// Adds one contact's search row or JSON.
     package mutating func append(_ json: some Sequence<UInt8>) {
         bytes.append(contentsOf: json)
         ends.append(bytes.count)

@@ -146,7 +146,7 @@ extension PostgresWriteTransaction {
             try await query("""
                 UPDATE contact SET json = \(json), photo = \(contact.photo?.data), photo_type = \(contact.photo?.mediaType),
                     sort_key = \(PostgresText.clean(sortKey)), search = \(vector)::tsvector,
-                    content_hash = \(prepared.contentHash)
+                    content_hash = \(prepared.contentHash), search_row = \(Data(entries.searchRow))
                 WHERE row_id = \(rowid)
                 """)
             lookups.append(StoredLookups(rowid: rowid, contact: contact, entries: entries))
@@ -171,7 +171,8 @@ extension PostgresWriteTransaction {
             return PostgresText.searchVector(names: entries.namesText, fieldValues: entries.fieldValuesText)
         }
         try await copy(into: "contact",
-                       columns: ["row_id", "id", "json", "photo", "photo_type", "sort_key", "search", "content_hash"],
+                       columns: ["row_id", "id", "json", "photo", "photo_type", "sort_key", "search", "content_hash",
+                                 "search_row"],
                        rows: Array(items.indices)) { index in
             let (contact, prepared) = items[index]
             return [
@@ -179,6 +180,7 @@ extension PostgresWriteTransaction {
                 .text(String(decoding: prepared.changes?.json ?? Data(), as: UTF8.self)),
                 .bytes(contact.photo?.data), .text(contact.photo?.mediaType), .text(prepared.changes?.sortKey ?? ""),
                 .text(vectors[index]), .integer(prepared.contentHash),
+                .bytes(prepared.changes.map { Data($0.entries.searchRow) }),
             ]
         }
         try await writeLookups(items.indices.compactMap { index in

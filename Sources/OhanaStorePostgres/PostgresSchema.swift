@@ -152,6 +152,7 @@ enum PostgresSchema {
             "CREATE INDEX contact_revision_contact ON contact_revision (contact_id, number)",
         ]),
         (v6, accountTables),
+        (v7, ["ALTER TABLE contact ADD COLUMN search_row BYTEA"]),
     ]
 
     /// The key of the transaction-level advisory lock every writer takes first: writes are serial,
@@ -175,6 +176,7 @@ enum PostgresSchema {
                     let storeID = UUID().uuidString.lowercased()
                     try await connection.query("INSERT INTO store_info (id, store_id) VALUES (1, \(storeID))", logger: logger)
                 }
+                if migration.identifier == v7 { try await fillSearchRows(connection, logger: logger) }
                 try await connection.query("INSERT INTO ohana_migration (identifier) VALUES (\(migration.identifier))",
                                            logger: logger)
             }

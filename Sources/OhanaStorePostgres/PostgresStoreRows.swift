@@ -52,8 +52,8 @@ final class PostgresRowTransaction: StoreRowTransaction, @unchecked Sendable {
             """) }
     }
 
-    func searchCandidateJSON(fullText: [String], namePrefix: String, receive: (StoredJSONChunk) throws -> Void) throws {
-        for chunk in try wait({ try await $0.searchCandidateJSON(fullText: fullText, namePrefix: namePrefix) }) {
+    func searchCandidateRows(fullText: [String], namePrefix: String, receive: (StoredJSONChunk) throws -> Void) throws {
+        for chunk in try wait({ try await $0.searchCandidateRows(fullText: fullText, namePrefix: namePrefix) }) {
             try receive(chunk)
         }
     }

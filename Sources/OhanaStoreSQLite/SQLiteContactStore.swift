@@ -86,6 +86,9 @@ public final class SQLiteContactStore: Sendable {
             // The writer keeps a batch's index pages in memory (SQLite's default is 2 MiB), so
             // that a bulk import does not spill and re-read them; readers keep the default.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -65536") }
+            // Readers map the file (up to SQLite's limit) instead of copying each page they read
+            // from the page cache: a broad search reads a good part of the search rows.
+            if db.configuration.readonly { try db.execute(sql: "PRAGMA mmap_size = 4294967296") }
         }
         let pool: DatabasePool
         do {

@@ -19,13 +19,15 @@ extension StoredRecord {
 
 /// Writes and removes the lookup rows of one contact in SQLite: sources, tags, name keys, full-text row.
 extension ContactIndex {
-    /// Writes the lookup rows of a contact stored at `rowid`, first removing old ones when `replacing`.
-    static func write(_ contact: Contact, rowid: Int64, in db: Database, replacing: Bool) throws {
-        try write(contact, entries: Entries(contact), rowid: rowid, in: db, replacing: replacing)
+    /// Writes the lookup rows of a contact stored at `rowid`, first removing old ones when `replacing`;
+    /// its search row too unless `searchRow` is false (migrations before ``SQLiteSchema/v12``).
+    static func write(_ contact: Contact, rowid: Int64, in db: Database, replacing: Bool, searchRow: Bool = true) throws {
+        try write(contact, entries: Entries(contact), rowid: rowid, in: db, replacing: replacing, searchRow: searchRow)
     }
 
     /// Writes the lookup rows of a contact whose lookup values are already worked out.
-    static func write(_ contact: Contact, entries: Entries, rowid: Int64, in db: Database, replacing: Bool) throws {
+    static func write(_ contact: Contact, entries: Entries, rowid: Int64, in db: Database, replacing: Bool,
+                      searchRow: Bool = true) throws {
         if replacing { try remove(rowid: rowid, in: db) }
         var seenSources = Set<[String]>()
         for provenance in contact.provenance {
@@ -44,6 +46,10 @@ extension ContactIndex {
         }
         try db.cachedStatement(sql: "INSERT INTO contactSearch (rowid, names, fieldValues) VALUES (?, ?, ?)")
             .execute(arguments: [rowid, entries.namesText, entries.fieldValuesText])
+        if searchRow {
+            try db.cachedStatement(sql: "INSERT INTO contactSearchRow (rowid, row) VALUES (?, ?)")
+                .execute(arguments: [rowid, Data(entries.searchRow)])
+        }
     }
 
     /// Removes the lookup rows of the contact stored at `rowid`.
@@ -52,6 +58,7 @@ extension ContactIndex {
         try db.cachedStatement(sql: "DELETE FROM contactTag WHERE contactRowid = ?").execute(arguments: [rowid])
         try db.cachedStatement(sql: "DELETE FROM contactNameKey WHERE contactRowid = ?").execute(arguments: [rowid])
         try db.cachedStatement(sql: "DELETE FROM contactSearch WHERE rowid = ?").execute(arguments: [rowid])
+        try db.cachedStatement(sql: "DELETE FROM contactSearchRow WHERE rowid = ?").execute(arguments: [rowid])
     }
 
     /// An FTS5 query that matches every word of `query` as a prefix, with FTS5 syntax escaped; `nil` when empty.

@@ -22,7 +22,7 @@ enum SQLiteSchema {
     static let v7 = "v7-content-hash-of-json"
 
     /// The migrations this version knows, oldest first.
-    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11]
+    static let identifiers = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12]
 
     /// The migrator that brings a database to the current schema.
     static var migrator: DatabaseMigrator {
@@ -80,7 +80,7 @@ enum SQLiteSchema {
                 pending.append((row["rowid"], try codec.decode(row)))
             }
             for (rowid, contact) in pending {
-                try ContactIndex.write(contact, rowid: rowid, in: db, replacing: false)
+                try ContactIndex.write(contact, rowid: rowid, in: db, replacing: false, searchRow: false)
             }
         }
         migrator.registerMigration(v3) { db in
@@ -152,6 +152,7 @@ enum SQLiteSchema {
                 """)
         }
         migrator.registerMigration(v11, migrate: createAccountTables)
+        migrator.registerMigration(v12, migrate: createSearchRows)
         return migrator
     }
 

@@ -45,6 +45,23 @@ struct SearchShortcutTests {
         }
     }
 
+    @Test("the smallest few, kept in one pass, are the prefix of the sorted items")
+    func smallestFew() {
+        var generator = SeededGenerator(seed: 3)
+        for size in [0, 1, 5, 100, 2_000] {
+            // Values with repeats, told apart by position: a strict total order.
+            let items = (0..<size).map { (value: Int(generator.next() % 50), position: $0) }
+            let precedes = { (a: (value: Int, position: Int), b: (value: Int, position: Int)) in
+                a.value != b.value ? a.value < b.value : a.position < b.position
+            }
+            let sorted = items.sorted(by: precedes).map(\.position)
+            for count in [0, 1, 3, 20, size, size + 2] {
+                #expect(ContactOrdering.smallest(count, of: items, by: precedes).map(\.position) == Array(sorted.prefix(count)),
+                        "\(size) items, first \(count)")
+            }
+        }
+    }
+
     @Test("the first few in list order are the prefix of the whole list order")
     func firstFewAreThePrefix() {
         var generator = SeededGenerator(seed: 7)
