@@ -103,10 +103,13 @@ public struct ContactOrdering: Sendable, Hashable {
     /// order: the prefix of `items.sorted(by: precedes)`, found in one pass that keeps the best
     /// `count` so far in order.
     ///
-    /// Complexity: O(n log k) comparisons for n items and k = `count`, and O(n k) moves at worst.
+    /// Complexity: O(n log k) comparisons for n items and k = `count`, and O(n k) moves at worst
+    /// while k is at most 64 (a page of results); beyond, a sort: O(n log n).
     static func smallest<Item>(_ count: Int, of items: some Sequence<Item>, by precedes: (Item, Item) -> Bool) -> [Item] {
         var best: [Item] = []
         guard count > 0 else { return best }
+        // Kept in order by insertion only for a few: a search without a limit asks for all.
+        guard count <= 64 else { return Array(items.sorted(by: precedes).prefix(count)) }
         best.reserveCapacity(count + 1)
         for item in items {
             if best.count == count, let last = best.last, !precedes(item, last) { continue }

@@ -55,7 +55,7 @@ struct SearchShortcutTests {
                 a.value != b.value ? a.value < b.value : a.position < b.position
             }
             let sorted = items.sorted(by: precedes).map(\.position)
-            for count in [0, 1, 3, 20, size, size + 2] {
+            for count in [0, 1, 3, 20, 64, 65, size, size + 2] {
                 #expect(ContactOrdering.smallest(count, of: items, by: precedes).map(\.position) == Array(sorted.prefix(count)),
                         "\(size) items, first \(count)")
             }
