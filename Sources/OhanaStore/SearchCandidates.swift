@@ -51,21 +51,39 @@ package enum SearchCandidates {
     /// formatted name (so ``Contact/fullName`` is the stored contact's), and each field's type and
     /// value (without label, phone number details or anything else); the rest left empty.
     package static func lightContact(_ contact: Contact) -> Contact {
-        var light = Contact(blankWithID: contact.id)
-        light.namePrefix = contact.namePrefix
-        light.givenName = contact.givenName
-        light.middleName = contact.middleName
-        light.familyName = contact.familyName
-        light.nameSuffix = contact.nameSuffix
-        light.nickname = contact.nickname
+        lightContact(texts: lightTexts(of: contact), fields: contact.fields.map { ContactField(type: $0.type, value: $0.value) })!
+    }
+
+    /// How many texts a light contact has (``lightTexts(of:)``).
+    package static let lightTextCount = 12
+
+    /// The texts of a light contact, in the order search rows (``SearchRow``) and stored JSON
+    /// parts (``StoredJSONParts``) read them: id, name prefix, given, middle and family name,
+    /// suffix, nickname, the three phonetic parts, formatted name, organization.
+    package static func lightTexts(of contact: Contact) -> [String?] {
+        [contact.id.rawValue, contact.namePrefix, contact.givenName, contact.middleName, contact.familyName,
+         contact.nameSuffix, contact.nickname, contact.phoneticGivenName, contact.phoneticMiddleName,
+         contact.phoneticFamilyName, contact.formattedName, contact.organization]
+    }
+
+    /// The light contact of `texts` (``lightTexts(of:)``'s order) and `fields`; `nil` without an id.
+    package static func lightContact(texts: [String?], fields: [ContactField]) -> Contact? {
+        guard texts.count == lightTextCount, let id = texts[0] else { return nil }
+        var contact = Contact(blankWithID: ContactID(rawValue: id))
+        contact.namePrefix = texts[1]
+        contact.givenName = texts[2]
+        contact.middleName = texts[3]
+        contact.familyName = texts[4]
+        contact.nameSuffix = texts[5]
+        contact.nickname = texts[6]
         // The phonetic parts live in a box of rare parts, made only for a contact that has one.
-        if let name = contact.phoneticGivenName { light.phoneticGivenName = name }
-        if let name = contact.phoneticMiddleName { light.phoneticMiddleName = name }
-        if let name = contact.phoneticFamilyName { light.phoneticFamilyName = name }
-        light.formattedName = contact.formattedName
-        light.organization = contact.organization
-        light.fields = contact.fields.map { ContactField(type: $0.type, value: $0.value) }
-        return light
+        if let name = texts[7] { contact.phoneticGivenName = name }
+        if let name = texts[8] { contact.phoneticMiddleName = name }
+        if let name = texts[9] { contact.phoneticFamilyName = name }
+        contact.formattedName = texts[10]
+        contact.organization = texts[11]
+        contact.fields = fields
+        return contact
     }
 
     /// The light contacts of a chunk of search rows or stored JSON, in order, on every core when there are many:

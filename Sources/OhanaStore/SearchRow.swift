@@ -22,9 +22,7 @@ package enum SearchRow {
     package static func encode(_ contact: Contact) -> [UInt8] {
         var bytes: [UInt8] = [version]
         bytes.reserveCapacity(256)
-        for text in [contact.id.rawValue, contact.namePrefix, contact.givenName, contact.middleName, contact.familyName,
-                     contact.nameSuffix, contact.nickname, contact.phoneticGivenName, contact.phoneticMiddleName,
-                     contact.phoneticFamilyName, contact.formattedName, contact.organization] {
+        for text in SearchCandidates.lightTexts(of: contact) {
             append(text, to: &bytes)
         }
         append(number: contact.fields.count, to: &bytes)
@@ -40,12 +38,12 @@ package enum SearchRow {
     package static func lightContact(_ bytes: UnsafeRawBufferPointer) -> Contact? {
         var reader = Reader(bytes: bytes)
         guard reader.byte() == version else { return nil }
-        var texts = [String?](repeating: nil, count: 12)
+        var texts = [String?](repeating: nil, count: SearchCandidates.lightTextCount)
         for index in texts.indices {
             guard let text = reader.text() else { return nil }
             texts[index] = text
         }
-        guard let id = texts[0], let count = reader.number(), count <= bytes.count else { return nil }
+        guard let count = reader.number(), count <= bytes.count else { return nil }
         var fields: [ContactField] = []
         fields.reserveCapacity(count)
         for _ in 0..<count {
@@ -54,21 +52,7 @@ package enum SearchRow {
             fields.append(ContactField(type: type, value: value))
         }
         guard reader.position == bytes.count else { return nil }
-        var contact = Contact(blankWithID: ContactID(rawValue: id))
-        contact.namePrefix = texts[1]
-        contact.givenName = texts[2]
-        contact.middleName = texts[3]
-        contact.familyName = texts[4]
-        contact.nameSuffix = texts[5]
-        contact.nickname = texts[6]
-        // The phonetic parts live in a box of rare parts, made only for a contact that has one.
-        if let name = texts[7] { contact.phoneticGivenName = name }
-        if let name = texts[8] { contact.phoneticMiddleName = name }
-        if let name = texts[9] { contact.phoneticFamilyName = name }
-        contact.formattedName = texts[10]
-        contact.organization = texts[11]
-        contact.fields = fields
-        return contact
+        return SearchCandidates.lightContact(texts: texts, fields: fields)
     }
 
     private static func append(_ text: String?, to bytes: inout [UInt8]) {

@@ -58,7 +58,7 @@ struct StoredJSONParts {
     ].map { Array($0.utf8) }
 
     private mutating func contact() throws -> Contact {
-        var strings = [String?](repeating: nil, count: 12)
+        var strings = [String?](repeating: nil, count: SearchCandidates.lightTextCount)
         var fields: [ContactField] = []
         var seen: UInt16 = 0
         try expect(UInt8(ascii: "{"))
@@ -68,28 +68,16 @@ struct StoredJSONParts {
             }
             guard seen & (1 << index) == 0 else { throw GiveUp() }
             seen |= 1 << index
-            if index == 12 {
+            if index == SearchCandidates.lightTextCount {
                 fields = try reader.fields()
             } else {
                 strings[index] = try reader.optionalString()
             }
         }
         skipWhitespace()
-        guard position == bytes.count, let id = strings[0] else { throw GiveUp() }
-        var contact = Contact(blankWithID: ContactID(rawValue: id))
-        contact.namePrefix = strings[1]
-        contact.givenName = strings[2]
-        contact.middleName = strings[3]
-        contact.familyName = strings[4]
-        contact.nameSuffix = strings[5]
-        contact.nickname = strings[6]
-        // The phonetic parts live in a box of rare parts, made only for a contact that has one.
-        if let name = strings[7] { contact.phoneticGivenName = name }
-        if let name = strings[8] { contact.phoneticMiddleName = name }
-        if let name = strings[9] { contact.phoneticFamilyName = name }
-        contact.formattedName = strings[10]
-        contact.organization = strings[11]
-        contact.fields = fields
+        guard position == bytes.count, let contact = SearchCandidates.lightContact(texts: strings, fields: fields) else {
+            throw GiveUp()
+        }
         return contact
     }
 
