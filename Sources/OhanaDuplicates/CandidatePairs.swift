@@ -53,38 +53,58 @@ extension DuplicateDetector {
     /// a sampled middle value, then each side sorted on a core of its own (a few million pairs at a
     /// million contacts took a second on one core).
     static func sortOnEveryCore(_ values: inout [UInt64]) {
+        sortOnEveryCore(&values, by: Ascending<UInt64>.self)
+    }
+
+    /// Sorts `values` in `order` on two cores when there are many, as ``sortOnEveryCore(_:)``
+    /// does. The order is a type, not a closure, so that each use is compiled with its comparison
+    /// inlined; it should be total (no two different values equivalent), so that the result does
+    /// not depend on how the work was split.
+    static func sortOnEveryCore<Order: SortOrder>(_ values: inout [Order.Value], by order: Order.Type) {
         let n = values.count
         guard n >= 1 << 16, processorCount > 1 else {
-            values.sort()
+            values.sort(by: Order.precedes)
             return
         }
         var sample = (0..<63).map { values[$0 * (n / 63)] }
-        sample.sort()
+        sample.sort(by: Order.precedes)
         let pivot = sample[31]
         values.withUnsafeMutableBufferPointer { buffer in
             var split = 0
-            for k in 0..<n where buffer[k] < pivot {
+            for k in 0..<n where Order.precedes(buffer[k], pivot) {
                 buffer.swapAt(k, split)
                 split += 1
             }
             guard let base = buffer.baseAddress else { return }
-            let sides = SortedSides(base: base, split: split, count: n)
+            let sides = SortedSides<Order>(base: base, split: split, count: n)
             DispatchQueue.concurrentPerform(iterations: 2) { side in sides.sort(side) }
         }
     }
 }
 
-/// The two sides of a list split around a value, sorted on two cores (``DuplicateDetector/sortOnEveryCore(_:)``):
+/// An order to sort by (``DuplicateDetector/sortOnEveryCore(_:by:)``).
+protocol SortOrder {
+    associatedtype Value
+    /// Whether `lhs` comes before `rhs`.
+    static func precedes(_ lhs: Value, _ rhs: Value) -> Bool
+}
+
+/// The ascending order of comparable values.
+enum Ascending<Value: Comparable>: SortOrder {
+    static func precedes(_ lhs: Value, _ rhs: Value) -> Bool { lhs < rhs }
+}
+
+/// The two sides of a list split around a value, sorted on two cores (``DuplicateDetector/sortOnEveryCore(_:by:)``):
 /// each worker sorts its own side only.
-private struct SortedSides: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt64>
+private struct SortedSides<Order: SortOrder>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Order.Value>
     let split: Int
     let count: Int
 
-    /// Sorts side 0 (the values below the split) or side 1 (the rest) in place.
+    /// Sorts side 0 (the values before the split) or side 1 (the rest) in place.
     func sort(_ side: Int) {
         let range = side == 0 ? 0..<split : split..<count
         var buffer = UnsafeMutableBufferPointer(start: base + range.lowerBound, count: range.count)
-        buffer.sort()
+        buffer.sort(by: Order.precedes)
     }
 }

@@ -61,10 +61,14 @@ struct Edge {
     /// The score that puts matches between identical cards first.
     static let identicalScore: Float = 100
 
-    /// Strongest first, then by contacts: the order clusters are built in.
-    static func byStrength(_ lhs: Edge, _ rhs: Edge) -> Bool {
-        if lhs.score != rhs.score { return lhs.score > rhs.score }
-        return (lhs.first, lhs.second) < (rhs.first, rhs.second)
+    /// Strongest first, then by contacts: the order clusters are built in. Total: of two matches
+    /// of one pair with one score (a rule's and identical cards'), the rule's comes first, where a
+    /// stable sort of the list as made put it.
+    enum StrengthOrder: SortOrder {
+        static func precedes(_ lhs: Edge, _ rhs: Edge) -> Bool {
+            if lhs.score != rhs.score { return lhs.score > rhs.score }
+            return (lhs.first, lhs.second, rhs.rule) < (rhs.first, rhs.second, lhs.rule)
+        }
     }
 }
 
@@ -193,7 +197,7 @@ struct DuplicateDetector {
         tick("blocks compared")
         var clustering = CoherentClustering(rules: rules, overrides: overrides, contacts: contacts, tables: tables)
         clustering.checkNames(&edges, rejected: &rejected)
-        edges.sort(by: Edge.byStrength)
+        Self.sortOnEveryCore(&edges, by: Edge.StrengthOrder.self)
         let (roots, unions, refused, incoherent) = clustering.unite(edges)
         tick("clusters joined")
         shared.sort { ($0.size, $0.member) > ($1.size, $1.member) }
@@ -240,7 +244,7 @@ struct DuplicateDetector {
         for (index, entry) in tables.entries.enumerated() where entry.fingerprint != 0 {
             keyed.append((entry.fingerprint, Int32(index)))
         }
-        keyed.sort { ($0.fingerprint, $0.index) < ($1.fingerprint, $1.index) }
+        Self.sortOnEveryCore(&keyed, by: FingerprintOrder.self)
         var edges: [Edge] = []
         var low = 0
         while low < keyed.count {
@@ -252,6 +256,13 @@ struct DuplicateDetector {
             low = high
         }
         return edges
+    }
+
+    /// Cards by fingerprint, then by index.
+    private enum FingerprintOrder: SortOrder {
+        static func precedes(_ lhs: (fingerprint: UInt64, index: Int32), _ rhs: (fingerprint: UInt64, index: Int32)) -> Bool {
+            (lhs.fingerprint, lhs.index) < (rhs.fingerprint, rhs.index)
+        }
     }
 
     // MARK: Keys

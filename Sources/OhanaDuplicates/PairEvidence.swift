@@ -70,6 +70,13 @@ extension DuplicateDetector {
         return members
     }
 
+    /// Hashes with their slots, by hash, then slot.
+    private enum HashSlotOrder: SortOrder {
+        static func precedes(_ lhs: (hash: UInt64, slot: Int32), _ rhs: (hash: UInt64, slot: Int32)) -> Bool {
+            (lhs.hash, lhs.slot) < (rhs.hash, rhs.slot)
+        }
+    }
+
     /// Counts the contacts that carry each first name form and each name word (the name's term
     /// frequency), and sets each contact's ``CompactKeys/nameWeight`` from the likelier of the two:
     /// the contacts with the whole name, or those expected to have it from its words' frequencies
@@ -78,7 +85,7 @@ extension DuplicateDetector {
     /// Complexity: O(*n* log *n*).
     func countNames(_ tables: inout KeyTables) {
         func countRuns(_ keyed: inout [(hash: UInt64, slot: Int32)], _ each: (UInt64, Int) -> Void) {
-            keyed.sort { $0.hash < $1.hash }
+            Self.sortOnEveryCore(&keyed, by: HashSlotOrder.self)
             var low = 0
             while low < keyed.count {
                 var high = low + 1
