@@ -89,8 +89,9 @@ struct CoherentClustering {
         let weights = parallelMap(pairs, minimumPerWorker: 256, state: { KeyExtractor(rules: rules) }) { extractor, pair in
             // Through a buffer pointer the two contacts are read in place, not copied (a retain and
             // release of each of their values, for each of a million matches).
-            contacts.withUnsafeBufferPointer { contacts in
-                OtherEvidence.weight(contacts[Int(pair.0)], contacts[Int(pair.1)], rules: rules, extractor: &extractor)
+            contacts.withUnsafeBufferPointer { contacts -> Double in
+                guard let base = contacts.baseAddress else { return 0 }
+                return OtherEvidence.weight(base + Int(pair.0), base + Int(pair.1), rules: rules, extractor: &extractor)
             }
         }
         var kept: [Edge] = []

@@ -21,29 +21,42 @@ enum OtherEvidence {
 
     /// The values of this kind two contacts have, with their weights (those against a match are negative).
     static func values(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: inout KeyExtractor) -> [MatchedValue] {
+        withUnsafePointer(to: a) { a in
+            withUnsafePointer(to: b) { b in values(a, b, rules: rules, extractor: &extractor) }
+        }
+    }
+
+    /// ``values(_:_:rules:extractor:)`` of the contacts at `a` and `b`, read in place.
+    static func values(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, rules: DuplicateRules,
+                       extractor: inout KeyExtractor) -> [MatchedValue] {
         var values: [MatchedValue] = []
         // Most pairs lack most of these: each part only where both cards have something for it.
-        func both(_ test: (ContactField) -> Bool) -> Bool { a.fields.contains(where: test) && b.fields.contains(where: test) }
+        func both(_ test: (ContactField) -> Bool) -> Bool { a.pointee.fields.contains(where: test) && b.pointee.fields.contains(where: test) }
         if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { values.append(value) }
-        if let first = a.birthday, let second = b.birthday {
+        if let first = a.pointee.birthday, let second = b.pointee.birthday {
             let same = isSameBirthday(first, second)
             values.append(MatchedValue(kind: .birthday, first: first.description, second: second.description,
                                        note: same ? nil : "different birthdays", weight: same ? sameBirthday : differentBirthdays))
         }
-        if !a.postalAddresses.isEmpty && !b.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
+        if !a.pointee.postalAddresses.isEmpty && !b.pointee.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
             values.append(value)
         }
         if both({ $0.label == .mobile }), let value = mobiles(a, b, extractor: &extractor) { values.append(value) }
         return values
     }
 
-    /// The sum of the weights of ``values(_:_:rules:extractor:)``, without writing the values out.
-    static func weight(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: inout KeyExtractor) -> Double {
+    /// The sum of the weights of ``values(_:_:rules:extractor:)``, without writing the values out:
+    /// the contacts at `a` and `b` read in place (a copy retains and releases each of their values,
+    /// for each of a million matches).
+    static func weight(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, rules: DuplicateRules,
+                       extractor: inout KeyExtractor) -> Double {
         var total = 0.0
-        func both(_ test: (ContactField) -> Bool) -> Bool { a.fields.contains(where: test) && b.fields.contains(where: test) }
+        func both(_ test: (ContactField) -> Bool) -> Bool { a.pointee.fields.contains(where: test) && b.pointee.fields.contains(where: test) }
         if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { total += value.weight ?? 0 }
-        if let first = a.birthday, let second = b.birthday { total += isSameBirthday(first, second) ? sameBirthday : differentBirthdays }
-        if !a.postalAddresses.isEmpty && !b.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
+        if let first = a.pointee.birthday, let second = b.pointee.birthday {
+            total += isSameBirthday(first, second) ? sameBirthday : differentBirthdays
+        }
+        if !a.pointee.postalAddresses.isEmpty && !b.pointee.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
             total += value.weight ?? 0
         }
         if both({ $0.label == .mobile }), let value = mobiles(a, b, extractor: &extractor) { total += value.weight ?? 0 }
@@ -57,9 +70,10 @@ enum OtherEvidence {
 
     /// A mailbox name both cards have at different domains, when they share no whole address;
     /// role names (`info`) and names of fewer than four letters say nothing.
-    private static func mailboxName(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: KeyExtractor) -> MatchedValue? {
-        func split(_ contact: Contact) -> [(written: String, local: Substring, domain: Substring)] {
-            contact.fields.compactMap { field in
+    private static func mailboxName(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, rules: DuplicateRules,
+                                    extractor: KeyExtractor) -> MatchedValue? {
+        func split(_ contact: UnsafePointer<Contact>) -> [(written: String, local: Substring, domain: Substring)] {
+            contact.pointee.fields.compactMap { field in
                 guard field.type == .emailAddress else { return nil }
                 let normalized = extractor.normalizeEmail(field.value)
                 // By bytes: an index of the UTF-8 view is one of the string (no grapheme breaking).
@@ -68,8 +82,8 @@ enum OtherEvidence {
             }
         }
         // Most pairs compared share an address written alike: no need to normalise the others.
-        for x in a.fields where x.type == .emailAddress {
-            for y in b.fields where y.type == .emailAddress && y.value == x.value
+        for x in a.pointee.fields where x.type == .emailAddress {
+            for y in b.pointee.fields where y.type == .emailAddress && y.value == x.value
                 && extractor.normalizeEmail(x.value).utf8.contains(UInt8(ascii: "@")) {
                 return nil
             }
@@ -89,10 +103,10 @@ enum OtherEvidence {
     }
 
     /// The cities of the two cards' addresses: one in common, or none (countries told apart too).
-    private static func cities(_ a: Contact, _ b: Contact, extractor: inout KeyExtractor) -> MatchedValue? {
+    private static func cities(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, extractor: inout KeyExtractor) -> MatchedValue? {
         // Cities compared by their folded words (no word holds a space: the same as comparing them joined).
-        func places(_ contact: Contact) -> [(city: [String], country: String?, written: String)] {
-            contact.postalAddresses.compactMap { address in
+        func places(_ contact: UnsafePointer<Contact>) -> [(city: [String], country: String?, written: String)] {
+            contact.pointee.postalAddresses.compactMap { address in
                 let city = extractor.words(address.city)
                 guard !city.isEmpty else { return nil }
                 return (city, address.isoCountryCode?.uppercased(), address.city ?? "")
@@ -111,14 +125,14 @@ enum OtherEvidence {
 
     /// Two different valid mobiles in one country, one on each card, when no mobile of one card
     /// is among the other's numbers (people keep a number for years; a second one is another person's).
-    private static func mobiles(_ a: Contact, _ b: Contact, extractor: inout KeyExtractor) -> MatchedValue? {
+    private static func mobiles(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, extractor: inout KeyExtractor) -> MatchedValue? {
         // Each card's evidence is gathered at most once, and each of its mobiles parsed at most once.
         var evidenceA: PhoneRegionEvidence?
         var evidenceB: PhoneRegionEvidence?
-        let phonesA = extractor.phones(of: a, evidence: &evidenceA)
-        let phonesB = extractor.phones(of: b, evidence: &evidenceB)
-        func mobiles(_ contact: Contact, _ keys: [PhoneKey]) -> [PhoneKey] {
-            keys.filter { contact.fields[$0.fieldIndex].label == .mobile }
+        let phonesA = extractor.phones(at: a, evidence: &evidenceA)
+        let phonesB = extractor.phones(at: b, evidence: &evidenceB)
+        func mobiles(_ contact: UnsafePointer<Contact>, _ keys: [PhoneKey]) -> [PhoneKey] {
+            keys.filter { contact.pointee.fields[$0.fieldIndex].label == .mobile }
         }
         let mobilesA = mobiles(a, phonesA)
         let mobilesB = mobiles(b, phonesB)
@@ -129,9 +143,9 @@ enum OtherEvidence {
         if mobilesA.contains(where: { trailingB.contains($0.trailing) }) || mobilesB.contains(where: { trailingA.contains($0.trailing) }) {
             return nil
         }
-        func parse(_ key: PhoneKey, of contact: Contact, _ evidence: inout PhoneRegionEvidence?) -> String? {
+        func parse(_ key: PhoneKey, of contact: UnsafePointer<Contact>, _ evidence: inout PhoneRegionEvidence?) -> String? {
             if key.isParsed { return key.e164 }
-            if evidence == nil { evidence = extractor.phoneEvidence(of: contact) }
+            if evidence == nil { evidence = extractor.phoneEvidence(of: contact.pointee) }
             return extractor.e164(key.parseInput, evidence: evidence!, labeledMobile: key.labeledMobile)
         }
         var parsedB = [String??](repeating: nil, count: mobilesB.count)
