@@ -7,7 +7,8 @@ import Ohana
 ///
 /// The same seed gives the same contacts on every platform and run. Every contact carries
 /// `customProperties[ContactGenerator.personKey] = .string(personID)`; contacts that are variants
-/// of one person share the person id.
+/// of one person share the person id. With ``recordsGroundTruth`` off, the cards are the same
+/// without those properties (a book as a user has it, for measuring speed and memory).
 public struct ContactGenerator: Sendable {
     /// The custom property key that holds the generated person's id (the duplicate ground truth).
     public static let personKey = "ohana.generator.person"
@@ -18,11 +19,15 @@ public struct ContactGenerator: Sendable {
     public let seed: UInt64
     /// The share of generated contacts that are near-duplicates of another generated person.
     public var duplicateRate: Double
+    /// Whether each card carries the ground truth (``personKey``, and ``variantKey`` on near-duplicates).
+    public var recordsGroundTruth: Bool
 
     /// Creates a generator for a seed; about 12% of the generated contacts are near-duplicates.
-    public init(seed: UInt64, duplicateRate: Double = 0.12) {
+    /// Without `recordsGroundTruth`, the cards carry no ground truth, and are otherwise the same.
+    public init(seed: UInt64, duplicateRate: Double = 0.12, recordsGroundTruth: Bool = true) {
         self.seed = seed
         self.duplicateRate = min(max(duplicateRate, 0), 0.5)
+        self.recordsGroundTruth = recordsGroundTruth
     }
 
     /// Returns `count` contacts, in a shuffled order; the same for the same seed and count.
@@ -31,6 +36,7 @@ public struct ContactGenerator: Sendable {
     public func generate(count: Int) -> [Contact] {
         guard count > 0 else { return [] }
         var state = GenerationState(seed: seed)
+        state.recordsTruth = recordsGroundTruth
         let variantCount = count >= 8 ? Int((Double(count) * duplicateRate).rounded()) : 0
         let personCount = count - variantCount
         var persons: [Person] = []

@@ -5,7 +5,7 @@ import Ohana
 extension GenerationState {
     mutating func primaryContact(of person: Person) -> Contact {
         var contact = card(of: person, nameStyle: .native, provider: person.provider)
-        contact.customProperties[ContactGenerator.personKey] = .string(person.id)
+        if recordsTruth { contact.customProperties[ContactGenerator.personKey] = .string(person.id) }
         return contact
     }
 

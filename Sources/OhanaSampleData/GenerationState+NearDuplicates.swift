@@ -86,8 +86,10 @@ extension GenerationState {
             }
         }
         var contact = card(of: p, nameStyle: nameStyle, provider: provider)
-        contact.customProperties[ContactGenerator.personKey] = .string(person.id)
-        contact.customProperties[ContactGenerator.variantKey] = .strings(changes.map(\.rawValue))
+        if recordsTruth {
+            contact.customProperties[ContactGenerator.personKey] = .string(person.id)
+            contact.customProperties[ContactGenerator.variantKey] = .strings(changes.map(\.rawValue))
+        }
         return contact
     }
 
@@ -128,8 +130,10 @@ extension GenerationState {
             contact.fields = [.email(email.address)]
         }
         contact.provenance = [Provenance(providerID: provider, recordID: recordID(for: provider))]
-        contact.customProperties[ContactGenerator.personKey] = .string(p.id)
-        contact.customProperties[ContactGenerator.variantKey] = .strings([Change.simCard.rawValue])
+        if recordsTruth {
+            contact.customProperties[ContactGenerator.personKey] = .string(p.id)
+            contact.customProperties[ContactGenerator.variantKey] = .strings([Change.simCard.rawValue])
+        }
         return contact
     }
 

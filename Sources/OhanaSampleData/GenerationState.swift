@@ -9,6 +9,8 @@ struct GenerationState {
     var companyStaff = Set<String>()
     let cultures = GeneratorData.cultures
     let cumulativeWeights: [Int]
+    /// Whether each card carries its ground truth (``ContactGenerator/recordsGroundTruth``).
+    var recordsTruth = true
 
     init(seed: UInt64) {
         rng = SeededRandomNumberGenerator(seed: seed)

@@ -36,6 +36,22 @@ struct ContactGeneratorTests {
         #expect(duplicates >= 200 && duplicates <= 300, "about 12% near-duplicates, got \(duplicates)")
     }
 
+    @Test("without the ground truth, the same cards and nothing else taken away")
+    func withoutGroundTruth() {
+        let marked = ContactGenerator(seed: 7).generate(count: 2_000)
+        let plain = ContactGenerator(seed: 7, recordsGroundTruth: false).generate(count: 2_000)
+        #expect(plain.count == marked.count)
+        #expect(plain.allSatisfy { $0.customProperties.isEmpty })
+        #expect(marked.contains { $0.customProperties[ContactGenerator.variantKey] != nil })
+        let stripped = marked.map { contact -> Contact in
+            var copy = contact
+            copy.customProperties[ContactGenerator.personKey] = nil
+            copy.customProperties[ContactGenerator.variantKey] = nil
+            return copy
+        }
+        #expect(plain == stripped)
+    }
+
     @Test("realistic variety: scripts, countries, invalid phones, organizations, photos, birthdays without year")
     func variety() {
         let contacts = ContactGenerator(seed: 3).generate(count: 3_000)
