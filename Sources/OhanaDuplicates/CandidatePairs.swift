@@ -83,7 +83,7 @@ extension DuplicateDetector {
 }
 
 /// An order to sort by (``DuplicateDetector/sortOnEveryCore(_:by:)``).
-protocol SortOrder {
+protocol SortOrder: Sendable {
     associatedtype Value
     /// Whether `lhs` comes before `rhs`.
     static func precedes(_ lhs: Value, _ rhs: Value) -> Bool
