@@ -29,9 +29,8 @@ struct ContactMerger {
 
         // Name: the most complete one; among equals the most common word order, then the first.
         // (Loops below read members in place, by index: copying a contact costs a retain per value.)
-        let alike = Self.namedAlike(members)
-        let fullNames = Self.fullNames(members, namedAlike: alike)
-        let best = alike ? 0 : bestNameIndex(members, fullNames: fullNames, extractor: &extractor)
+        let fullNames = members.map(\.fullName)
+        let best = bestNameIndex(members, fullNames: fullNames, extractor: &extractor)
         // (Parts kept in a shared box are set only when they change: a set copies the box.)
         if best != 0 {
             merged.namePrefix = members[best].namePrefix
@@ -146,29 +145,6 @@ struct ContactMerger {
     }
 
     // MARK: Names
-
-    /// Whether every member has the first one's name parts (prefix, given, middle, family, suffix,
-    /// formatted name) and, so, its ``Contact/fullName``: near-duplicates mostly do, and then
-    /// ``bestNameIndex(_:fullNames:extractor:)`` keeps the first one's name. `false` may also
-    /// mean "not known without every full name" (a card that names only its organization).
-    static func namedAlike(_ members: [Contact]) -> Bool {
-        let partsAlike = members.indices.dropFirst().allSatisfy { m in
-            members[m].givenName == members[0].givenName && members[m].familyName == members[0].familyName
-                && members[m].middleName == members[0].middleName && members[m].namePrefix == members[0].namePrefix
-                && members[m].nameSuffix == members[0].nameSuffix && members[m].formattedName == members[0].formattedName
-        }
-        guard partsAlike else { return false }
-        // The full name is the formatted one, else the parts composed (the same for all), else the
-        // organization's, the same when the organizations are.
-        if !members[0].composedName.isEmpty { return true }
-        return members.indices.dropFirst().allSatisfy { (members[$0].organization ?? "") == (members[0].organization ?? "") }
-    }
-
-    /// The members' full names; made once when they are ``namedAlike(_:)``.
-    static func fullNames(_ members: [Contact], namedAlike alike: Bool) -> [String] {
-        guard alike else { return members.map(\.fullName) }
-        return Array(repeating: members[0].fullName, count: members.count)
-    }
 
     /// The index of the member whose name the merged contact takes; `fullNames` are the members'.
     func bestNameIndex(_ members: [Contact], fullNames: [String], extractor: inout KeyExtractor) -> Int {
