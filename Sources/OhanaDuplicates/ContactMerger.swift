@@ -31,24 +31,27 @@ struct ContactMerger {
         // (Loops below read members in place, by index: copying a contact costs a retain per value.)
         let fullNames = members.map(\.fullName)
         let best = bestNameIndex(members, fullNames: fullNames, extractor: &extractor)
-        let source = members[best]
         // (Parts kept in a shared box are set only when they change: a set copies the box.)
         if best != 0 {
-            merged.namePrefix = source.namePrefix
-            merged.givenName = source.givenName
-            merged.middleName = source.middleName
-            merged.familyName = source.familyName
-            merged.nameSuffix = source.nameSuffix
-            merged.formattedName = source.formattedName
+            merged.namePrefix = members[best].namePrefix
+            merged.givenName = members[best].givenName
+            merged.middleName = members[best].middleName
+            merged.familyName = members[best].familyName
+            merged.nameSuffix = members[best].nameSuffix
+            merged.formattedName = members[best].formattedName
         }
-        update(&merged, \.phoneticGivenName, source.phoneticGivenName ?? members.lazy.compactMap(\.phoneticGivenName).first)
-        update(&merged, \.phoneticMiddleName, source.phoneticMiddleName ?? members.lazy.compactMap(\.phoneticMiddleName).first)
-        update(&merged, \.phoneticFamilyName, source.phoneticFamilyName ?? members.lazy.compactMap(\.phoneticFamilyName).first)
+        let phoneticGiven = members[best].phoneticGivenName ?? members.lazy.compactMap { $0.phoneticGivenName }.first
+        if merged.phoneticGivenName != phoneticGiven { merged.phoneticGivenName = phoneticGiven }
+        let phoneticMiddle = members[best].phoneticMiddleName ?? members.lazy.compactMap { $0.phoneticMiddleName }.first
+        if merged.phoneticMiddleName != phoneticMiddle { merged.phoneticMiddleName = phoneticMiddle }
+        let phoneticFamily = members[best].phoneticFamilyName ?? members.lazy.compactMap { $0.phoneticFamilyName }.first
+        if merged.phoneticFamilyName != phoneticFamily { merged.phoneticFamilyName = phoneticFamily }
         let bestName = fullNames[best]
         var otherNames: [String] = []
         for name in fullNames where !name.isEmpty && name != bestName && !otherNames.contains(name) { otherNames.append(name) }
-        update(&merged, \.nickname, members.lazy.compactMap(\.nickname).first)
-        if merged.nickname == nil, let bestGiven = source.givenName {
+        let nickname = members.lazy.compactMap { $0.nickname }.first
+        if merged.nickname != nickname { merged.nickname = nickname }
+        if merged.nickname == nil, let bestGiven = members[best].givenName {
             // A shorter given name that is a nickname of the chosen one becomes the nickname.
             let full = Set(extractor.words(bestGiven))
             for m in members.indices {
@@ -61,43 +64,56 @@ struct ContactMerger {
                 }
             }
         }
-        var custom = merged.customProperties
+        let customBefore = merged.customProperties
+        var custom = customBefore
         if !otherNames.isEmpty { custom[Key.otherNames] = .strings(otherNames) }
 
         // Scalars: the first non-empty value; other distinct values are kept as alternates.
         merged.organization = scalar(members.map { $0.organization }, "organization", &custom, &extractor)
-        update(&merged, \.department, scalar(members.map { $0.department }, "department", &custom, &extractor))
+        let department = scalar(members.map { $0.department }, "department", &custom, &extractor)
+        if merged.department != department { merged.department = department }
         merged.jobTitle = scalar(members.map { $0.jobTitle }, "jobTitle", &custom, &extractor)
         let notes = distinct(members.compactMap(\.note).filter { !$0.isEmpty })
-        update(&merged, \.note, notes.isEmpty ? nil : notes.joined(separator: "\n\n"))
-        update(&merged, \.birthday, mergedBirthday(members, &custom))
+        let note = notes.isEmpty ? nil : notes.joined(separator: "\n\n")
+        if merged.note != note { merged.note = note }
+        let birthday = mergedBirthday(members, &custom)
+        if merged.birthday != birthday { merged.birthday = birthday }
         let photos = distinct(members.compactMap(\.photo))
-        update(&merged, \.photo, photos.first)
+        if merged.photo != photos.first { merged.photo = photos.first }
         for (n, photo) in photos.dropFirst().enumerated() {
             custom[Key.alternatePrefix + "photo.\(n + 1)"] = .data(photo.data)
         }
 
         // Fields and addresses: de-duplicated by normalised value.
         var fields: [ContactField] = []
-        var fieldIndex: [String: Int] = [:]
+        // The kept fields' keys (distinct): a cluster's handful searched in a list, a large group's
+        // many through a dictionary.
+        var fieldKeys: [String] = []
+        var fieldIndex: [String: Int]? = members.reduce(0) { $0 + $1.fields.count } > 32 ? [:] : nil
         // Keys only tell numbers apart: with one number there is nothing to parse.
         let phoneCount = members.reduce(0) { count, member in count + member.fields.count { $0.type == .phoneNumber } }
         var resolutions = ClusterPhoneResolutions(members: phoneCount > 1 ? members.count : 0)
         let phoneKeys = phoneCount > 1 ? self.phoneKeys(members, resolutions: &resolutions, extractor: &extractor) : []
         for m in members.indices {
+            // The member's first provenance, read once (the list is made at each read) when a field lacks one.
+            var memberProvenance: Provenance??
             for f in members[m].fields.indices {
                 var field = members[m].fields[f]
-                if field.provenance == nil { field.provenance = members[m].provenance.first }
+                if field.provenance == nil {
+                    if memberProvenance == nil { memberProvenance = .some(members[m].provenance.first) }
+                    field.provenance = memberProvenance!
+                }
                 let phoneKey = phoneCount > 1 ? phoneKeys[m][f] : nil
                 let e164 = phoneCount > 1 && phoneKey == nil && field.type == .phoneNumber
                     ? KeyExtractor.resolvedE164(of: field) ?? resolutions.e164(
                         field.value.trimmingWhitespace(), member: m, members[m], labeledMobile: field.isLabeledMobile, extractor: &extractor)
                     : nil
                 let key = phoneKey ?? normalizedKey(of: field, e164: e164, extractor: extractor)
-                if let existing = fieldIndex[key] {
+                if let existing = fieldIndex.map({ $0[key] }) ?? fieldKeys.firstIndex(of: key) {
                     absorb(field, into: &fields[existing])
                 } else {
-                    fieldIndex[key] = fields.count
+                    fieldIndex?[key] = fields.count
+                    if fieldIndex == nil { fieldKeys.append(key) }
                     fields.append(field)
                 }
             }
@@ -107,8 +123,11 @@ struct ContactMerger {
 
         merged.tags = distinctByWords(members.flatMap(\.tags), extractor: &extractor)
 
-        for m in members.indices.dropFirst() where !members[m].customProperties.isEmpty {
-            for (key, value) in members[m].customProperties.sorted(by: { $0.key < $1.key }) {
+        for m in members.indices.dropFirst() {
+            // (Read once: the dictionary is made anew at each read.)
+            let properties = members[m].customProperties
+            guard !properties.isEmpty else { continue }
+            for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
                 guard let existing = custom[key] else { custom[key] = value; continue }
                 guard existing != value else { continue }
                 var n = 1
@@ -116,8 +135,9 @@ struct ContactMerger {
                 custom["\(key).alternate.\(n)"] = value
             }
         }
-        update(&merged, \.customProperties, custom)
-        update(&merged, \.unmappedProperties, distinct(members.flatMap(\.unmappedProperties)))
+        if custom != customBefore { merged.customProperties = custom }
+        let unmapped = distinct(members.flatMap(\.unmappedProperties))
+        if merged.unmappedProperties != unmapped { merged.unmappedProperties = unmapped }
         merged.provenance = distinct(members.flatMap(\.provenance))
         merged.mergedContactIDs = distinct(members.dropFirst().map(\.id) + members.flatMap(\.mergedContactIDs))
             .filter { $0 != merged.id }
@@ -193,13 +213,16 @@ struct ContactMerger {
     // MARK: Fields
 
     /// The de-duplication key of a field; `e164` is a phone field's resolved E.164 form, if any.
+    ///
+    /// A number's key is its E.164 form or its digits, bare (short enough to need no allocation):
+    /// every other key holds a colon, so none can be taken for a number's.
     func normalizedKey(of field: ContactField, e164: String?, extractor: KeyExtractor) -> String {
         let value = field.value.trimmingWhitespace()
         switch field.type {
         case .phoneNumber:
-            if let e164 { return "tel:" + e164 }
+            if let e164 { return e164 }
             let digits = value.filter { $0.isASCII && $0.isNumber }
-            return digits.count >= 3 ? "tel:" + digits : "tel-text:" + value.lowercased()
+            return digits.count >= 3 ? digits : "tel-text:" + value.lowercased()
         case .emailAddress:
             return "email:" + extractor.normalizeEmail(value)
         case .url:
@@ -331,13 +354,17 @@ struct ContactMerger {
         return kept
     }
 
-    /// Sets a part of `contact` only when it changes.
-    private func update<T: Equatable>(_ contact: inout Contact, _ part: WritableKeyPath<Contact, T>, _ value: T) {
-        if contact[keyPath: part] != value { contact[keyPath: part] = value }
-    }
-
-    private func distinct<T: Hashable>(_ values: [T]) -> [T] {
-        var seen = Set<T>()
-        return values.filter { seen.insert($0).inserted }
+    /// The values without repeats, in order: a handful (as a cluster has) compared one by one,
+    /// more through a set.
+    func distinct<T: Hashable>(_ values: [T]) -> [T] {
+        guard values.count > 1 else { return values }
+        if values.count > 16 {
+            var seen = Set<T>()
+            return values.filter { seen.insert($0).inserted }
+        }
+        var kept: [T] = []
+        kept.reserveCapacity(values.count)
+        for value in values where !kept.contains(value) { kept.append(value) }
+        return kept
     }
 }

@@ -89,46 +89,47 @@ public struct DuplicateMerging: ContactsPostProcessor {
             duplicatesLogger.debug("duplicate merging: clusters merged", metadata: [
                 "contacts": "\(contacts.count)", "seconds": secondsSince(clock)])
         }
-        // A cluster: its members in input order, listed where its first member is.
+        // A cluster: its members in input order, listed where its first member is. Each contact's
+        // place in the result (-1: merged into an earlier one): a cluster's is its first member's.
         var sizes = [Int32](repeating: 0, count: contacts.count)
         for root in roots { sizes[Int(root)] += 1 }
         var clusterOfRoot = [Int32](repeating: -1, count: contacts.count)
         var clusters: [[Int]] = []
-        for (index, root) in roots.enumerated() where sizes[Int(root)] > 1 {
-            let cluster = clusterOfRoot[Int(root)]
-            if cluster >= 0 {
-                clusters[Int(cluster)].append(index)
-            } else {
+        var slots = [Int32](repeating: -1, count: contacts.count)
+        var count: Int32 = 0
+        for (index, root) in roots.enumerated() {
+            if sizes[Int(root)] > 1 {
+                let cluster = clusterOfRoot[Int(root)]
+                if cluster >= 0 {
+                    clusters[Int(cluster)].append(index)
+                    continue
+                }
                 clusterOfRoot[Int(root)] = Int32(clusters.count)
                 clusters.append([index])
             }
-        }
-        // Merging is independent per cluster: spread it over the cores in chunks that each core
-        // takes when it is free, so that a core slowed by other work does not hold up the rest;
-        // each core keeps one extractor, whose caches of folded words serve all its chunks.
-        let merger = ContactMerger(rules: rules)
-        let rules = self.rules
-        let merged = parallelMap(clusters, minimumPerWorker: 16, state: { KeyExtractor(rules: rules) }) { extractor, members in
-            merger.merge(members.map { contacts[$0] }, extractor: &extractor)
-        }
-        // Each contact's place in the result (-1: merged into an earlier one); then the copies,
-        // on every core (a copy retains each of a contact's values).
-        var slots = [Int32](repeating: -1, count: contacts.count)
-        var clusterAt = [Int32](repeating: -1, count: contacts.count)
-        for (cluster, members) in clusters.enumerated() { clusterAt[members[0]] = Int32(cluster) }
-        var count: Int32 = 0
-        for index in contacts.indices where sizes[Int(roots[index])] <= 1 || clusterAt[index] >= 0 {
             slots[index] = count
             count += 1
         }
-        let (slotOf, firstMemberOf) = (slots, clusterAt)
+        // Merging is independent per cluster: spread it over the cores in chunks that each core
+        // takes when it is free, so that a core slowed by other work does not hold up the rest;
+        // each core keeps one extractor, whose caches of folded words serve all its chunks. A
+        // merged contact is made in its place in the result (not made, then copied there); the
+        // others are copied on every core (a copy retains each of a contact's values).
+        let merger = ContactMerger(rules: rules)
+        let rules = self.rules
+        let (slotOf, sizeOf) = (slots, sizes)
         let chunks = (0..<8).map { ($0 * contacts.count / 8)..<(($0 + 1) * contacts.count / 8) }
         return [Contact](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
             let output = ContactsOutput(base: buffer.baseAddress)
+            _ = parallelMap(clusters, minimumPerWorker: 16, state: { KeyExtractor(rules: rules) }) { extractor, members in
+                let merged = merger.merge(members.map { contacts[$0] }, extractor: &extractor)
+                (output.base! + Int(slotOf[members[0]])).initialize(to: merged)
+            }
             _ = parallelMap(chunks, minimumPerWorker: 1, state: {}) { _, range in
-                for index in range where slotOf[index] >= 0 {
-                    let cluster = firstMemberOf[index]
-                    (output.base! + Int(slotOf[index])).initialize(to: cluster >= 0 ? merged[Int(cluster)] : contacts[index])
+                contacts.withUnsafeBufferPointer { contacts in
+                    for index in range where slotOf[index] >= 0 && sizeOf[Int(roots[index])] <= 1 {
+                        (output.base! + Int(slotOf[index])).initialize(to: contacts[index])
+                    }
                 }
             }
             initialized = Int(count)

@@ -74,8 +74,8 @@ struct ClusterPhoneResolutions {
 }
 
 extension ContactMerger {
-    /// The de-duplication keys of the members' phone numbers, by member and field index (`nil`:
-    /// no key, as for a number of too few or too many digits).
+    /// The de-duplication keys of the members' phone numbers (E.164 form or digits), by member and
+    /// field index (`nil`: no key, as for a number of too few or too many digits).
     ///
     /// Numbers with the same digits are one number. Only numbers whose last digits agree while
     /// their digits differ (`(415) 555-0100` and `+1 415 555 0100`) are parsed to compare them in
@@ -119,7 +119,8 @@ extension ContactMerger {
         }
         return members.indices.map { m in
             var keys = [String?](repeating: nil, count: members[m].fields.count)
-            for (p, phone) in phones[m].enumerated() { keys[phone.fieldIndex] = "tel:" + (e164s[m][p] ?? phone.digits) }
+            // Bare, as ``normalizedKey(of:e164:extractor:)`` makes a number's key.
+            for (p, phone) in phones[m].enumerated() { keys[phone.fieldIndex] = e164s[m][p] ?? phone.digits }
             return keys
         }
     }
