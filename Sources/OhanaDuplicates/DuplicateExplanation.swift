@@ -282,7 +282,8 @@ extension DuplicateMerging {
     private func nameEvidence(_ ea: CompactKeys, _ eb: CompactKeys, _ a: ContactKeys, _ b: ContactKeys,
                               _ ca: UnsafePointer<Contact>, _ cb: UnsafePointer<Contact>,
                               _ tables: KeyTables, extractor: inout KeyExtractor) -> MatchedValue {
-        if !Set(a.nameForms).isDisjoint(with: b.nameForms) {
+        // Two or three forms a name: compared in place, no set built.
+        if a.nameForms.contains(where: b.nameForms.contains) {
             let count = Int(tables.counts[Int(ea.start)])
             var note = nameNote(a, b, ca, cb)
             let weight = Double(min(ea.nameWeight, eb.nameWeight))
@@ -307,7 +308,7 @@ extension DuplicateMerging {
         let nameB = [cb.pointee.givenName, cb.pointee.familyName].compactMap { $0 }.joined(separator: " ")
         var notes: [String] = []
         if a.isOrganizationOnly { notes.append("organization") }
-        let literal = !Set(a.literalNameForms).isDisjoint(with: b.literalNameForms)
+        let literal = a.literalNameForms.contains(where: b.literalNameForms.contains)
         if !literal { notes.append("nickname") }
         let scriptA = nameA.unicodeScalars.contains { $0.value >= 0x250 }
         let scriptB = nameB.unicodeScalars.contains { $0.value >= 0x250 }

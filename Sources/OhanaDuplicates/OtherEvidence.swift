@@ -27,7 +27,7 @@ enum OtherEvidence {
         if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { values.append(value) }
         if let first = a.birthday, let second = b.birthday {
             let same = isSameBirthday(first, second)
-            values.append(MatchedValue(kind: .birthday, first: first.description, second: second.description,
+            values.append(MatchedValue(kind: .birthday, first: first.isoText, second: second.isoText,
                                        note: same ? nil : "different birthdays", weight: same ? sameBirthday : differentBirthdays))
         }
         if !a.postalAddresses.isEmpty && !b.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {

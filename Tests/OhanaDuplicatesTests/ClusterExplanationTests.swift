@@ -70,4 +70,18 @@ struct ClusterExplanationTests {
         #expect(with == without)
         #expect(with.regionSource == .countryCode)
     }
+
+    @Test("a birthday in an explanation is written as its description writes it")
+    func birthdayText() throws {
+        for year in [nil, 0, 5, 99, 987, 1990, 2024, 9999, 12_345, -3] as [Int?] {
+            for month in 1...12 {
+                for day in [1, 9, 10, 28, 31] {
+                    let birthday = try #require(Birthday(year: year, month: month, day: day))
+                    #expect(birthday.isoText == birthday.description)
+                }
+            }
+        }
+        #expect(Birthday(year: 1990, month: 4, day: 12)?.isoText == "1990-04-12")
+        #expect(Birthday(month: 4, day: 12)?.isoText == "--04-12")
+    }
 }
