@@ -38,8 +38,10 @@ public struct DuplicateMerging: ContactsPostProcessor {
 
     /// Returns the contacts with every cluster of duplicates merged into one, in input order.
     public func process(_ contacts: [Contact]) async throws -> [Contact] {
-        // Only the roots are kept: the key tables are freed before the merged contacts are made.
+        // Only the roots are kept: the key tables are freed, and handed back to the system, before
+        // the merged contacts are made.
         let roots = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts).roots
+        releaseFreedMemory()
         return apply(roots, to: contacts)
     }
 
@@ -67,6 +69,7 @@ public struct DuplicateMerging: ContactsPostProcessor {
     public func merge(_ contacts: [Contact], explaining: Bool) -> (contacts: [Contact], report: DuplicateReport) {
         // The report first, then the key tables freed before the merged contacts are made.
         let (roots, report) = reported(contacts, explaining: explaining)
+        releaseFreedMemory()
         return (apply(roots, to: contacts), report)
     }
 
