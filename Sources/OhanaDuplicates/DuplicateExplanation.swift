@@ -2,44 +2,41 @@ import Foundation
 import Ohana
 import OhanaPhoneNumbers
 
-/// One worker's state while explaining: an extractor and the keys it has computed.
-struct Explaining {
-    var extractor: KeyExtractor
-    var keysCache: [Int: ContactKeys] = [:]
-
-    mutating func keys(_ index: Int, _ contacts: [Contact]) -> ContactKeys {
-        if let cached = keysCache[index] { return cached }
-        // Matches come in the order they were applied, not by cluster, so few keys are asked for
-        // again: a bounded cache, not the keys of every contact explained (hundreds of thousands
-        // in a million-card book).
-        if keysCache.count >= 4_096 { keysCache.removeAll(keepingCapacity: true) }
-        // Explanations never compare fingerprints: not computed.
-        // Read in place: a contact taken out of the array is copied (a retain of each of its values).
-        let computed = contacts.withUnsafeBufferPointer { extractor.keys(at: $0.baseAddress! + index, fingerprinting: false) }
-        keysCache[index] = computed
-        return computed
-    }
-}
-
 /// The phone numbers of one contact in an explained match: its region evidence gathered once,
 /// each number resolved once (an explanation asks for a number's E.164 form and its region's source
-/// several times).
+/// several times). The contact is read in place, through a pointer into the book.
 struct ExplainedPhones {
-    let contact: Contact
+    let contact: UnsafePointer<Contact>
     private var evidence: PhoneRegionEvidence?
     private var resolved: [(fieldIndex: Int, details: PhoneNumberDetails)] = []
 
-    init(contact: Contact) {
+    init(contact: UnsafePointer<Contact>) {
         self.contact = contact
     }
 
     /// The resolution of `key`'s number with the contact's evidence, as ``KeyExtractor/parse(_:of:)`` makes it.
     private mutating func details(of key: PhoneKey, _ extractor: inout KeyExtractor) -> PhoneNumberDetails {
         if let known = resolved.first(where: { $0.fieldIndex == key.fieldIndex }) { return known.details }
-        if evidence == nil { evidence = extractor.phoneEvidence(of: contact) }
-        let details = extractor.phoneResolver.resolve(key.parseInput, evidence: evidence!, labeledMobile: key.labeledMobile)
+        let details: PhoneNumberDetails
+        if Self.isWrittenWithPlus(key.parseInput) {
+            // A number written with its country code is read by it alone: the contact's evidence
+            // (its addresses, other numbers, email domains) is not gathered for it.
+            details = extractor.phoneResolver.resolve(
+                key.parseInput, evidence: PhoneRegionEvidence(defaultRegion: extractor.rules.defaultRegion), labeledMobile: key.labeledMobile)
+        } else {
+            if evidence == nil { evidence = extractor.phoneEvidence(of: contact.pointee) }
+            details = extractor.phoneResolver.resolve(key.parseInput, evidence: evidence!, labeledMobile: key.labeledMobile)
+        }
         resolved.append((key.fieldIndex, details))
         return details
+    }
+
+    /// Whether `text` is ASCII and its first character other than a space or tab is `+`: then the
+    /// resolver reads it by its country code, whatever the evidence.
+    static func isWrittenWithPlus(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), utf8[first] == UInt8(ascii: "+") else { return false }
+        return utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// ``KeyExtractor/parse(_:of:)`` of `key`.
@@ -50,7 +47,7 @@ struct ExplainedPhones {
     /// The evidence that decided the country of `key`'s number (as recorded when the phone
     /// formatting post processor resolved it, else from the one resolution), `nil` when unresolved.
     mutating func regionSource(of key: PhoneKey, _ extractor: inout KeyExtractor) -> PhoneRegionSource? {
-        if let details = contact.fields[key.fieldIndex].phoneNumber, details.status == .resolved, let source = details.regionSource {
+        if let details = contact.pointee.fields[key.fieldIndex].phoneNumber, details.status == .resolved, let source = details.regionSource {
             return source
         }
         return details(of: key, &extractor).regionSource
@@ -58,14 +55,6 @@ struct ExplainedPhones {
 }
 
 extension DuplicateMerging {
-    /// Each of `edges` explained; independent per matched pair, so spread over the cores.
-    private func explained(_ edges: [Edge], _ contacts: [Contact], _ tables: KeyTables) -> [DuplicateMatch] {
-        let rules = self.rules
-        return parallelMap(edges, minimumPerWorker: 256, state: { Explaining(extractor: KeyExtractor(rules: rules)) }) { state, edge in
-            self.match(edge, contacts, tables, &state)
-        }
-    }
-
     /// The report of a detection: clusters with their explained matches, and what was not merged.
     /// Without `explaining`, the clusters list their contacts and names only, and no match (not
     /// merged, or refused by an override) is listed: nothing is explained.
@@ -77,53 +66,49 @@ extension DuplicateMerging {
         // Matches not merged: the first of each reason are listed (and explained), the rest only
         // counted. A million-card book has hundreds of thousands (households, namesakes at one
         // address, weak evidence); explaining them all took most of the analysis and its memory.
+        let clock = ContinuousClock.now
         var rejected: [(edge: Edge, reason: Rejection)] = []
-        var seen: [String: Int] = [:]
-        var unlistedByReason: [String: Int] = [:]
+        // Counted by the reason's place in `reasonKinds`: no string hashed per match not merged.
+        var seen = [Int](repeating: 0, count: Self.reasonKinds.count)
+        var unlistedByKind = [Int](repeating: 0, count: Self.reasonKinds.count)
         for rejection in detection.rejected {
-            let kind = Self.reasonKind(rejection.reason)
-            seen[kind, default: 0] += 1
-            if seen[kind]! > Self.listedRejectedMatchesPerReason {
-                unlistedByReason[kind, default: 0] += 1
+            let kind = Self.reasonIndex(rejection.reason)
+            seen[kind] += 1
+            if seen[kind] > Self.listedRejectedMatchesPerReason {
+                unlistedByKind[kind] += 1
                 continue
             }
             rejected.append(rejection)
         }
-        let unlisted = unlistedByReason.values.reduce(0, +)
-        let matches = explained(detection.unions + detection.refused + rejected.map(\.edge), contacts, detection.tables)
-        detection.tables = KeyTables(entries: [], pool: [], counts: [])
+        // The matches not listed are freed before the others are explained, and the memory
+        // detection freed handed back: in a heap left in pieces by its millions of small blocks,
+        // each larger block asked for (libphonenumber's regular expressions ask for one per
+        // number read) sorted through the free ones first, most of the explaining's time.
         detection.rejected = []
-        var matchesByRoot: [Int32: [DuplicateMatch]] = [:]
-        for (edge, match) in zip(detection.unions, matches) {
-            matchesByRoot[detection.roots[Int(edge.first)], default: []].append(match)
-        }
-        var state = Explaining(extractor: KeyExtractor(rules: rules))
-        var membersByRoot: [Int32: [Int]] = [:]
-        var rootOrder: [Int32] = []
-        for (index, root) in detection.roots.enumerated() where matchesByRoot[root] != nil {
-            if membersByRoot[root] == nil { rootOrder.append(root) }
-            membersByRoot[root, default: []].append(index)
-        }
-        let clusters = rootOrder.map { root -> DuplicateCluster in
-            let members = membersByRoot[root]!
-            return DuplicateCluster(
-                contactIDs: members.map { contacts[$0].id }, names: members.map { contacts[$0].fullName },
-                matches: matchesByRoot[root]!)
-        }
+        releaseFreedMemory()
+        var unlistedByReason: [String: Int] = [:]
+        for (kind, count) in zip(Self.reasonKinds, unlistedByKind) where count > 0 { unlistedByReason[kind] = count }
+        let unlisted = unlistedByKind.reduce(0, +)
+        let refusedCount = detection.refused.count
+        let matches = explained(detection.refused + rejected.map(\.edge), contacts, detection.tables)
+        let clusters = explainedClusters(detection.unions, roots: detection.roots, contacts, detection.tables)
+        detection.tables = KeyTables(entries: [], pool: [], counts: [])
+        duplicatesLogger.debug("duplicate report: matches explained", metadata: [
+            "contacts": "\(contacts.count)", "matches": "\(detection.unions.count + matches.count)", "seconds": secondsSince(clock)])
         let merged = clusters.reduce(0) { $0 + $1.contactIDs.count - 1 }
+        var state = Explaining(extractor: KeyExtractor(rules: rules))
         let oversized = detection.oversized.map { block -> OversizedBlock in
             OversizedBlock(kind: block.kind, value: blockValue(block.kind, hash: block.hash, block.member, contacts, &state), size: block.size)
         }
         let shared = detection.shared.map { value -> SharedValue in
             SharedValue(kind: value.kind, value: blockValue(value.kind, hash: value.hash, value.member, contacts, &state), contacts: value.size)
         }
-        let refusedCount = detection.refused.count
-        let rejectedMatches = zip(rejected, matches.dropFirst(detection.unions.count + refusedCount)).map { rejection, match in
+        let rejectedMatches = zip(rejected, matches.dropFirst(refusedCount)).map { rejection, match in
             RejectedMatch(match: match, reason: reason(rejection.reason, contacts))
         }
         return DuplicateReport(
             contactsIn: contacts.count, contactsOut: contacts.count - merged, clusters: clusters,
-            refusedMatches: Array(matches.dropFirst(detection.unions.count).prefix(refusedCount)), oversizedBlocks: oversized,
+            refusedMatches: Array(matches.prefix(refusedCount)), oversizedBlocks: oversized,
             comparedPairs: detection.comparedPairs, rejectedMatches: rejectedMatches, sharedValues: shared,
             unlistedRejectedMatches: unlisted, unlistedRejectedMatchesByReason: unlistedByReason)
     }
@@ -166,11 +151,19 @@ extension DuplicateMerging {
 
     /// The reason a match was not merged, in short: the key of ``DuplicateReport/unlistedRejectedMatchesByReason``.
     static func reasonKind(_ rejection: Rejection) -> String {
+        reasonKinds[reasonIndex(rejection)]
+    }
+
+    /// Every ``reasonKind(_:)``, in the order of ``reasonIndex(_:)``.
+    static let reasonKinds = ["names of two people", "clusters of two people", "evidence too weak", "cluster too large"]
+
+    /// The place of `rejection`'s ``reasonKind(_:)`` in ``reasonKinds``.
+    static func reasonIndex(_ rejection: Rejection) -> Int {
         switch rejection {
-        case .namesConflict: "names of two people"
-        case .incoherent: "clusters of two people"
-        case .tooWeak: "evidence too weak"
-        case .clusterTooLarge: "cluster too large"
+        case .namesConflict: 0
+        case .incoherent: 1
+        case .tooWeak: 2
+        case .clusterTooLarge: 3
         }
     }
 
@@ -186,48 +179,57 @@ extension DuplicateMerging {
         }
     }
 
-    private func match(_ edge: Edge, _ contacts: [Contact], _ tables: KeyTables, _ state: inout Explaining) -> DuplicateMatch {
+    /// `edge` explained: its rule, its evidence with their weights, and its score. The contacts are
+    /// read in place at `base`, their keys and numbers' resolutions kept in `state` for their other matches.
+    func match(_ edge: Edge, _ base: UnsafePointer<Contact>, _ tables: KeyTables, _ state: inout Explaining) -> DuplicateMatch {
         let a = Int(edge.first)
         let b = Int(edge.second)
         guard edge.rule >= 0 || edge.rule == Edge.identicalCards else {
-            return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: "kept together", evidence: [])
+            return DuplicateMatch(first: base[a].id, second: base[b].id, rule: "kept together", evidence: [])
         }
         let rule = edge.rule == Edge.identicalCards ? Self.identicalCardsRule : rules.rules[Int(edge.rule)].name
-        let keysA = state.keys(a, contacts)
-        let keysB = state.keys(b, contacts)
-        var evidence = explain(a, b, keysA, keysB, contacts, tables, extractor: &state.extractor)
-        evidence += OtherEvidence.values(contacts[a], contacts[b], rules: rules, extractor: &state.extractor)
+        let slotA = state.slot(a, base)
+        let slotB = state.slot(b, base)
+        var phonesA = state.phones(at: slotA)
+        var phonesB = state.phones(at: slotB)
+        var evidence = explain(a, b, state.keys(at: slotA), state.keys(at: slotB), &phonesA, &phonesB, base, tables, extractor: &state.extractor)
+        state.setPhones(phonesA, at: slotA)
+        state.setPhones(phonesB, at: slotB)
+        evidence += OtherEvidence.values(base[a], base[b], rules: rules, extractor: &state.extractor)
         let score = evidence.reduce(0) { $0 + ($1.weight ?? 0) }
-        return DuplicateMatch(first: contacts[a].id, second: contacts[b].id, rule: rule, evidence: evidence,
+        return DuplicateMatch(first: base[a].id, second: base[b].id, rule: rule, evidence: evidence,
                               score: (score * 10).rounded() / 10)
     }
 
     private func blockValue(_ kind: DuplicateEvidence, hash: UInt64, _ member: Int, _ contacts: [Contact], _ state: inout Explaining) -> String {
-        let keys = state.keys(member, contacts)
-        switch kind {
-        case .name: return keys.nameForms.first { stableHash($0) == hash }.map { String($0.dropFirst(2)) } ?? keys.displayName
-        case .email: return keys.emails.first { stableHash($0.normalized) == hash }?.normalized ?? ""
-        case .organization: return keys.organization ?? ""
-        case .birthday, .address: return ""
-        case .phone:
-            guard let phone = keys.phones.first(where: { stableHash($0.trailing) == hash || $0.e164.map(stableHash) == hash }) else { return "" }
-            return state.extractor.parse(phone, of: contacts[member]) ?? phone.written
+        contacts.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            state.forget()
+            defer { state.forget() }
+            let slot = state.slot(member, base)
+            let keys = state.keys(at: slot)
+            switch kind {
+            case .name: return keys.nameForms.first { stableHash($0) == hash }.map { String($0.dropFirst(2)) } ?? keys.displayName
+            case .email: return keys.emails.first { stableHash($0.normalized) == hash }?.normalized ?? ""
+            case .organization: return keys.organization ?? ""
+            case .birthday, .address: return ""
+            case .phone:
+                guard let phone = keys.phones.first(where: { stableHash($0.trailing) == hash || $0.e164.map(stableHash) == hash }) else { return "" }
+                return state.extractor.parse(phone, at: base + member) ?? phone.written
+            }
         }
     }
 
     /// Every kind of evidence two contacts share, with its weight and how many contacts carry it:
     /// phone, email, name, organization.
-    private func explain(_ a: Int, _ b: Int, _ keysA: ContactKeys, _ keysB: ContactKeys, _ contacts: [Contact],
+    private func explain(_ a: Int, _ b: Int, _ keysA: ContactKeys, _ keysB: ContactKeys,
+                         _ phonesA: inout ExplainedPhones, _ phonesB: inout ExplainedPhones, _ base: UnsafePointer<Contact>,
                          _ tables: KeyTables, extractor: inout KeyExtractor) -> [MatchedValue] {
         let ea = tables.entries[a]
         let eb = tables.entries[b]
-        let ca = contacts[a]
-        let cb = contacts[b]
         var values: [MatchedValue] = []
         // Phone: the heaviest shared number.
         var bestPhone: MatchedValue?
-        var phonesA = ExplainedPhones(contact: ca)
-        var phonesB = ExplainedPhones(contact: cb)
         for (ka, pa) in keysA.phones.enumerated() where ka < Int(ea.phoneCount) {
             let slot = Int(ea.start) + Int(ea.nameCount) + 2 * ka
             let count = Int(max(tables.counts[slot], tables.counts[slot + 1]))
@@ -270,18 +272,22 @@ extension DuplicateMerging {
             }
         }
         if let bestEmail { values.append(bestEmail) }
-        values.append(nameEvidence(ea, tables.entries[b], keysA, keysB, ca, cb, tables, extractor: &extractor))
+        values.append(nameEvidence(ea, tables.entries[b], keysA, keysB, base + a, base + b, tables, extractor: &extractor))
         if ea.organization != 0 && ea.organization == eb.organization && !ea.isOrganizationOnly {
-            values.append(MatchedValue(kind: .organization, first: ca.organization ?? "", second: cb.organization ?? "",
-                                       note: ca.organization == cb.organization ? nil : "case and accents",
+            let organizationA = base[a].organization
+            let organizationB = base[b].organization
+            values.append(MatchedValue(kind: .organization, first: organizationA ?? "", second: organizationB ?? "",
+                                       note: organizationA == organizationB ? nil : "case and accents",
                                        weight: MatchWeights.organization))
         }
         return values
     }
 
-    private func nameEvidence(_ ea: CompactKeys, _ eb: CompactKeys, _ a: ContactKeys, _ b: ContactKeys, _ ca: Contact, _ cb: Contact,
+    private func nameEvidence(_ ea: CompactKeys, _ eb: CompactKeys, _ a: ContactKeys, _ b: ContactKeys,
+                              _ ca: UnsafePointer<Contact>, _ cb: UnsafePointer<Contact>,
                               _ tables: KeyTables, extractor: inout KeyExtractor) -> MatchedValue {
-        if !Set(a.nameForms).isDisjoint(with: b.nameForms) {
+        // Two or three forms a name: compared in place, no set built.
+        if a.nameForms.contains(where: b.nameForms.contains) {
             let count = Int(tables.counts[Int(ea.start)])
             var note = nameNote(a, b, ca, cb)
             let weight = Double(min(ea.nameWeight, eb.nameWeight))
@@ -290,8 +296,8 @@ extension DuplicateMerging {
             return MatchedValue(kind: .name, first: a.displayName, second: b.displayName, note: note,
                                 weight: weight, count: count)
         }
-        let relation = NameSignature(ca, extractor: &extractor).relation(
-            to: NameSignature(cb, extractor: &extractor), nicknames: rules.nicknames, wordCounts: tables.wordCounts)
+        let relation = NameSignature(ca.pointee, extractor: &extractor).relation(
+            to: NameSignature(cb.pointee, extractor: &extractor), nicknames: rules.nicknames, wordCounts: tables.wordCounts)
         let (weight, note): (Double, String) = switch relation {
         case .same: (Double(min(ea.nameWeight, eb.nameWeight)), "same words")
         case .compatible: (MatchWeights.compatibleName, "compatible: initial, nickname or typo")
@@ -301,18 +307,18 @@ extension DuplicateMerging {
         return MatchedValue(kind: .name, first: a.displayName, second: b.displayName, note: note, weight: weight)
     }
 
-    private func nameNote(_ a: ContactKeys, _ b: ContactKeys, _ ca: Contact, _ cb: Contact) -> String? {
-        let nameA = [ca.givenName, ca.familyName].compactMap { $0 }.joined(separator: " ")
-        let nameB = [cb.givenName, cb.familyName].compactMap { $0 }.joined(separator: " ")
+    private func nameNote(_ a: ContactKeys, _ b: ContactKeys, _ ca: UnsafePointer<Contact>, _ cb: UnsafePointer<Contact>) -> String? {
+        let nameA = [ca.pointee.givenName, ca.pointee.familyName].compactMap { $0 }.joined(separator: " ")
+        let nameB = [cb.pointee.givenName, cb.pointee.familyName].compactMap { $0 }.joined(separator: " ")
         var notes: [String] = []
         if a.isOrganizationOnly { notes.append("organization") }
-        let literal = !Set(a.literalNameForms).isDisjoint(with: b.literalNameForms)
+        let literal = a.literalNameForms.contains(where: b.literalNameForms.contains)
         if !literal { notes.append("nickname") }
         let scriptA = nameA.unicodeScalars.contains { $0.value >= 0x250 }
         let scriptB = nameB.unicodeScalars.contains { $0.value >= 0x250 }
         if scriptA != scriptB { notes.append("script") }
         else if a.displayName == b.displayName && nameA != nameB && nameA.lowercased() != nameB.lowercased()
-            && (ca.givenName == nil) == (cb.givenName == nil) {
+            && (ca.pointee.givenName == nil) == (cb.pointee.givenName == nil) {
             notes.append("accents")
         } else if a.displayName == b.displayName && nameA != nameB && nameA.lowercased() == nameB.lowercased() {
             notes.append("case")

@@ -35,7 +35,7 @@ enum OtherEvidence {
         if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { values.append(value) }
         if let first = a.pointee.birthday, let second = b.pointee.birthday {
             let same = isSameBirthday(first, second)
-            values.append(MatchedValue(kind: .birthday, first: first.description, second: second.description,
+            values.append(MatchedValue(kind: .birthday, first: first.isoText, second: second.isoText,
                                        note: same ? nil : "different birthdays", weight: same ? sameBirthday : differentBirthdays))
         }
         if !a.pointee.postalAddresses.isEmpty && !b.pointee.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
