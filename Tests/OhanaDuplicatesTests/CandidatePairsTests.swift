@@ -22,6 +22,28 @@ struct CandidatePairsTests {
         }
     }
 
+    @Test("matches sorted on two cores: strongest first, then by contacts, a rule's before identical cards' on a tie")
+    func matchesSortedOnTwoCores() {
+        // Few distinct scores and pairs, so that ties are many; each pair also as identical cards.
+        let raw = values(100_000, range: 1 << 20)
+        var edges = raw.map { value in
+            Edge(first: Int32(value % 97), second: Int32(value % 89) + 100, rule: Int32(value % 3), score: Float(value % 7))
+        }
+        edges += edges.prefix(5_000).map { Edge(first: $0.first, second: $0.second, rule: Edge.identicalCards, score: $0.score) }
+        var sorted = edges
+        DuplicateDetector.sortOnEveryCore(&sorted, by: Edge.StrengthOrder.self)
+        #expect(sorted.count == edges.count)
+        for (x, y) in zip(sorted, sorted.dropFirst()) {
+            #expect(x.score > y.score || (x.score == y.score && (x.first, x.second, y.rule) <= (y.first, y.second, x.rule)))
+            if x.score == y.score && x.first == y.first && x.second == y.second && x.rule != y.rule {
+                #expect(y.rule != Edge.identicalCards || x.rule >= 0)
+            }
+        }
+        // The same multiset of matches.
+        func key(_ e: Edge) -> String { "\(e.first) \(e.second) \(e.rule) \(e.score)" }
+        #expect(sorted.map(key).sorted() == edges.map(key).sorted())
+    }
+
     @Test("a long list of pairs keeps each pair once, in order")
     func longListSortedOnce() {
         var pairs = values(300_000, range: 50_000)
