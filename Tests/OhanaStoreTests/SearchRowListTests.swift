@@ -36,27 +36,35 @@ struct SearchRowListTests {
         #expect(throws: SearchRow.Unreadable.self) { try list.lightContact(at: 0) }
     }
 
-    @Test("the layout finds each text and field value of a row; plain ASCII only when every text is")
+    @Test("the layout finds each text and field value of a row, and which are plain ASCII")
     func layout() {
         var layout = SearchRowLayout()
         var plainRows = 0
+        func isPlain(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
         for contact in SearchRowTests.contacts {
             let row = SearchRow.encode(contact)
             let texts = SearchCandidates.lightTexts(of: contact)
-            let plain = (texts.compactMap { $0 } + contact.fields.map(\.value))
-                .allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
+            let values = contact.fields.map(\.value)
+            let plain = (texts.compactMap { $0 } + values).allSatisfy(isPlain)
             row.withUnsafeBytes { bytes in
-                #expect(layout.read(bytes) == plain, "\(contact.id)")
-                guard plain else { return }
-                plainRows += 1
+                let read = layout.read(bytes)
+                #expect(read, "\(contact.id)")
+                #expect(layout.isPlainASCII == plain, "\(contact.id)")
+                if plain { plainRows += 1 }
                 func text(_ start: Int, _ end: Int) -> String? {
                     start < 0 ? nil : String(decoding: bytes[start..<end], as: UTF8.self)
                 }
                 #expect(texts.indices.map { text(layout.textStarts[$0], layout.textEnds[$0]) } == texts, "\(contact.id)")
-                #expect((0..<layout.fieldCount).map { text(layout.valueStarts[$0], layout.valueEnds[$0]) } == contact.fields.map(\.value))
+                #expect(layout.textIsPlain == texts.map { $0.map(isPlain) ?? true }, "\(contact.id)")
+                #expect((0..<layout.fieldCount).map { text(layout.valueStarts[$0], layout.valueEnds[$0]) } == values)
+                #expect(layout.valueIsPlain == values.map(isPlain))
             }
         }
-        #expect(plainRows > 100)
+        #expect(plainRows > 100 && plainRows < SearchRowTests.contacts.count)
+        var invalid = SearchRow.encode(Contact(id: "x", givenName: "Zoë"))
+        if let start = invalid.firstRange(of: Array("ë".utf8))?.lowerBound { invalid[start + 1] = 0x41 }
+        #expect(invalid.withUnsafeBytes { SearchRow.lightContact($0) } == nil)
+        #expect(invalid.withUnsafeBytes { layout.read($0) } == false)
         let damaged = Array(SearchRow.encode(SearchRowTests.contacts[0]).dropLast())
         #expect(damaged.withUnsafeBytes { layout.read($0) } == false)
         var unknownType = SearchRow.encode(Contact(id: "x", givenName: "A", fields: [.email("a@b.example")]))
