@@ -90,12 +90,13 @@ public struct ContactFinder: Sendable {
         return candidates
     }
 
-    /// The search on light candidates: ranked and ordered as ``ranked(_:query:limit:)`` does, then
+    /// The search on light candidates: ranked and ordered as ``ranked(_:query:limit:)`` does (on
+    /// their search rows' bytes: ``rankedRows(_:query:limit:)``), then
     /// the shown contacts read whole and matched again for their highlights. `nil` when a shown
     /// contact changed or went in between (the caller then searches the whole contacts).
     func searchLight(_ query: String, in store: any SearchCandidateStorage, limit: Int?) async throws -> Results? {
-        let candidates = try await store.searchCandidates(fullText: lookups(for: query), namePrefix: query)
-        let shown = ranked(candidates, query: query, limit: limit)
+        let rows = try await store.searchCandidateRows(fullText: lookups(for: query), namePrefix: query)
+        let shown = try rankedRows(rows, query: query, limit: limit)
         let whole = try await store.contacts(ids: shown.matches.map(\.contact.id))
         guard whole.count == shown.matches.count else { return nil }
         var matcher = QueryMatcher(query)

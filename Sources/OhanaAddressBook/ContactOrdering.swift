@@ -64,8 +64,8 @@ public struct ContactOrdering: Sendable, Hashable {
     func first(_ count: Int, of contacts: [Contact], positions: [Int]) -> [Int] {
         guard count > 0, !positions.isEmpty else { return [] }
         let mode = self.mode
-        let sections = parallelMap(positions, minimumPerWorker: 2048, state: {}) { _, position in
-            SectionKey(name: mode.sortName(of: contacts[position]))
+        let sections = parallelMap(positions, minimumPerWorker: 2048, state: { [Character: SectionKey]() }) { cache, position in
+            SectionKey(name: mode.sortName(of: contacts[position]), cache: &cache)
         }
         var sizes: [SectionKey: Int] = [:]
         for section in sections { sizes[section, default: 0] += 1 }

@@ -37,7 +37,7 @@ extension QueryMatcher {
     /// One text read for ``rank(of:within:)``: on its bytes when plain ASCII, else folded as
     /// ``match(_:within:)`` folds it (bit `i` of `found` set when query word `i` starts one of its
     /// words; with `runs`, where the query words start consecutive words).
-    private mutating func scan(_ text: String, words asciiWords: [[UInt8]], found: inout UInt64, runs: Bool) -> ASCIIWords.Run {
+    mutating func scan(_ text: String, words asciiWords: [[UInt8]], found: inout UInt64, runs: Bool) -> ASCIIWords.Run {
         let before = found
         if let run = ASCIIWords.scan(text, words: asciiWords, found: &found, runs: runs) { return run }
         found = before
@@ -72,44 +72,47 @@ enum ASCIIWords {
     /// a word, the last starting one). `nil` when `text` is not plain ASCII.
     static func scan(_ text: String, words: [[UInt8]], found: inout UInt64, runs: Bool) -> Run? {
         var text = text
-        return text.withUTF8 { bytes -> Run? in
-            var run = Run()
-            // The start and end of each word, for the consecutive runs.
-            var bounds: [(start: Int, end: Int)] = []
-            var start: Int?
-            for index in 0...bytes.count {
-                let byte = index < bytes.count ? bytes[index] : 0x20
-                guard byte < 0x80, byte != 0x0D else { return nil }
-                let isWord = (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
-                if isWord, start == nil { start = index }
-                guard !isWord, let first = start else { continue }
-                start = nil
-                if runs { bounds.append((first, index)) }
-                for (position, word) in words.enumerated() where found & (1 << UInt64(position)) == 0 {
-                    if startsWith(bytes, first, index, word) { found |= 1 << UInt64(position) }
-                }
+        return text.withUTF8 { scan(bytes: $0, words: words, found: &found, runs: runs) }
+    }
+
+    /// ``scan(_:words:found:runs:)`` on a text's UTF-8 bytes.
+    static func scan(bytes: UnsafeBufferPointer<UInt8>, words: [[UInt8]], found: inout UInt64, runs: Bool) -> Run? {
+        var run = Run()
+        // The start and end of each word, for the consecutive runs.
+        var bounds: [(start: Int, end: Int)] = []
+        var start: Int?
+        for index in 0...bytes.count {
+            let byte = index < bytes.count ? bytes[index] : 0x20
+            guard byte < 0x80, byte != 0x0D else { return nil }
+            let isWord = (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
+            if isWord, start == nil { start = index }
+            guard !isWord, let first = start else { continue }
+            start = nil
+            if runs { bounds.append((first, index)) }
+            for (position, word) in words.enumerated() where found & (1 << UInt64(position)) == 0 {
+                if startsWith(bytes, first, index, word) { found |= 1 << UInt64(position) }
             }
-            guard runs, words.count <= bounds.count else { return run }
-            for first in 0...(bounds.count - words.count) {
-                var matches = true
-                for (offset, word) in words.enumerated() {
-                    let bound = bounds[first + offset]
-                    let isLast = offset == words.count - 1
-                    guard isLast || bound.end - bound.start == word.count, startsWith(bytes, bound.start, bound.end, word) else {
-                        matches = false
-                        break
-                    }
-                }
-                guard matches else { continue }
-                if first == 0 {
-                    run.fromStart = true
+        }
+        guard runs, words.count <= bounds.count else { return run }
+        for first in 0...(bounds.count - words.count) {
+            var matches = true
+            for (offset, word) in words.enumerated() {
+                let bound = bounds[first + offset]
+                let isLast = offset == words.count - 1
+                guard isLast || bound.end - bound.start == word.count, startsWith(bytes, bound.start, bound.end, word) else {
+                    matches = false
                     break
                 }
-                run.inside = true
+            }
+            guard matches else { continue }
+            if first == 0 {
+                run.fromStart = true
                 break
             }
-            return run
+            run.inside = true
+            break
         }
+        return run
     }
 
     /// Whether the word `bytes[start..<end]`, lowered, starts with `word`.

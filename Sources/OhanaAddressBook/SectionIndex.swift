@@ -21,11 +21,47 @@ public struct SectionKey: Hashable, Comparable, Sendable {
 
     /// The section a name belongs to.
     public init(name: String) {
-        guard let first = name.first(where: { !$0.isWhitespace && !"\"'“‘(¿¡".contains($0) }) else {
+        if let section = Self.asciiSection(of: name) {
+            self = section
+        } else if let first = Self.firstLetter(of: name) {
+            self = Self.section(for: first)
+        } else {
             self = .other
-            return
         }
-        self = Self.section(for: first)
+    }
+
+    /// The section a name belongs to, as ``init(name:)`` finds it, a first character's section
+    /// looked up in `cache` and added to it: for filing many names, most of whose first
+    /// characters are few.
+    init(name: String, cache: inout [Character: SectionKey]) {
+        if let section = Self.asciiSection(of: name) {
+            self = section
+        } else if let first = Self.firstLetter(of: name) {
+            if let section = cache[first] {
+                self = section
+            } else {
+                self = Self.section(for: first)
+                cache[first] = self
+            }
+        } else {
+            self = .other
+        }
+    }
+
+    /// The section of a name starting with an ASCII letter that no mark or other letter joins (the
+    /// next byte ASCII): that letter, capitalized, as ``section(for:)`` files it; else `nil`.
+    private static func asciiSection(of name: String) -> SectionKey? {
+        let utf8 = name.utf8
+        guard let first = utf8.first, (0x61...0x7A).contains(first | 0x20), utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true
+        else { return nil }
+        let upper = first & ~0x20
+        return SectionKey(rank: Int(upper), title: String(Unicode.Scalar(upper)))
+    }
+
+    /// The character a name is filed by: its first that is not white space or an opening quote
+    /// or bracket.
+    private static func firstLetter(of name: String) -> Character? {
+        name.first(where: { !$0.isWhitespace && !"\"'“‘(¿¡".contains($0) })
     }
 
     /// Creates a section key from a rank and title.

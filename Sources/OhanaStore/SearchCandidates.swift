@@ -13,8 +13,21 @@ package protocol SearchCandidateStorage: ContactStorage {
     /// when the folded prefix is empty), each once, in no particular order, as a
     /// ``SearchCandidates/lightContact(_:)``.
     func searchCandidates(fullText: [String], namePrefix: String) async throws -> [Contact]
+    /// The same candidates as ``searchCandidates(fullText:namePrefix:)``, in the same order, as
+    /// their search rows (``SearchRowList``), for ranking on the bytes.
+    func searchCandidateRows(fullText: [String], namePrefix: String) async throws -> SearchRowList
     /// The stored contacts among `ids`, whole, in the order of `ids` (those not stored left out).
     func contacts(ids: [ContactID]) async throws -> [Contact]
+}
+
+extension SearchCandidateStorage {
+    /// The rows of ``searchCandidates(fullText:namePrefix:)``'s light contacts (for a store that
+    /// keeps no search rows).
+    package func searchCandidateRows(fullText: [String], namePrefix: String) async throws -> SearchRowList {
+        var list = SearchRowList()
+        list.append(try await searchCandidates(fullText: fullText, namePrefix: namePrefix).map(SearchRow.encode))
+        return list
+    }
 }
 
 extension StoreRowBackend {

@@ -13,7 +13,10 @@ import Ohana
 /// and its bytes; a number is LEB128.
 package enum SearchRow {
     /// A stored search row that is not a whole row of this form.
-    package struct Unreadable: Error {}
+    package struct Unreadable: Error {
+        /// The error.
+        package init() {}
+    }
 
     /// The first byte of a row in this form.
     package static let version: UInt8 = 1

@@ -12,6 +12,11 @@ extension PostgresContactStore: SearchCandidateStorage {
         try await rowSearchCandidates(fullText: fullText, namePrefix: namePrefix)
     }
 
+    /// The same candidates as their search rows, for ranking on the bytes.
+    package func searchCandidateRows(fullText: [String], namePrefix: String) async throws -> SearchRowList {
+        try await rowSearchCandidateRows(fullText: fullText, namePrefix: namePrefix)
+    }
+
     /// The stored contacts among `ids`, whole, in the order of `ids`.
     package func contacts(ids: [ContactID]) async throws -> [Contact] {
         try await rowContacts(ids: ids)

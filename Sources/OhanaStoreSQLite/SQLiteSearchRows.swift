@@ -11,6 +11,11 @@ extension SQLiteContactStorage: SearchCandidateStorage {
         try await store.rowSearchCandidates(fullText: fullText, namePrefix: namePrefix)
     }
 
+    /// The same candidates as their search rows, for ranking on the bytes.
+    package func searchCandidateRows(fullText: [String], namePrefix: String) async throws -> SearchRowList {
+        try await store.rowSearchCandidateRows(fullText: fullText, namePrefix: namePrefix)
+    }
+
     /// The stored contacts among `ids`, whole, in the order of `ids`.
     package func contacts(ids: [ContactID]) async throws -> [Contact] {
         try await store.rowContacts(ids: ids)
