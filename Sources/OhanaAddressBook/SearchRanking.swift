@@ -47,8 +47,6 @@ struct QueryMatcher {
     /// The query words as ASCII bytes, when every one is plain ASCII (for ``nameRun(_:)``).
     let asciiWords: [[UInt8]]?
     private var folder = Folder()
-    /// Non-ASCII characters folded so far (``fold(_:)``).
-    private var foldedCharacters: [Character: Character] = [:]
 
     init(_ query: String) {
         var folder = Folder()
@@ -98,24 +96,8 @@ struct QueryMatcher {
     /// without a carriage return (where "\r\n" would be one Character) is lowered byte by byte.
     mutating func fold(_ text: String) -> [Character] {
         let isPlainASCII = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        guard isPlainASCII else { return folder.fold(text) }
         var folded: [Character] = []
-        guard isPlainASCII else {
-            // As ``Folder`` folds: an ASCII Character lowered (A–Z; "\r\n", whose ASCII value is
-            // "\n", kept), any other folded once per search.
-            folded.reserveCapacity(text.utf8.count)
-            for character in text {
-                if let ascii = character.asciiValue {
-                    folded.append((0x41...0x5A).contains(ascii) ? Character(Unicode.Scalar(ascii | 0x20)) : character)
-                } else if let known = foldedCharacters[character] {
-                    folded.append(known)
-                } else {
-                    let known = TextFolding.fold(character, options: .matching)
-                    foldedCharacters[character] = known
-                    folded.append(known)
-                }
-            }
-            return folded
-        }
         folded.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             let lowered = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte

@@ -174,13 +174,14 @@ package struct Folder {
     /// Creates a folder with an empty cache.
     package init() {}
 
-    /// The folded characters of `text`, one per Character of `text`.
+    /// The folded characters of `text`, one per Character of `text`: an ASCII one lowered by its
+    /// value (A–Z; "\r\n", whose value is "\n", kept), any other folded once and cached.
     package mutating func fold(_ text: String) -> [Character] {
         var out: [Character] = []
         out.reserveCapacity(text.utf8.count)
         for ch in text {
-            if ch.isASCII {
-                out.append(ch.isUppercase ? Character(ch.lowercased()) : ch)
+            if let ascii = ch.asciiValue {
+                out.append((0x41...0x5A).contains(ascii) ? Character(Unicode.Scalar(ascii | 0x20)) : ch)
             } else if let folded = cache[ch] {
                 out.append(folded)
             } else {
