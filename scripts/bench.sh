@@ -139,26 +139,22 @@ search_stages() {  # search_stages COUNT JSON-BOOK
   done
 }
 
-if [ "${BENCH_ONLY:-}" = search ]; then
+# BENCH_ONLY=search or dedupe: only that stages (search_stages, dedupe_stages), on the book
+# generated as FORMAT into bench-out/book-COUNT.EXT.
+only_stages() {  # only_stages NAME FORMAT EXT
+  local n
   for n in "${counts[@]}"; do
-    "$bin/ohana" generate --count "$n" --seed 1 -o "bench-out/book-$n.json" 2>/dev/null
-    echo "== $n contacts: search" >&2
-    search_stages "$n" "bench-out/book-$n.json"
+    "$bin/ohana" generate --count "$n" --seed 1 --format "$2" -o "bench-out/book-$n.$3" 2>/dev/null
+    echo "== $n contacts: $1" >&2
+    "$1_stages" "$n" "bench-out/book-$n.$3"
   done
   python3 scripts/bench-table.py "$out"
   exit 0
-fi
-
-if [ "${BENCH_ONLY:-}" = dedupe ]; then
-  for n in "${counts[@]}"; do
-    book=bench-out/book-$n
-    "$bin/ohana" generate --count "$n" --seed 1 --format vcard -o "$book.vcf" 2>/dev/null
-    echo "== $n contacts: dedupe" >&2
-    dedupe_stages "$n" "$book.vcf"
-  done
-  python3 scripts/bench-table.py "$out"
-  exit 0
-fi
+}
+case "${BENCH_ONLY:-}" in
+  search) only_stages search json json ;;
+  dedupe) only_stages dedupe vcard vcf ;;
+esac
 
 if [ "${BENCH_ONLY:-}" = baseline ]; then
   [ -n "$base_bin" ] || { echo "BENCH_ONLY=baseline needs BENCH_BASELINE" >&2; exit 2; }
