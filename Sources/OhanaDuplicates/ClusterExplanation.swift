@@ -150,28 +150,3 @@ extension DuplicateMerging {
         }
     }
 }
-
-extension Birthday {
-    /// ``description`` (`1990-04-12`, `--04-12`) written digit by digit: Foundation's
-    /// `String(format:)` took a twentieth of explaining the matches.
-    var isoText: String {
-        guard (0...99).contains(month), (0...99).contains(day), (0...9999).contains(year ?? 0) else { return description }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(10)
-        func twoDigits(_ number: Int) {
-            bytes.append(UInt8(ascii: "0") + UInt8(number / 10))
-            bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
-        }
-        if let year {
-            twoDigits(year / 100)
-            twoDigits(year % 100)
-        } else {
-            bytes.append(UInt8(ascii: "-"))
-        }
-        bytes.append(UInt8(ascii: "-"))
-        twoDigits(month)
-        bytes.append(UInt8(ascii: "-"))
-        twoDigits(day)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}

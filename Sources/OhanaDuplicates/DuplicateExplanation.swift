@@ -195,7 +195,7 @@ extension DuplicateMerging {
         var evidence = explain(a, b, state.keys(at: slotA), state.keys(at: slotB), &phonesA, &phonesB, base, tables, extractor: &state.extractor)
         state.setPhones(phonesA, at: slotA)
         state.setPhones(phonesB, at: slotB)
-        evidence += OtherEvidence.values(base[a], base[b], rules: rules, extractor: &state.extractor)
+        evidence += OtherEvidence.values(base + a, base + b, rules: rules, extractor: &state.extractor)
         let score = evidence.reduce(0) { $0 + ($1.weight ?? 0) }
         return DuplicateMatch(first: base[a].id, second: base[b].id, rule: rule, evidence: evidence,
                               score: (score * 10).rounded() / 10)

@@ -19,14 +19,8 @@ enum OtherEvidence {
     /// Each card has a mobile the other lacks, both valid in one country, and none in common.
     static let differentMobiles = -8.0
 
-    /// The values of this kind two contacts have, with their weights (those against a match are negative).
-    static func values(_ a: Contact, _ b: Contact, rules: DuplicateRules, extractor: inout KeyExtractor) -> [MatchedValue] {
-        withUnsafePointer(to: a) { a in
-            withUnsafePointer(to: b) { b in values(a, b, rules: rules, extractor: &extractor) }
-        }
-    }
-
-    /// ``values(_:_:rules:extractor:)`` of the contacts at `a` and `b`, read in place.
+    /// The values of this kind the contacts at `a` and `b` have (read in place), with their weights
+    /// (those against a match are negative).
     static func values(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, rules: DuplicateRules,
                        extractor: inout KeyExtractor) -> [MatchedValue] {
         var values: [MatchedValue] = []
@@ -35,7 +29,7 @@ enum OtherEvidence {
         if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { values.append(value) }
         if let first = a.pointee.birthday, let second = b.pointee.birthday {
             let same = isSameBirthday(first, second)
-            values.append(MatchedValue(kind: .birthday, first: first.isoText, second: second.isoText,
+            values.append(MatchedValue(kind: .birthday, first: first.description, second: second.description,
                                        note: same ? nil : "different birthdays", weight: same ? sameBirthday : differentBirthdays))
         }
         if !a.pointee.postalAddresses.isEmpty && !b.pointee.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
