@@ -96,13 +96,7 @@ extension DuplicateMerging {
         duplicatesLogger.debug("duplicate report: matches explained", metadata: [
             "contacts": "\(contacts.count)", "matches": "\(detection.unions.count + matches.count)", "seconds": secondsSince(clock)])
         let merged = clusters.reduce(0) { $0 + $1.contactIDs.count - 1 }
-        var state = Explaining(extractor: KeyExtractor(rules: rules))
-        let oversized = detection.oversized.map { block -> OversizedBlock in
-            OversizedBlock(kind: block.kind, value: blockValue(block.kind, hash: block.hash, block.member, contacts, &state), size: block.size)
-        }
-        let shared = detection.shared.map { value -> SharedValue in
-            SharedValue(kind: value.kind, value: blockValue(value.kind, hash: value.hash, value.member, contacts, &state), contacts: value.size)
-        }
+        let (oversized, shared) = widelySharedValues(detection, contacts)
         let rejectedMatches = zip(rejected, matches.dropFirst(refusedCount)).map { rejection, match in
             RejectedMatch(match: match, reason: reason(rejection.reason, contacts))
         }
@@ -113,24 +107,23 @@ extension DuplicateMerging {
             unlistedRejectedMatches: unlisted, unlistedRejectedMatchesByReason: unlistedByReason)
     }
 
-    /// ``report(_:contacts:explaining:)`` without explanations: the clusters (the roots of two or
-    /// more contacts, each listed where its first member is), the oversized blocks and shared values.
+    /// ``report(_:contacts:explaining:)`` without explanations: the clusters (grouped as the
+    /// explained ones are, ``ClusterGrouping``), the oversized blocks and shared values.
     private func unexplainedReport(_ detection: Detection, contacts: [Contact]) -> DuplicateReport {
-        var sizes = [Int32](repeating: 0, count: contacts.count)
-        for root in detection.roots { sizes[Int(root)] += 1 }
-        var clusterOfRoot = [Int32](repeating: -1, count: contacts.count)
-        var members: [[Int]] = []
-        for (index, root) in detection.roots.enumerated() where sizes[Int(root)] > 1 {
-            if clusterOfRoot[Int(root)] < 0 {
-                clusterOfRoot[Int(root)] = Int32(members.count)
-                members.append([])
-            }
-            members[Int(clusterOfRoot[Int(root)])].append(index)
-        }
-        let clusters = members.map { cluster in
-            DuplicateCluster(contactIDs: cluster.map { contacts[$0].id }, names: cluster.map { contacts[$0].fullName }, matches: [])
+        let grouping = ClusterGrouping(unions: detection.unions, roots: detection.roots)
+        let clusters = (0..<grouping.count).map { cluster in
+            let members = grouping.members(of: cluster)
+            return DuplicateCluster(contactIDs: members.map { contacts[Int($0)].id }, names: members.map { contacts[Int($0)].fullName }, matches: [])
         }
         let merged = clusters.reduce(0) { $0 + $1.contactIDs.count - 1 }
+        let (oversized, shared) = widelySharedValues(detection, contacts)
+        return DuplicateReport(
+            contactsIn: contacts.count, contactsOut: contacts.count - merged, clusters: clusters, oversizedBlocks: oversized,
+            comparedPairs: detection.comparedPairs, sharedValues: shared)
+    }
+
+    /// The oversized blocks and the values too widely shared to be evidence, each with its value written out.
+    private func widelySharedValues(_ detection: Detection, _ contacts: [Contact]) -> (oversized: [OversizedBlock], shared: [SharedValue]) {
         var state = Explaining(extractor: KeyExtractor(rules: rules))
         let oversized = detection.oversized.map { block in
             OversizedBlock(kind: block.kind, value: blockValue(block.kind, hash: block.hash, block.member, contacts, &state), size: block.size)
@@ -138,9 +131,7 @@ extension DuplicateMerging {
         let shared = detection.shared.map { value in
             SharedValue(kind: value.kind, value: blockValue(value.kind, hash: value.hash, value.member, contacts, &state), contacts: value.size)
         }
-        return DuplicateReport(
-            contactsIn: contacts.count, contactsOut: contacts.count - merged, clusters: clusters, oversizedBlocks: oversized,
-            comparedPairs: detection.comparedPairs, sharedValues: shared)
+        return (oversized, shared)
     }
 
     /// The rule name of a match between cards equal on everything they hold.
