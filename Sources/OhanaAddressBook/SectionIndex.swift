@@ -21,31 +21,27 @@ public struct SectionKey: Hashable, Comparable, Sendable {
 
     /// The section a name belongs to.
     public init(name: String) {
-        if let section = Self.asciiSection(of: name) {
-            self = section
-        } else if let first = Self.firstLetter(of: name) {
-            self = Self.section(for: first)
-        } else {
-            self = .other
-        }
+        self = Self.filing(name) { Self.section(for: $0) }
     }
 
     /// The section a name belongs to, as ``init(name:)`` finds it, a first character's section
     /// looked up in `cache` and added to it: for filing many names, most of whose first
     /// characters are few.
     init(name: String, cache: inout [Character: SectionKey]) {
-        if let section = Self.asciiSection(of: name) {
-            self = section
-        } else if let first = Self.firstLetter(of: name) {
-            if let section = cache[first] {
-                self = section
-            } else {
-                self = Self.section(for: first)
-                cache[first] = self
-            }
-        } else {
-            self = .other
+        self = Self.filing(name) { first in
+            if let known = cache[first] { return known }
+            let section = Self.section(for: first)
+            cache[first] = section
+            return section
         }
+    }
+
+    /// The section of `name`: an ASCII first letter's at once, else `sectionOf` its first letter's,
+    /// else ``other``.
+    private static func filing(_ name: String, _ sectionOf: (Character) -> SectionKey) -> SectionKey {
+        if let section = asciiSection(of: name) { return section }
+        guard let first = firstLetter(of: name) else { return .other }
+        return sectionOf(first)
     }
 
     /// The section of a name starting with an ASCII letter that no mark or other letter joins (the
