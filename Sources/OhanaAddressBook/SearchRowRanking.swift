@@ -14,8 +14,18 @@ struct RowRanker {
     enum Outcome {
         /// The row's rank, `nil` when worse than the bound asked for.
         case ranked(SearchRank?)
+        /// Worse than the bound ``SearchRank/nameWords``, told on the full name alone (it neither
+        /// starts with the query nor holds its words in a run): which query words start a word
+        /// of it (bit `i` for word `i`), for ranking the row again within a wider bound without
+        /// reading the full name again (`resuming`).
+        case belowFullName(UInt64)
         /// The row is not a whole search row (``SearchRow/Unreadable``).
         case unreadable
+
+        /// The rank, `nil` for worse than the bound (whatever was found of it).
+        var rank: SearchRank? {
+            if case .ranked(let rank) = self { rank } else { nil }
+        }
     }
 
     private var matcher: QueryMatcher
@@ -41,7 +51,11 @@ struct RowRanker {
     }
 
     /// The rank ``QueryMatcher/rank(of:within:)`` gives the light contact of `row` within `bound`.
-    mutating func rank(of row: UnsafeRawBufferPointer, within bound: SearchRank) -> Outcome {
+    ///
+    /// `resuming` is what an earlier call on the same row gave as ``Outcome/belowFullName(_:)``:
+    /// the full name is then not read again, and the ranking goes on from the other names with
+    /// the query words it found.
+    mutating func rank(of row: UnsafeRawBufferPointer, within bound: SearchRank, resuming: UInt64? = nil) -> Outcome {
         guard let words = matcher.asciiWords, matcher.phoneDigits == nil, words.count <= 64, layout.read(row) else {
             guard let contact = SearchRow.lightContact(row) else { return .unreadable }
             return .ranked(matcher.rank(of: contact, within: bound))
@@ -49,12 +63,17 @@ struct RowRanker {
         let bytes = row.assumingMemoryBound(to: UInt8.self)
         let all: UInt64 = words.count == 64 ? .max : (1 << UInt64(words.count)) - 1
         var found: UInt64 = 0
-        let run = layout.isPlainASCII || Text.fullNameParts.allSatisfy({ layout.textIsPlain[$0] })
-            ? fullNameRun(bytes, words: words, found: &found)
-            : matcher.scan(namesContact(bytes).fullName, words: words, found: &found, runs: true)
-        if run.fromStart { return .ranked(.nameStart) }
-        guard bound >= .nameWords else { return .ranked(nil) }
-        if run.inside { return .ranked(.nameWords) }
+        if let resuming {
+            found = resuming
+        } else {
+            let run = layout.isPlainASCII || Text.fullNameParts.allSatisfy({ layout.textIsPlain[$0] })
+                ? fullNameRun(bytes, words: words, found: &found)
+                : matcher.scan(namesContact(bytes).fullName, words: words, found: &found, runs: true)
+            if run.fromStart { return .ranked(.nameStart) }
+            guard bound >= .nameWords else { return .ranked(nil) }
+            if run.inside { return .ranked(.nameWords) }
+            guard bound >= .names else { return .belowFullName(found) }
+        }
         guard bound >= .names else { return .ranked(nil) }
         if found == all { return .ranked(.names) }
         for index in Text.otherNames where found != all && layout.textStarts[index] >= 0 {
@@ -187,20 +206,23 @@ extension ContactFinder {
         try rows.bytes.withUnsafeBytes { all in
             let bytes = RowBytes(all: all)
             let wanted = max(0, limit ?? rows.count)
-            var remaining = Array(0..<rows.count)
+            // Each position left with what the first pass found of its full name, when it read it
+            // on the bytes: the second pass goes on from there.
+            var remaining: [(position: Int, fullName: UInt64?)] = (0..<rows.count).map { ($0, nil) }
             var shown: [ContactMatch] = []
             var matcher = QueryMatcher(query)
             for bound in [SearchRank.nameWords, .elsewhere] where shown.count < wanted && !remaining.isEmpty {
-                let outcomes = parallelMap(remaining, minimumPerWorker: 256, state: { RowRanker(query) }) { ranker, position in
-                    ranker.rank(of: bytes.row(rows.range(at: position)), within: bound)
+                let outcomes = parallelMap(remaining, minimumPerWorker: 256, state: { RowRanker(query) }) { ranker, left in
+                    ranker.rank(of: bytes.row(rows.range(at: left.position)), within: bound, resuming: left.fullName)
                 }
                 var byRank = Array(repeating: [Int](), count: SearchRank.elsewhere.rawValue + 1)
-                var worse: [Int] = []
-                for (position, outcome) in zip(remaining, outcomes) {
+                var worse: [(position: Int, fullName: UInt64?)] = []
+                for (left, outcome) in zip(remaining, outcomes) {
                     switch outcome {
                     case .unreadable: throw SearchRow.Unreadable()
-                    case .ranked(let rank?): byRank[rank.rawValue].append(position)
-                    case .ranked(nil): worse.append(position)
+                    case .ranked(let rank?): byRank[rank.rawValue].append(left.position)
+                    case .ranked(nil): worse.append((left.position, nil))
+                    case .belowFullName(let found): worse.append((left.position, found))
                     }
                 }
                 for positions in byRank where shown.count < wanted && !positions.isEmpty {

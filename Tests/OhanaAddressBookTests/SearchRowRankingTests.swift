@@ -39,11 +39,18 @@ struct SearchRowRankingTests {
                 for bound in SearchRank.allCases {
                     let expected = reference.rank(of: contact, within: bound)
                     let outcome = row.withUnsafeBytes { ranker.rank(of: $0, within: bound) }
-                    guard case .ranked(let rank) = outcome else {
+                    if case .unreadable = outcome {
                         Issue.record("\(query) \(contact.id): unreadable")
                         continue
                     }
-                    #expect(rank == expected, "\(query) \(contact.id) \(bound)")
+                    #expect(outcome.rank == expected, "\(query) \(contact.id) \(bound)")
+                    // Ranked again within a wider bound, from what the full name gave, as if anew.
+                    guard case .belowFullName(let found) = outcome else { continue }
+                    #expect(bound == .nameWords, "\(query) \(contact.id) \(bound)")
+                    for wider in SearchRank.allCases where wider > bound {
+                        let resumed = row.withUnsafeBytes { ranker.rank(of: $0, within: wider, resuming: found) }
+                        #expect(resumed.rank == reference.rank(of: contact, within: wider), "\(query) \(contact.id) \(bound)→\(wider)")
+                    }
                 }
             }
         }
