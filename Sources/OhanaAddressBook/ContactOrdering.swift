@@ -54,10 +54,9 @@ public struct ContactOrdering: Sendable, Hashable {
 
     /// The first `count` of `positions` of `contacts` in this order: the prefix of
     /// ``order(of:positions:)``'s positions, found without list-ordering them all. Sections come
-    /// first in the order, so only the first sections holding `count` contacts are keyed, and their
-    /// keys are made with the locale's ranks of all `positions` (``AlphabeticalSort/collationKeys(of:positions:collating:)``),
-    /// so the keys compare as they would in the whole order; ties go, as there, to id order, then
-    /// to the order of `positions`.
+    /// first in the order, so only the first sections holding `count` contacts are keyed
+    /// (``AlphabeticalSort/collationKeys(of:positions:)``: their keys compare as they would in
+    /// the whole order); ties go, as there, to id order, then to the order of `positions`.
     ///
     /// Complexity: O(p) in the positions (their sections and characters), then O(s log count)
     /// comparisons for the s contacts of the sections kept (``smallest(_:of:by:)``).
@@ -78,7 +77,7 @@ public struct ContactOrdering: Sendable, Hashable {
         }
         let kept = positions.indices.filter { sections[$0] <= last }
         let keys = AlphabeticalSort(mode, locale: locale)
-            .collationKeys(of: contacts, positions: kept.map { positions[$0] }, collating: positions)
+            .collationKeys(of: contacts, positions: kept.map { positions[$0] })
         let order = keys.bytes.withUnsafeBufferPointer { bytes in
             Self.smallest(count, of: kept.indices) { a, b in
                 let (first, second) = (kept[a], kept[b])

@@ -84,6 +84,39 @@ struct SearchShortcutTests {
     }
 }
 
+/// List order keys only the sections it shows, with the ranks of their own characters: the same
+/// order as keying the whole list, on names made of characters whose case, accent and width
+/// variants and locale tailorings sit side by side in the collation.
+struct SearchOrderCharacterTests {
+    static let characters: [Character] = ["a", "A", "á", "à", "â", "ä", "Ä", "å", "Å", "æ", "Æ", "b", "c", "C", "ç", "d",
+                                          "e", "é", "E", "i", "ı", "I", "İ", "o", "ö", "Ö", "ø", "Ø", "s", "ß", "t",
+                                          "u", "ü", "z", "Z", "Ａ", "ａ", "ｚ", "ﬁ", "-", "'", "1", "e\u{301}", "ア", "ｱ"]
+
+    @Test("the first few of names from a character zoo are the prefix of the whole order")
+    func firstFewOfTheZoo() {
+        var generator = SeededGenerator(seed: 11)
+        let contacts = (0..<400).map { index -> Contact in
+            let name = { String((0..<(1 + Int(generator.next() % 4))).map { _ in
+                Self.characters[Int(generator.next() % UInt64(Self.characters.count))]
+            }) }
+            return Contact(id: ContactID(rawValue: "c\(index)"), givenName: name(), familyName: name())
+        }
+        for locale in ["en_US", "sv_SE", "de_DE", "tr_TR", "da_DK", "ja_JP"] {
+            for mode in AlphabeticalSort.Mode.allCases {
+                let ordering = ContactOrdering(mode, locale: Locale(identifier: locale))
+                for share in [1, 2, 5] {
+                    let positions = contacts.indices.filter { _ in generator.next() % UInt64(share) == 0 }
+                    let whole = ordering.order(of: contacts, positions: positions).map(\.position)
+                    for count in [1, 5, 20, 64] {
+                        #expect(ordering.first(count, of: contacts, positions: positions) == Array(whole.prefix(count)),
+                                "\(locale) \(mode) 1/\(share) first \(count)")
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A seeded generator (SplitMix64), so the tests' samples repeat.
 private struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64

@@ -120,16 +120,21 @@ public struct AlphabeticalSort: ContactsPostProcessor {
 
     /// The sort keys of the contacts at `positions` as bytes that compare with `memcmp` (then by
     /// length) as ``sortedOrder(of:positions:)`` compares them, `nil` for a contact without a name
-    /// to sort by. The locale's ranks are those of a sort of the contacts at `collating` (a
-    /// superset of `positions`), so that the keys of a few contacts order them as sorting all
-    /// of `collating` would: for finding the first few of many without keying every one.
+    /// to sort by: for finding the first few of many, once the many are narrowed to a few
+    /// sections, without keying every one.
     ///
-    /// Complexity: O(c) in the names of `collating` (their characters), then O(p) keys.
-    package func collationKeys(of contacts: [Contact], positions: [Int], collating: [Int]) -> CollationKeys {
+    /// The locale's ranks are those of these contacts' characters, and the keys order them as
+    /// sorting a larger list holding them would: the full ranks follow the locale's order of the
+    /// characters, and the primary ranks its classes of characters equal ignoring case, accents
+    /// and width, which are runs of neighbours in that order (a collation's first level is
+    /// coarser than its last), so a subset's ranks compare as the whole set's do.
+    ///
+    /// Complexity: O(p) in the names of the contacts at `positions` (their characters).
+    package func collationKeys(of contacts: [Contact], positions: [Int]) -> CollationKeys {
         let mode = self.mode
         var strings: [String] = []
-        strings.reserveCapacity(collating.count)
-        for position in collating {
+        strings.reserveCapacity(positions.count)
+        for position in positions {
             let (primary, secondary) = Self.keys(for: contacts[position], mode: mode)
             guard let primary = primary.flatMap(Self.nonBlank) else { continue }
             strings.append(primary)
