@@ -21,6 +21,20 @@ package struct StoredJSONChunk: Sendable {
         ends.append(bytes.count)
     }
 
+    /// Adds one contact's search row or JSON from memory it is lent in (copied at once).
+    package mutating func append(bytesAt start: UnsafeRawPointer?, count: Int) {
+        if let start, count > 0 {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count))
+        }
+        ends.append(bytes.count)
+    }
+
+    /// Empties the chunk, keeping its memory for the next one (once the receiver is done with it).
+    package mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+    }
+
     /// The byte range of the contact at `index`.
     func range(at index: Int) -> Range<Int> {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]

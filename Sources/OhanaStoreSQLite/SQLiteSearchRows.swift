@@ -44,13 +44,18 @@ extension SQLiteReadTransaction {
             arguments += [folded, TextFolding.upperBound(ofPrefix: folded)]
             sql += " WHERE rowid IN (\(sources.joined(separator: " UNION ")))"
         }
+        // Each row's blob is copied at once into one chunk, whose memory serves every chunk: a
+        // broad query reads hundreds of thousands.
         let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
         var chunk = StoredJSONChunk()
         while let row = try rows.next() {
-            try row.withUnsafeData(atIndex: 0) { chunk.append($0 ?? Data()) }
+            try row.withUnsafeData(atIndex: 0) { data in
+                guard let data else { return chunk.append(bytesAt: nil, count: 0) }
+                data.withUnsafeBytes { chunk.append(bytesAt: $0.baseAddress, count: $0.count) }
+            }
             if chunk.count == SearchCandidates.chunkSize {
                 try receive(chunk)
-                chunk = StoredJSONChunk()
+                chunk.removeAll()
             }
         }
         if chunk.count > 0 { try receive(chunk) }
