@@ -19,7 +19,13 @@ extension QueryMatcher {
         if run.inside { return .nameWords }
         guard bound >= .names else { return nil }
         if found == all { return .names }
-        let otherNames = [contact.givenName, contact.middleName, contact.familyName, contact.nickname, contact.organization,
+        // The names the full name is made of hold no word it lacks (the parts it joins, or the
+        // organization it falls back to): not read again.
+        let formatted = !(contact.formattedName?.isBlank ?? true)
+        let fromParts = !formatted && !contact.composedName.isEmpty
+        let fromOrganization = !formatted && !fromParts
+        let otherNames = [fromParts ? nil : contact.givenName, fromParts ? nil : contact.middleName,
+                          fromParts ? nil : contact.familyName, contact.nickname, fromOrganization ? nil : contact.organization,
                           contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
         for case let name? in otherNames where found != all {
             _ = scan(name, words: asciiWords, found: &found, runs: false)

@@ -76,7 +76,9 @@ struct RowRanker {
         }
         guard bound >= .names else { return .ranked(nil) }
         if found == all { return .ranked(.names) }
-        for index in Text.otherNames where found != all && layout.textStarts[index] >= 0 {
+        // The names the full name is made of hold no word it lacks: not read again.
+        let madeOf = fullNameTexts(bytes)
+        for index in Text.otherNames where found != all && layout.textStarts[index] >= 0 && !madeOf.contains(index) {
             if layout.textIsPlain[index] {
                 _ = ASCIIWords.scan(bytes: text(index, of: bytes), words: words, found: &found, runs: false)
             } else {
@@ -109,6 +111,26 @@ struct RowRanker {
     private func isBlank(_ index: Int, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard layout.textStarts[index] >= 0 else { return true }
         return text(index, of: bytes).allSatisfy(Self.isSpace)
+    }
+
+    /// ``isBlank(_:of:)``, and with `unicode` for a text that is not plain ASCII, whether it is
+    /// ``String/isBlank`` (white space beyond ASCII).
+    private func isBlank(_ index: Int, of bytes: UnsafeBufferPointer<UInt8>, unicode: Bool) -> Bool {
+        guard unicode, layout.textStarts[index] >= 0, !layout.textIsPlain[index] else { return isBlank(index, of: bytes) }
+        return String(decoding: text(index, of: bytes), as: UTF8.self).isBlank
+    }
+
+    /// The texts among ``Text/otherNames`` that ``Contact/fullName`` of the row is made of: the
+    /// given, middle and family names when it is the name parts joined (every word of each is a
+    /// word of it), the organization when it is the organization; none for a formatted name.
+    private func fullNameTexts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        if !isBlank(Text.formatted, of: bytes, unicode: true) { return [] }
+        let composed = Text.composed.contains { index in
+            guard layout.textStarts[index] >= 0 else { return false }
+            guard !layout.textIsPlain[index] else { return !isBlank(index, of: bytes) }
+            return !String(decoding: text(index, of: bytes), as: UTF8.self).trimmingWhitespace().isEmpty
+        }
+        return composed ? [Text.given, Text.middle, Text.family] : [Text.organization]
     }
 
     /// Scans ``Contact/fullName`` of the row (plain ASCII): the formatted name unless blank, else

@@ -2,7 +2,7 @@ import Foundation
 
 extension StringProtocol {
     /// Whether the string is empty or holds only white space.
-    var isBlank: Bool {
+    package var isBlank: Bool {
         // A visible ASCII first character settles it without breaking the text into characters.
         if let first = utf8.first, first > 0x20, first < 0x7F { return false }
         return allSatisfy(\.isWhitespace)
