@@ -43,22 +43,49 @@ extension QueryMatcher {
     /// One text read for ``rank(of:within:)``: on its bytes when plain ASCII, else folded as
     /// ``match(_:within:)`` folds it (bit `i` of `found` set when query word `i` starts one of its
     /// words; with `runs`, where the query words start consecutive words).
+    ///
+    /// A text that is not plain ASCII is folded once per matcher: what it held is kept
+    /// (``ScannedTexts``), as names repeat across an address book.
     mutating func scan(_ text: String, words asciiWords: [[UInt8]], found: inout UInt64, runs: Bool) -> ASCIIWords.Run {
         let before = found
         if let run = ASCIIWords.scan(text, words: asciiWords, found: &found, runs: runs) { return run }
         found = before
+        if let known = scannedTexts[text] {
+            found |= known.found
+            return runs ? known.run : ASCIIWords.Run()
+        }
         let textWords = Self.words(in: fold(text))
+        var inText: UInt64 = 0
         for (index, word) in words.enumerated() where textWords.contains(where: { $0.characters.starts(with: word) }) {
-            found |= 1 << UInt64(index)
+            inText |= 1 << UInt64(index)
         }
         var run = ASCIIWords.Run()
-        guard runs else { return run }
         if consecutive(textWords, from: 0) != nil {
             run.fromStart = true
         } else if textWords.indices.dropFirst().contains(where: { consecutive(textWords, from: $0) != nil }) {
             run.inside = true
         }
-        return run
+        scannedTexts[text] = (inText, run)
+        found |= inText
+        return runs ? run : ASCIIWords.Run()
+    }
+}
+
+/// The texts a matcher folded and what each held for its query: which query words start one of
+/// its words, and where they run through consecutive words. At most ``capacity`` are kept (then
+/// they are let go and kept anew), so a book of all different names costs a lookup per text.
+struct ScannedTexts {
+    /// How many texts are kept at most.
+    static let capacity = 1 << 15
+    private var known: [String: (found: UInt64, run: ASCIIWords.Run)] = [:]
+
+    /// What `text` held, when kept.
+    subscript(text: String) -> (found: UInt64, run: ASCIIWords.Run)? {
+        get { known[text] }
+        set {
+            if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
+            known[text] = newValue
+        }
     }
 }
 

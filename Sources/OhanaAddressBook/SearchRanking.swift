@@ -47,6 +47,8 @@ struct QueryMatcher {
     /// The query words as ASCII bytes, when every one is plain ASCII (for ``nameRun(_:)``).
     let asciiWords: [[UInt8]]?
     private var folder = Folder()
+    /// What ``scan(_:words:found:runs:)`` found in texts it folded (``ScannedTexts``).
+    var scannedTexts = ScannedTexts()
 
     init(_ query: String) {
         var folder = Folder()

@@ -84,6 +84,28 @@ struct SearchShortcutTests {
     }
 }
 
+/// A matcher folds a text that is not plain ASCII once: what it finds in it again is what folding
+/// it anew finds, whether it asks for runs or not, and after the texts kept are let go.
+struct ScannedTextsTests {
+    @Test("a text scanned again, or past the texts kept, holds the words a fresh matcher finds")
+    func scannedAgain() throws {
+        var kept = QueryMatcher("ann jo")
+        let words = try #require(kept.asciiWords)
+        let texts = (0..<(ScannedTexts.capacity + 300)).map { "Ånn Jö \($0) Zoë" }
+            + ["Jöan Ann", "Ånn Jö 3 Zoë", "Zoë Ånn Jöe", "José Anđela", "Jo\u{301}an Ann"]
+        for (index, text) in (texts + texts.prefix(600) + texts.suffix(5)).enumerated() {
+            for runs in index.isMultiple(of: 2) ? [false, true] : [true, false] {
+                var fresh = QueryMatcher("ann jo")
+                var (foundKept, foundFresh): (UInt64, UInt64) = (0b100, 0b100)
+                let runKept = kept.scan(text, words: words, found: &foundKept, runs: runs)
+                let runFresh = fresh.scan(text, words: words, found: &foundFresh, runs: runs)
+                #expect(foundKept == foundFresh, "\(text) runs \(runs)")
+                #expect(runKept.fromStart == runFresh.fromStart && runKept.inside == runFresh.inside, "\(text) runs \(runs)")
+            }
+        }
+    }
+}
+
 /// List order keys only the sections it shows, with the ranks of their own characters: the same
 /// order as keying the whole list, on names made of characters whose case, accent and width
 /// variants and locale tailorings sit side by side in the collation.
