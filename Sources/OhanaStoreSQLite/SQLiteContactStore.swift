@@ -86,6 +86,9 @@ public final class SQLiteContactStore: Sendable {
             // The writer keeps a batch's index pages in memory (SQLite's default is 2 MiB), so
             // that a bulk import does not spill and re-read them; readers keep the default.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -65536") }
+            // A bulk import grows the write-ahead log to its size; once checkpointed, the log is
+            // cut back to 64 MiB, not left as large as the store beside it.
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA journal_size_limit = 67108864") }
             // Readers map the file (up to SQLite's limit) instead of copying each page they read
             // from the page cache: a broad search reads a good part of the search rows.
             if db.configuration.readonly { try db.execute(sql: "PRAGMA mmap_size = 4294967296") }
