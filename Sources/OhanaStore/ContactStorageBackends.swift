@@ -15,16 +15,21 @@ public struct ContactStorageOpener: Sendable {
     /// Opens (creating or migrating when needed) the store at `location`; `password` is for a
     /// server that asks for one.
     public let open: @Sendable (_ location: String, _ password: String?) async throws -> any ContactStorage
+    /// Whether a store is at `location` before it is opened (a file that is there); `nil` when the
+    /// backend cannot tell without opening it (a server tells when asked).
+    public let exists: @Sendable (_ location: String) -> Bool?
 
-    /// Creates an opener from the backend's three steps.
+    /// Creates an opener from the backend's steps; `exists` tells nothing unless given.
     public init(name: String,
                 accepts: @escaping @Sendable (_ location: String) -> Bool,
                 describe: @escaping @Sendable (_ location: String) throws -> String,
-                open: @escaping @Sendable (_ location: String, _ password: String?) async throws -> any ContactStorage) {
+                open: @escaping @Sendable (_ location: String, _ password: String?) async throws -> any ContactStorage,
+                exists: @escaping @Sendable (_ location: String) -> Bool? = { _ in nil }) {
         self.name = name
         self.accepts = accepts
         self.describe = describe
         self.open = open
+        self.exists = exists
     }
 }
 
@@ -71,7 +76,17 @@ public struct ContactStorageLocation: Sendable, CustomStringConvertible {
 
     /// Opens (creating or migrating when needed) the store at this location; `password` is for a
     /// server that asks for one (the PostgreSQL backend reads `PGPASSWORD` when it is `nil`).
-    public func open(password: String? = nil) async throws -> any ContactStorage {
-        try await opener.open(text, password)
+    ///
+    /// Without `creating`, a store the backend knows is not there is not made: for work that only
+    /// reads, where a mistyped path would otherwise show an empty store and leave a new file.
+    ///
+    /// - Throws: ``ContactStoreError/cannotOpen(path:reason:)`` for a store that is not there
+    ///   (without `creating`), and whatever the backend throws.
+    public func open(password: String? = nil, creating: Bool = true) async throws -> any ContactStorage {
+        if !creating, opener.exists(text) == false {
+            throw ContactStoreError.cannotOpen(
+                path: description, reason: "no such file; commands that only read make none (import into it first)")
+        }
+        return try await opener.open(text, password)
     }
 }

@@ -4,14 +4,16 @@ import OhanaStore
 
 extension ContactStorageOpener {
     /// The SQLite backend's opener: it takes every location that is not a URL (`scheme://…`) as a
-    /// file path (`~` expanded), and opens the store file there, creating it when missing.
+    /// file path (`~` expanded), and opens the store file there, creating it when missing (a file
+    /// that is there is a store that exists).
     public static let sqlite = ContactStorageOpener(
         name: "SQLite",
         accepts: { !SQLiteContactStorage.isURL($0) },
         describe: { SQLiteContactStorage.expandedPath($0) },
         open: { location, _ in
             SQLiteContactStorage(try SQLiteContactStore(fileURL: URL(fileURLWithPath: SQLiteContactStorage.expandedPath(location))))
-        })
+        },
+        exists: { FileManager.default.fileExists(atPath: SQLiteContactStorage.expandedPath($0)) })
 }
 
 extension ChildStoreFactory {

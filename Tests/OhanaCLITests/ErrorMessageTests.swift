@@ -65,6 +65,21 @@ struct ErrorMessageTests {
         #expect(errors.first?.contains("s3cret") == false)
     }
 
+    @Test("a store file that is not there is named, and not made, by each command that only reads")
+    func missingStoreFile() throws {
+        let folder = try TemporaryDirectory(prefix: "ohana-missing-store")
+        let path = folder.url.appendingPathComponent("typo.sqlite").path
+        for command in [["list"], ["search", "ann"], ["export", "--to", "json"], ["changes"], ["show", "someone"]] {
+            let result = try CLI.run(command + ["--store", path])
+            #expect(result.status != 0, "\(command)")
+            #expect(result.stdout.isEmpty, "\(command)")
+            #expect(lines(result.stderr) == [
+                "Error: \(path): cannot open the contact store: no such file; commands that only read make none (import into it first)",
+            ], "\(command)")
+            #expect(!FileManager.default.fileExists(atPath: path), "\(command)")
+        }
+    }
+
     @Test("a file that is not a store is named, and left as it was")
     func notAStore() throws {
         let folder = try TemporaryDirectory(prefix: "ohana-not-a-store")

@@ -23,7 +23,7 @@ struct ChangesCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
-        let feed = ContactStoreService(store: try await storeOptions.openStorage())
+        let feed = ContactStoreService(store: try await storeOptions.openStorage(creating: false))
         do throws(AddressBookError) {
             if let since {
                 print(try await feed.changes(since: since).lines.joined(separator: "\n"))

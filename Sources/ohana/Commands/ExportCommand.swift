@@ -34,7 +34,7 @@ struct ExportCommand: AsyncParsableCommand {
         let options = outputOptions.options(for: to)
         try options.check()
         let output = outputOptions.outputFile ?? legacyOutputFile
-        let service = ContactStoreService(store: try await storeOptions.openStorage())
+        let service = ContactStoreService(store: try await storeOptions.openStorage(creating: false))
         if let output {
             let count = try await writingFile(output) { try await service.export(with: options.writer, toFile: URL(fileURLWithPath: output)) }
             printError("exported \(count) contacts to \(output)")

@@ -26,7 +26,7 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
-        let storage = try await storeOptions.openStorage()
+        let storage = try await storeOptions.openStorage(creating: false)
         let contacts = try await orderOptions.ordering.contacts(in: storage, taggedWith: tag, namePrefix: prefix)
         try await storage.shutDown()
         try writeContacts(contacts, options: OutputOptions(format: output), to: nil)

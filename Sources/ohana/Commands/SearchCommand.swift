@@ -39,7 +39,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let storage = try await storeOptions.openStorage()
+        let storage = try await storeOptions.openStorage(creating: false)
         let finder = ContactFinder(ordering: orderOptions.ordering, region: regionOptions.effectiveRegion)
         let found = try await finder.search(query, in: storage, limit: limit)
         try await storage.shutDown()

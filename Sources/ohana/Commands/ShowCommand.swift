@@ -21,7 +21,7 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
-        let storage = try await storeOptions.openStorage()
+        let storage = try await storeOptions.openStorage(creating: false)
         let found: VersionedContact
         let sources: ValueSources
         do {

@@ -42,22 +42,23 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens the store on either backend (for the commands that work on both).
-    func openStorage() async throws -> any ContactStorage {
-        try await Self.open(location())
+    /// Opens the store on either backend (for the commands that work on both); without `creating`
+    /// (commands that only read), a store file that is not there is an error, not a new store.
+    func openStorage(creating: Bool = true) async throws -> any ContactStorage {
+        try await Self.open(location(), creating: creating)
     }
 
     /// Opens a store on either backend. The PostgreSQL password comes from `PGPASSWORD`; when the
     /// server asks for one and none is set, it is asked for on the terminal (never echoed).
-    static func open(_ location: ContactStorageLocation) async throws -> any ContactStorage {
+    static func open(_ location: ContactStorageLocation, creating: Bool = true) async throws -> any ContactStorage {
         do {
             do {
-                return try await location.open()
+                return try await location.open(creating: creating)
             } catch ContactStoreError.passwordRequired(let where_) {
                 guard isatty(STDIN_FILENO) == 1, let typed = getpass("password for \(where_): ") else {
                     throw ContactStoreError.passwordRequired(location: where_)
                 }
-                return try await location.open(password: String(cString: typed))
+                return try await location.open(password: String(cString: typed), creating: creating)
             }
         } catch let error as ContactStoreError {
             throw ToolError(error.description)
