@@ -187,12 +187,30 @@ public final class SQLiteContactStore: Sendable {
     }
 
     /// Closes the store; later calls throw. Child stores of this store stay usable until merged.
+    ///
+    /// A store file gets its write-ahead log back first (a checkpoint that empties the log), so
+    /// that the file alone holds every contact: copied or backed up without its `-wal` beside it,
+    /// it is whole. (SQLite does this itself only when the last connection to close can write,
+    /// and a pool's readers close last.) When another process is reading, the log stays as it is,
+    /// as safe, until a later close.
     public func close() throws {
         let wasClosed = isClosed.withLock { closed in
             defer { closed = true }
             return closed
         }
-        if !wasClosed { try writer.close() }
+        guard !wasClosed else { return }
+        if fileURL != nil {
+            do {
+                _ = try writer.writeWithoutTransaction { db in
+                    // Readers of another process are waited for a second at most, not the busy timeout.
+                    try db.execute(sql: "PRAGMA busy_timeout = 1000")
+                    return try db.checkpoint(.truncate)
+                }
+            } catch {
+                Self.logger.debug("write-ahead log kept: \(error)", metadata: ["store": "\(fileURL?.path ?? "")"])
+            }
+        }
+        try writer.close()
     }
 
     // MARK: - Child stores

@@ -22,6 +22,21 @@ struct ContactStoreTests {
         }
     }
 
+    @Test("a closed store's file alone holds every contact, its write-ahead log emptied")
+    func closedFileIsWhole() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteContactStore(fileURL: directory.file("contacts.sqlite"))
+        let contacts = (0..<300).map { Contact(id: ContactID(rawValue: "c\($0)"), givenName: "Given \($0)", familyName: "Family") }
+        try store.write { transaction in for contact in contacts { try transaction.insert(contact) } }
+        try store.close()
+        let log = try FileManager.default.attributesOfItem(atPath: directory.file("contacts.sqlite-wal").path)[.size] as? Int
+        #expect(log ?? 0 == 0)
+        // The file copied without its log beside it: every contact is in it.
+        let copy = try TemporaryDirectory()
+        try FileManager.default.copyItem(at: directory.file("contacts.sqlite"), to: copy.file("contacts.sqlite"))
+        #expect(try SQLiteContactStore(fileURL: copy.file("contacts.sqlite")).allContacts().map(\.id) == contacts.map(\.id))
+    }
+
     @Test("a contact without optional parts round-trips and an update replaces it", arguments: StoreKind.allCases)
     func minimalAndUpdate(kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
