@@ -191,8 +191,8 @@ public final class SQLiteContactStore: Sendable {
     /// A store file gets its write-ahead log back first (a checkpoint that empties the log), so
     /// that the file alone holds every contact: copied or backed up without its `-wal` beside it,
     /// it is whole. (SQLite does this itself only when the last connection to close can write,
-    /// and a pool's readers close last.) When another process is reading, the log stays as it is,
-    /// as safe, until a later close.
+    /// and a pool's readers close last.) When another process is reading or writing, the close
+    /// does not wait for it: what the log still holds stays there, as safe, until a later close.
     public func close() throws {
         let wasClosed = isClosed.withLock { closed in
             defer { closed = true }
@@ -202,8 +202,9 @@ public final class SQLiteContactStore: Sendable {
         if fileURL != nil {
             do {
                 _ = try writer.writeWithoutTransaction { db in
-                    // Readers of another process are waited for a second at most, not the busy timeout.
-                    try db.execute(sql: "PRAGMA busy_timeout = 1000")
+                    // Nothing is waited for (a close runs on a caller's thread): what another
+                    // process still reads stays in the log.
+                    try db.execute(sql: "PRAGMA busy_timeout = 0")
                     return try db.checkpoint(.truncate)
                 }
             } catch {
