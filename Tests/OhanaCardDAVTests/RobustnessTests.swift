@@ -19,18 +19,19 @@ struct RobustnessTests {
     @Test("a server that does not answer in time gives a timeout naming the URL")
     func timeout() async throws {
         let (client, url) = try await makeClient("/slow/book/", timeout: 1)
-        let started = ContinuousClock.now
         do throws(CardDAVError) {
             _ = try await client.addressBook(at: url)
             Issue.record("expected a timeout")
         } catch {
-            guard case .timeout(let method, let failedURL, _) = error else { Issue.record("got \(error)"); return }
+            // The server answers after 30 s, with an empty multistatus: only the request's 1 s
+            // deadline gives a timeout. (Not told by the clock: a test run that keeps both cores
+            // busy with other tests has resumed this one 30 s late.)
+            guard case .timeout(let method, let failedURL, let seconds) = error else { Issue.record("got \(error)"); return }
             #expect(method == "PROPFIND")
             #expect(failedURL == url.absoluteString)
+            #expect(seconds == 1)
             #expect(error.description.contains(url.absoluteString) && error.description.contains("timed out"))
         }
-        // The server answers after 30 s: well under that proves the 1 s timeout cut it off (loaded CI machines took 10.2 s).
-        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test("a server error names the URL and the status")
