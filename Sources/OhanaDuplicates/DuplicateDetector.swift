@@ -142,13 +142,11 @@ struct DuplicateDetector {
         // Phones and emails are counted whatever the rules block on: the counts weight the evidence.
         var sortedKeys: [DuplicateEvidence: [BlockKey]] = [:]
         var shared: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
-        // The two kinds' keys listed and sorted on two cores; then counted.
+        // The two kinds' keys listed and sorted on two cores; then counted, on two cores too.
         let countedKinds = [DuplicateEvidence.phone, .email]
         let keyedKinds = sortedBlockKeys(countedKinds, tables)
-        for (kind, keyed) in zip(countedKinds, keyedKinds) {
-            shared += countHolders(kind, keyed, &tables)
-            if blockKinds.contains(kind) { sortedKeys[kind] = keyed }
-        }
+        shared += countHolders(countedKinds, keyedKinds, &tables)
+        for (kind, keyed) in zip(countedKinds, keyedKinds) where blockKinds.contains(kind) { sortedKeys[kind] = keyed }
         tick("values counted")
         // The pairs to compare, each once, in contact order; then compared on every core. Counted
         // first where the keys are at hand, so that the list is made at its size: grown by doubling,

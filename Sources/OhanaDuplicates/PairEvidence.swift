@@ -122,8 +122,25 @@ extension DuplicateDetector {
     /// and organization cards apart (a contact without a name counts on its own), and writes to
     /// each slot the count of its contact's kind; returns the values carried by more than
     /// ``DuplicateRules/maximumSharedValueCount``.
-    func countHolders(_ kind: DuplicateEvidence, _ keyed: [BlockKey], _ tables: inout KeyTables)
+    ///
+    /// The kinds (`keyed[k]` lists the sorted keys of `kinds[k]`) are counted on every core: each
+    /// writes the count slots of its own values (a phone's or an email's), never another kind's.
+    func countHolders(_ kinds: [DuplicateEvidence], _ keyed: [[BlockKey]], _ tables: inout KeyTables)
         -> [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] {
+        let entries = tables.entries
+        let detector = self
+        let shared = tables.counts.withUnsafeMutableBufferPointer { counts in
+            let output = CountSlots(base: counts.baseAddress)
+            return parallelMap(Array(kinds.indices), minimumPerWorker: 1, state: {}) { _, k in
+                detector.countHolders(kinds[k], keyed[k], entries, into: output)
+            }
+        }
+        return shared.flatMap { $0 }
+    }
+
+    private func countHolders(_ kind: DuplicateEvidence, _ keyed: [BlockKey], _ entries: [CompactKeys], into output: CountSlots)
+        -> [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] {
+        guard let counts = output.base else { return [] }
         var shared: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
         var people: [UInt64] = []
         var organizations: [UInt64] = []
@@ -141,7 +158,7 @@ extension DuplicateDetector {
             people.removeAll(keepingCapacity: true)
             organizations.removeAll(keepingCapacity: true)
             for key in keyed[low..<high] {
-                let entry = tables.entries[Int(key.index)]
+                let entry = entries[Int(key.index)]
                 if entry.isOrganizationOnly {
                     organizations.append(entry.identity)
                 } else {
@@ -154,10 +171,10 @@ extension DuplicateDetector {
             // its staff share it, so for people it weighs as widely shared as evidence may be.
             if organizationCount > 0 && peopleCount > 0 { peopleCount = max(peopleCount, rules.maximumSharedValueCount) }
             for key in keyed[low..<high] {
-                let count = UInt32(tables.entries[Int(key.index)].isOrganizationOnly ? organizationCount : peopleCount)
-                tables.counts[Int(key.slot)] = count
+                let count = UInt32(entries[Int(key.index)].isOrganizationOnly ? organizationCount : peopleCount)
+                counts[Int(key.slot)] = count
                 // A phone's E.164 slot sits just before its trailing-digits slot.
-                if kind == .phone && rules.matchingTrailingDigits > 0 { tables.counts[Int(key.slot) - 1] = count }
+                if kind == .phone && rules.matchingTrailingDigits > 0 { counts[Int(key.slot) - 1] = count }
             }
             let most = max(peopleCount, organizationCount)
             if most > rules.maximumSharedValueCount { shared.append((kind, keyed[low].hash, Int(keyed[low].index), most)) }
@@ -337,4 +354,10 @@ extension DuplicateDetector {
         }
         return .none
     }
+}
+
+/// The count slots of ``KeyTables/counts``, written by one worker per kind of value (each kind's
+/// slots its own).
+private struct CountSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt32>?
 }
