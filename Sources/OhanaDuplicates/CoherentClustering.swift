@@ -85,13 +85,15 @@ struct CoherentClustering {
     private func weigh(_ edges: inout [Edge], rejected: inout [(edge: Edge, reason: Rejection)]) {
         let rules = self.rules
         let contacts = self.contacts
+        let tables = self.tables
         let pairs = edges.map { ($0.first, $0.second) }
         let weights = parallelMap(pairs, minimumPerWorker: 256, state: { KeyExtractor(rules: rules) }) { extractor, pair in
             // Through a buffer pointer the two contacts are read in place, not copied (a retain and
             // release of each of their values, for each of a million matches).
             contacts.withUnsafeBufferPointer { contacts -> Double in
                 guard let base = contacts.baseAddress else { return 0 }
-                return OtherEvidence.weight(base + Int(pair.0), base + Int(pair.1), rules: rules, extractor: &extractor)
+                let emails = (tables.emails(of: Int(pair.0)), tables.emails(of: Int(pair.1)))
+                return OtherEvidence.weight(base + Int(pair.0), base + Int(pair.1), emails: emails, rules: rules, extractor: &extractor)
             }
         }
         var kept: [Edge] = []

@@ -93,6 +93,13 @@ struct KeyTables {
     var counts: [UInt32]
     /// How many contacts carry each name word.
     var wordCounts = NameWordCounts(counts: [:])
+
+    /// The hashes of contact `index`'s normalised email addresses (at most 32).
+    func emails(of index: Int) -> ArraySlice<UInt64> {
+        let e = entries[index]
+        let s = Int(e.start) + Int(e.nameCount) + 2 * Int(e.phoneCount)
+        return pool[s..<(s + Int(e.emailCount))]
+    }
 }
 
 /// The outcome of detection: which contact joins which, before explanations are written.

@@ -42,11 +42,19 @@ enum OtherEvidence {
     /// The sum of the weights of ``values(_:_:rules:extractor:)``, without writing the values out:
     /// the contacts at `a` and `b` read in place (a copy retains and releases each of their values,
     /// for each of a million matches).
-    static func weight(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, rules: DuplicateRules,
-                       extractor: inout KeyExtractor) -> Double {
+    ///
+    /// `emails` are the hashes of the two cards' normalised addresses (``CompactKeys``): a card
+    /// without one has no mailbox name, and two cards that share one have no mailbox name evidence
+    /// (a whole address says more), so no address is normalised again for them (most matches).
+    static func weight(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>,
+                       emails: (first: ArraySlice<UInt64>, second: ArraySlice<UInt64>),
+                       rules: DuplicateRules, extractor: inout KeyExtractor) -> Double {
         var total = 0.0
         func both(_ test: (ContactField) -> Bool) -> Bool { a.pointee.fields.contains(where: test) && b.pointee.fields.contains(where: test) }
-        if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { total += value.weight ?? 0 }
+        if !emails.first.isEmpty, !emails.second.isEmpty, !emails.first.contains(where: emails.second.contains),
+           let value = mailboxName(a, b, rules: rules, extractor: extractor) {
+            total += value.weight ?? 0
+        }
         if let first = a.pointee.birthday, let second = b.pointee.birthday {
             total += isSameBirthday(first, second) ? sameBirthday : differentBirthdays
         }
