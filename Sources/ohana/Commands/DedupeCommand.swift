@@ -37,6 +37,8 @@ struct DedupeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Format of the merged contacts: json, csv or vcard (default: from the -o extension, else json).")
     var output: OutputFormat?
 
+    @OptionGroup var writing: WritingOptions
+
     @Option(name: .long, help: "Write the report (clusters and reasons) as JSON to this file.")
     var reportFile: String?
 
@@ -73,6 +75,10 @@ struct DedupeCommand: AsyncParsableCommand {
         if removeMember != nil, undo == nil { throw ValidationError("--remove-member goes with --undo ID") }
         _ = try parsedRules()
         if output == .table { throw ValidationError("--output table is not a file format; use json, csv or vcard") }
+        // Options that do not go with the format are refused before the merge, not after it.
+        if outputFile != nil {
+            try writing.options(for: OutputFormat.chosen(output, outputFile: outputFile, otherwise: .json)).check()
+        }
     }
 
     /// `--rule`: each read by the library (``DuplicateRule/init(parsing:)``).
@@ -90,7 +96,7 @@ struct DedupeCommand: AsyncParsableCommand {
         regionOptions.configure()
         if let undo { return try await undoMerge(ContactID(rawValue: undo)) }
         guard let input else { return }
-        var contacts = try await loadInputs([input], options: inputOptions).contacts
+        var contacts = try await loadInputs([input], options: inputOptions, csvDialect: writing.csvDialect).contacts
 
         var rules = DuplicateRules(defaultRegion: regionOptions.effectiveRegion)
         let custom = try parsedRules()
@@ -111,8 +117,8 @@ struct DedupeCommand: AsyncParsableCommand {
             // The input's array and the cards merged away are freed before the output is written.
             contacts = []
             report = result.report
-            let format = output ?? outputFile.flatMap(Self.format(forPath:)) ?? .json
-            try writeContacts(result.contacts, options: OutputOptions(format: format), to: outputFile)
+            let format = OutputFormat.chosen(output, outputFile: outputFile, otherwise: .json)
+            try writeContacts(result.contacts, options: writing.options(for: format), to: outputFile)
             keepUntilExit(result.contacts)
         }
         keepUntilExit(contacts)
@@ -151,10 +157,5 @@ struct DedupeCommand: AsyncParsableCommand {
 
     private func ids(_ group: String) -> [ContactID] {
         group.split(separator: ",").map { ContactID(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
-    }
-
-    /// The output a path's extension names (`.json`, `.csv`, `.vcf`), through the library's registry.
-    static func format(forPath path: String) -> OutputFormat? {
-        ContactFormat(fileExtension: URL(fileURLWithPath: path).pathExtension).map(OutputFormat.init)
     }
 }

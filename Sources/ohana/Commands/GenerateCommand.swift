@@ -23,8 +23,8 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Share of contacts that are near-duplicates of another person (0 to 0.5).")
     var duplicateRate: Double = 0.12
 
-    @Option(name: .long, help: "Output format: json, csv, vcard or jscontact.")
-    var format: OutputFormat = .json
+    @Option(name: .long, help: "Output format: json, csv, vcard or jscontact (default: the one the -o file's extension names, else json).")
+    var format: OutputFormat?
 
     @OptionGroup var outputOptions: OutputFileOptions
 
@@ -40,6 +40,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let contacts = ContactGenerator(seed: seed, duplicateRate: duplicateRate).generate(count: count)
+        let format = OutputFormat.chosen(format, outputFile: outputOptions.outputFile, otherwise: .json)
         try writeContacts(contacts, options: outputOptions.options(for: format), to: outputOptions.outputFile)
     }
 }

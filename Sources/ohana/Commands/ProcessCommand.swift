@@ -53,8 +53,8 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Keep only contacts matching this fuzzy query (name, email, phone digits).")
     var search: String?
 
-    @Option(name: .long, help: "Output format.")
-    var output: OutputFormat = .table
+    @Option(name: .long, help: "Output format (default: the one the -o file's extension names, else a table).")
+    var output: OutputFormat?
 
     @OptionGroup var outputFileOptions: OutputFileOptions
 
@@ -132,6 +132,7 @@ struct ProcessCommand: AsyncParsableCommand {
         if trace { printError(report.description) }
         if trace, let regions = Self.regionsUsed(by: steps) { printError(regions) }
         if trace, formatPhones != nil { printError(PhoneResolutionSummary(loaded.contacts).description) }
+        let output = OutputFormat.chosen(output, outputFile: outputFileOptions.outputFile, otherwise: .table)
         try writeContacts(loaded.contacts, options: outputFileOptions.options(for: output), to: outputFileOptions.outputFile)
         keepUntilExit(loaded)
         if let failure = report.failures.first?.failure {

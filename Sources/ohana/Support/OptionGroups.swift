@@ -45,12 +45,8 @@ struct JSContactOutputOptions: ParsableArguments {
     }
 }
 
-/// `-o`, `--vcard-target`, `--csv-dialect`, `--jscontact-group`, `--compact`: where and how a command
-/// writes contacts.
-struct OutputFileOptions: ParsableArguments {
-    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
-    var outputFile: String?
-
+/// `--vcard-target`, `--csv-dialect`, `--jscontact-group`, `--compact`: how a command writes contacts.
+struct WritingOptions: ParsableArguments {
     @Option(name: .long, help: "With vCard output: the client to write for (\(VCardTargetOption.allCases.map(\.rawValue).joined(separator: ", "))).")
     var vcardTarget: VCardTargetOption = .rfc6350
 
@@ -66,5 +62,21 @@ struct OutputFileOptions: ParsableArguments {
     func options(for format: OutputFormat) -> OutputOptions {
         OutputOptions(format: format, csvDialect: csvDialect ?? .google, vcardTarget: vcardTarget,
                       jscontactGroup: jscontactOptions.jscontactGroup, compact: compact)
+    }
+}
+
+/// `-o` and ``WritingOptions``: where and how a command writes contacts.
+struct OutputFileOptions: ParsableArguments {
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
+    var outputFile: String?
+
+    @OptionGroup var writing: WritingOptions
+
+    /// `--csv-dialect`, which also names the layout of .csv inputs.
+    var csvDialect: CSVDialectOption? { writing.csvDialect }
+
+    /// The writing options for a format.
+    func options(for format: OutputFormat) -> OutputOptions {
+        writing.options(for: format)
     }
 }
