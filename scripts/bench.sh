@@ -8,7 +8,7 @@
 # its phones and pipeline stages taking turns with today's (tool `ohana-baseline` in the table): the
 # "stays within N % of today's" checks of issues #33 and #40. BENCH_ONLY=baseline runs only those.
 # BENCH_ONLY=dedupe runs only issue #34's: `ohana-bench dedupe` (detect and merge, then the analysis
-# with explanations) and, taking turns, `ohana dedupe FILE --output json` against `ohana validate
+# with explanations), on glibc's malloc and then on mimalloc, and, taking turns, `ohana dedupe FILE --output json` against `ohana validate
 # FILE` on the same generated vCard file: `BENCH_ONLY=dedupe bash scripts/bench.sh 1000000`.
 # BENCH_ONLY=search runs only issue #37's: `ohana search Q --store S --limit 20 --output json` as a
 # user runs it, for broad and narrow queries, on a SQLite store of the generated book.
@@ -119,9 +119,19 @@ PY
 
 # Issue #34: the library's dedupe stages, then the tool as a user runs it beside `ohana validate` on
 # the same file (the ratio: at most 2× validate's time), taking turns.
+# The library's stages also run on mimalloc, the allocator the `ohana` tool links, preloaded
+# (`ohana-bench` links none: it measures the library on glibc's malloc, as an app that embeds it
+# runs it): what glibc's malloc costs such an app, in the table as `ohana-mimalloc` rows.
+mimalloc_lib="$(ls /usr/lib/*-linux-gnu/libmimalloc.so.2 2>/dev/null | head -1)"
+on_mimalloc() {
+  LD_PRELOAD="$mimalloc_lib" "$@" 2>>bench-out/stderr.log | grep '^{' \
+    | sed -E 's/"tool" *: *"ohana-swift"/"tool":"ohana-mimalloc"/' >> "$out" || echo "failed on mimalloc: $*" >&2
+}
 dedupe_stages() {  # dedupe_stages COUNT VCARD-FILE
   local n="$1" vcf="$2"
   repeated run "$bin/ohana-bench" dedupe --count "$n"
+  if [ -n "$mimalloc_lib" ]; then repeated on_mimalloc "$bin/ohana-bench" dedupe --count "$n"
+  else echo "no libmimalloc.so.2: the dedupe stages on mimalloc skipped" >&2; fi
   alternating 'cli "cli.$n.validate vcard" "$n" "$bin/ohana" validate "$vcf"' \
     'cli "cli.$n.dedupe vcard→json" "$n" "$bin/ohana" dedupe "$vcf" --output json -o "$vcf.dedupe.json"'
 }
