@@ -68,4 +68,15 @@ struct OutputFormatChoiceTests {
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("--compact applies to json and jscontact output only"))
     }
+
+    @Test("a writing option that does not go with the format is refused before anything is read",
+          arguments: [["process", "missing.vcf", "--compact", "-o", "out.csv"],
+                      ["convert", "missing.vcf", "--to", "csv", "--compact"],
+                      ["generate", "--count", "1", "--jscontact-group", "All", "-o", "out.json"]])
+    func mismatchedOptionsAreRefusedFirst(_ arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("applies to"), "\(result.stderr)")
+        #expect(!result.stderr.contains("missing.vcf"), "refused before the input is opened")
+    }
 }

@@ -29,6 +29,8 @@ struct ConvertCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("name at least one input file") }
+        // Options that do not go with the format are refused before anything is read.
+        try outputFileOptions.options(for: to).check()
     }
 
     func run() async throws {

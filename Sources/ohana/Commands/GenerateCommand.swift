@@ -36,6 +36,7 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ValidationError("--duplicate-rate must be between 0 and 0.5, not \(duplicateRate)")
         }
         guard format != .table else { throw ValidationError("--format table is not a file format; use json, csv, vcard or jscontact") }
+        try outputOptions.options(for: OutputFormat.chosen(format, outputFile: outputOptions.outputFile, otherwise: .json)).check()
     }
 
     func run() async throws {

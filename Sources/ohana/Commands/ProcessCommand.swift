@@ -68,6 +68,8 @@ struct ProcessCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let formatPhones { _ = try Self.parseFormats(formatPhones) }
+        // Options that do not go with the format are refused before anything is read.
+        try outputFileOptions.options(for: OutputFormat.chosen(output, outputFile: outputFileOptions.outputFile, otherwise: .table)).check()
     }
 
     /// `--format-phones`: the names read by the library (``PhoneNumberFormat/init(names:)``).
