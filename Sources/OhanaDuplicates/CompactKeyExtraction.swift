@@ -1,29 +1,6 @@
 import Ohana
 import OhanaPhoneNumbers
 
-/// A 64-bit FNV-1a hash fed a piece at a time: ``stableHash(_:)`` of the pieces run together,
-/// without building the text they make.
-struct StreamingHash {
-    private(set) var state: UInt64
-
-    /// Starts from `seed` (another hash), or from FNV's offset basis, as ``stableHash(_:)`` does.
-    init(seed: UInt64 = 0xCBF2_9CE4_8422_2325) {
-        state = seed
-    }
-
-    @inline(__always) mutating func add(_ byte: UInt8) {
-        state ^= UInt64(byte)
-        state &*= 0x0000_0100_0000_01B3
-    }
-
-    mutating func add(_ text: String) {
-        for byte in text.utf8 { add(byte) }
-    }
-
-    /// The hash as ``stableHash(_:seed:)`` returns it: never 0.
-    var value: UInt64 { state == 0 ? 1 : state }
-}
-
 extension KeyExtractor {
     /// ``DuplicateDetector/compact(_:rules:into:)`` of ``keys(of:fingerprinting:)``, hashed as the
     /// values are read: no ``ContactKeys`` of strings and arrays is built and dropped per contact

@@ -379,32 +379,3 @@ struct KeyExtractor {
         return local + "@" + domain
     }
 }
-
-/// A 64-bit FNV-1a hash: the same on every platform and run (unlike `Hasher`).
-func stableHash(_ text: String) -> UInt64 {
-    stableHash(text, seed: 0xCBF2_9CE4_8422_2325)
-}
-
-/// ``stableHash(_:)`` of the bytes of `numbers` continued from `seed`: never 0.
-func stableHash(numbers: [Int], seed: UInt64) -> UInt64 {
-    var hash = seed
-    for number in numbers {
-        var bits = UInt64(bitPattern: Int64(number))
-        for _ in 0..<8 {
-            hash ^= bits & 0xFF
-            hash &*= 0x0000_0100_0000_01B3
-            bits >>= 8
-        }
-    }
-    return hash == 0 ? 1 : hash
-}
-
-/// ``stableHash(_:)`` of `text` continued from `seed` (another hash), to hash several values as one.
-func stableHash(_ text: String, seed: UInt64) -> UInt64 {
-    var hash = seed
-    for byte in text.utf8 {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01B3
-    }
-    return hash == 0 ? 1 : hash
-}
