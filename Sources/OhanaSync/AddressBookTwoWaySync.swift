@@ -33,9 +33,9 @@ struct AddressBookTwoWaySync {
     private let transferred: [CardDAVCard]
     /// The ETag of every card on the server, by href as the server writes it ("" when unknown): the
     /// pull's listing, kept up to date with this sync's writes, to be stored as the provider's state.
-    private(set) var listing: [String: String]
+    var listing: [String: String]
     /// The listing's href of each key.
-    private var listingHref: [String: String] = [:]
+    var listingHref: [String: String] = [:]
     /// Keys of the cards the pull reported removed from the server since the last sync.
     private var removedOnServer: Set<String> = []
 
@@ -52,7 +52,7 @@ struct AddressBookTwoWaySync {
 
     private var dryRun: Bool { run.options.dryRun }
     private var providerID: String { run.providerID }
-    private func key(_ href: String) -> String { run.key(href, in: bookURL) }
+    func key(_ href: String) -> String { run.key(href, in: bookURL) }
 
     private func inBook(_ href: String) -> Bool {
         let k = key(href)
@@ -384,20 +384,5 @@ struct AddressBookTwoWaySync {
         try await run.apply([.removeSyncedCard(providerID: providerID, href: href)] + (stored.map { [.save($0)] } ?? [])
                             + [.endSyncWrites(providerID: providerID, href: href)])
         return stored
-    }
-
-    // MARK: Listing
-
-    /// Records a card this sync wrote, with its new ETag, in the listing.
-    private mutating func noteOnServer(_ href: String, etag: String?) {
-        let listed = listingHref[key(href)] ?? href
-        listingHref[key(href)] = listed
-        listing[listed] = etag ?? ""
-    }
-
-    /// Removes a card this sync deleted from the listing.
-    private mutating func noteGone(_ href: String) {
-        guard let listed = listingHref.removeValue(forKey: key(href)) else { return }
-        listing[listed] = nil
     }
 }
