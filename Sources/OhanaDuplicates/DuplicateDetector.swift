@@ -126,15 +126,18 @@ struct DuplicateDetector {
     let rules: DuplicateRules
     let overrides: DuplicateOverrides
 
-    func detect(_ contacts: [Contact]) -> Detection {
+    /// Finds the clusters of `contacts`; `onStep` hears each step as it starts.
+    func detect(_ contacts: [Contact], onStep: (DuplicateMergingProgress.Step) -> Void = { _ in }) -> Detection {
         let n = contacts.count
         var clock = ContinuousClock.now
         func tick(_ stage: String) {
             duplicatesLogger.debug("duplicate detection: \(stage)", metadata: ["contacts": "\(n)", "seconds": secondsSince(clock)])
             clock = .now
         }
+        onStep(.readingKeys)
         let (entries, pool) = extractCompactKeys(contacts)
         tick("keys extracted")
+        onStep(.countingValues)
         var tables = KeyTables(entries: entries, pool: pool, counts: [UInt32](repeating: 0, count: pool.count))
         countNames(&tables)
 
@@ -155,6 +158,7 @@ struct DuplicateDetector {
         shared += countHolders(countedKinds, keyedKinds, &tables)
         for (kind, keyed) in zip(countedKinds, keyedKinds) where blockKinds.contains(kind) { sortedKeys[kind] = keyed }
         tick("values counted")
+        onStep(.comparingPairs)
         // The pairs to compare, each once, in contact order; then compared on every core. Counted
         // first where the keys are at hand, so that the list is made at its size: grown by doubling,
         // it held up to twice the room it needed (tens of megabytes at a million contacts).
@@ -200,6 +204,7 @@ struct DuplicateDetector {
         pairs = []
         edges += identicalCards(tables)
         tick("blocks compared")
+        onStep(.joiningClusters)
         var clustering = CoherentClustering(rules: rules, overrides: overrides, contacts: contacts, tables: tables)
         clustering.checkNames(&edges, rejected: &rejected)
         Self.sortOnEveryCore(&edges, by: Edge.StrengthOrder.self)

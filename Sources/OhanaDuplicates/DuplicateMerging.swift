@@ -20,6 +20,9 @@ public struct DuplicateMerging: ContactsPostProcessor {
     public var rules: DuplicateRules
     /// Decisions by contact id that override the rules.
     public var overrides: DuplicateOverrides
+    /// Hears each step of a call as it starts, and once more when the call is done (a progress
+    /// bar's feed). Called on the calling thread, between steps.
+    public var progress: (@Sendable (DuplicateMergingProgress) -> Void)?
 
     /// Creates a duplicate merger.
     public init(rules: DuplicateRules = .default, overrides: DuplicateOverrides = DuplicateOverrides()) {
@@ -38,10 +41,13 @@ public struct DuplicateMerging: ContactsPostProcessor {
 
     /// Returns the contacts with every cluster of duplicates merged into one, in input order.
     public func process(_ contacts: [Contact]) async throws -> [Contact] {
+        var steps = ProgressSteps(progress, total: 5)
         // Only the roots are kept: the key tables are freed, and handed back to the system, before
         // the merged contacts are made.
-        let roots = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts).roots
+        let roots = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts) { steps.start($0) }.roots
         releaseFreedMemory()
+        steps.start(.merging)
+        defer { steps.finish() }
         return apply(roots, to: contacts)
     }
 
@@ -55,7 +61,10 @@ public struct DuplicateMerging: ContactsPostProcessor {
     /// not merged. Without it, each cluster lists its contacts and their names only, for the
     /// cost of detection alone.
     public func analyze(_ contacts: [Contact], explaining: Bool) -> DuplicateReport {
-        let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts)
+        var steps = ProgressSteps(progress, total: explaining ? 5 : 4)
+        let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts) { steps.start($0) }
+        if explaining { steps.start(.explaining) }
+        defer { steps.finish() }
         return report(consume detection, contacts: contacts, explaining: explaining)
     }
 
@@ -67,15 +76,19 @@ public struct DuplicateMerging: ContactsPostProcessor {
     /// Merges the duplicates and returns the merged contacts with the report; with `explaining`,
     /// the report explains each cluster, as ``analyze(_:explaining:)`` does.
     public func merge(_ contacts: [Contact], explaining: Bool) -> (contacts: [Contact], report: DuplicateReport) {
+        var steps = ProgressSteps(progress, total: explaining ? 6 : 5)
         // The report first, then the key tables freed before the merged contacts are made.
-        let (roots, report) = reported(contacts, explaining: explaining)
+        let (roots, report) = reported(contacts, explaining: explaining, &steps)
         releaseFreedMemory()
+        steps.start(.merging)
+        defer { steps.finish() }
         return (apply(roots, to: contacts), report)
     }
 
-    private func reported(_ contacts: [Contact], explaining: Bool) -> (roots: [Int32], report: DuplicateReport) {
-        let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts)
+    private func reported(_ contacts: [Contact], explaining: Bool, _ steps: inout ProgressSteps) -> (roots: [Int32], report: DuplicateReport) {
+        let detection = DuplicateDetector(rules: rules, overrides: overrides).detect(contacts) { steps.start($0) }
         let roots = detection.roots
+        if explaining { steps.start(.explaining) }
         return (roots, report(consume detection, contacts: contacts, explaining: explaining))
     }
 

@@ -3,6 +3,7 @@ import Ohana
 import OhanaDuplicates
 import OhanaSampleData
 import OhanaTestSupport
+import Synchronization
 import Testing
 
 @Suite("Duplicate detection rules")
@@ -303,5 +304,62 @@ struct DuplicateQualityTests {
         #expect(quality.precision >= 0.995)
         #expect(quality.recall >= 0.969)
         #expect(quality.largestCluster <= 2 * quality.largestTrueCluster)
+    }
+}
+
+/// The steps ``DuplicateMerging/progress`` hears, for each call.
+@Suite("Duplicate merging progress")
+struct DuplicateMergingProgressTests {
+    final class Heard: Sendable {
+        let reports = Mutex<[DuplicateMergingProgress]>([])
+        func record(_ progress: DuplicateMergingProgress) { reports.withLock { $0.append(progress) } }
+        var steps: [DuplicateMergingProgress.Step] { reports.withLock { $0.filter { !$0.isFinished }.map(\.step) } }
+    }
+
+    let book = ContactGenerator(seed: 4).generate(count: 300)
+
+    func merging(_ heard: Heard) -> DuplicateMerging {
+        var merging = DuplicateMerging()
+        merging.progress = { heard.record($0) }
+        return merging
+    }
+
+    func checkCounts(_ heard: Heard, total: Int) {
+        let reports = heard.reports.withLock { $0 }
+        #expect(reports.count == total + 1, "each step as it starts, then once when done")
+        #expect(reports.map(\.completedSteps) == Array(0...total))
+        #expect(reports.allSatisfy { $0.totalSteps == total })
+        #expect(reports.last?.isFinished == true)
+        #expect(reports.dropLast().allSatisfy { !$0.isFinished })
+    }
+
+    @Test("process: the four detection steps, then merging")
+    func processSteps() async throws {
+        let heard = Heard()
+        _ = try await merging(heard).process(book)
+        #expect(heard.steps == [.readingKeys, .countingValues, .comparingPairs, .joiningClusters, .merging])
+        checkCounts(heard, total: 5)
+    }
+
+    @Test("analyze: explaining only when asked")
+    func analyzeSteps() {
+        let explained = Heard()
+        _ = merging(explained).analyze(book, explaining: true)
+        #expect(explained.steps == [.readingKeys, .countingValues, .comparingPairs, .joiningClusters, .explaining])
+        checkCounts(explained, total: 5)
+
+        let plain = Heard()
+        _ = merging(plain).analyze(book, explaining: false)
+        #expect(plain.steps == [.readingKeys, .countingValues, .comparingPairs, .joiningClusters])
+        checkCounts(plain, total: 4)
+    }
+
+    @Test("merge: detection, the explanation, then merging")
+    func mergeSteps() {
+        let heard = Heard()
+        let (merged, report) = merging(heard).merge(book, explaining: true)
+        #expect(heard.steps == [.readingKeys, .countingValues, .comparingPairs, .joiningClusters, .explaining, .merging])
+        checkCounts(heard, total: 6)
+        #expect(merged.count == report.contactsOut)
     }
 }
