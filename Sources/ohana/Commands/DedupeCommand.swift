@@ -105,7 +105,12 @@ struct DedupeCommand: AsyncParsableCommand {
         var overrides = DuplicateOverrides()
         for group in keepApart { overrides.keepApart(ids(group)) }
         for group in keepTogether { overrides.keepTogether(ids(group)) }
-        let dedupe = DuplicateMerging(rules: rules, overrides: overrides)
+        var dedupe = DuplicateMerging(rules: rules, overrides: overrides)
+        // The steps on a bar (a terminal only): a million contacts take seconds after loading.
+        let bar = ProgressBar()
+        dedupe.progress = { progress in
+            if progress.isFinished { bar.finish() } else { bar.update(progress.completedSteps, of: progress.totalSteps, progress.step.rawValue) }
+        }
 
         // The matches are explained only when they are shown: otherwise the summary is all that is printed.
         let explaining = explain || reportFile != nil
