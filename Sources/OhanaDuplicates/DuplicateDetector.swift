@@ -127,7 +127,7 @@ struct DuplicateDetector {
     let overrides: DuplicateOverrides
 
     /// Finds the clusters of `contacts`; `onStep` hears each step as it starts.
-    func detect(_ contacts: [Contact], onStep: (DuplicateMergingProgress.Step) -> Void = { _ in }) -> Detection {
+    func detect(_ contacts: [Contact], onStep: (DuplicateStep) -> Void = { _ in }) -> Detection {
         let n = contacts.count
         var clock = ContinuousClock.now
         func tick(_ stage: String) {

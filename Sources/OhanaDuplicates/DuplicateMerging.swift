@@ -20,9 +20,10 @@ public struct DuplicateMerging: ContactsPostProcessor {
     public var rules: DuplicateRules
     /// Decisions by contact id that override the rules.
     public var overrides: DuplicateOverrides
-    /// Hears each step of a call as it starts, and once more when the call is done (a progress
-    /// bar's feed). Called on the calling thread, between steps.
-    public var progress: (@Sendable (DuplicateMergingProgress) -> Void)?
+    /// Hears each step of a call as it starts (reading keys, counting, comparing, joining, then
+    /// explaining and merging when the call does them), and once more, finished, when the call is
+    /// done: a progress bar's feed. Called on the calling thread, between steps.
+    public var progress: (@Sendable (StepProgress) -> Void)?
 
     /// Creates a duplicate merger.
     public init(rules: DuplicateRules = .default, overrides: DuplicateOverrides = DuplicateOverrides()) {

@@ -17,14 +17,25 @@ public enum ContactsDataSourceError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// How far a load has come, for progress displays.
-public struct LoadProgress: Sendable {
-    /// Steps (providers and post processors) finished so far.
+/// How far a piece of work done in steps has come, for progress displays: a load (its providers
+/// and post processors), a duplicate merge (its stages).
+public struct StepProgress: Sendable, Hashable {
+    /// Steps finished so far.
     public var completedSteps: Int
-    /// All steps of the load.
+    /// All steps of the work.
     public var totalSteps: Int
-    /// What is happening now.
+    /// What is happening now, in words.
     public var stage: String
+
+    /// Creates a progress report.
+    public init(completedSteps: Int, totalSteps: Int, stage: String) {
+        self.completedSteps = completedSteps
+        self.totalSteps = totalSteps
+        self.stage = stage
+    }
+
+    /// Whether every step is done.
+    public var isFinished: Bool { completedSteps >= totalSteps }
 }
 
 /// The outcome of a selection or deselection request.
@@ -122,7 +133,7 @@ public final class ContactsDataSource: Sendable {
     /// - Parameter onProgress: Called as each provider finishes and each post processor starts,
     ///   for progress displays.
     @discardableResult
-    public func load(onProgress: (@Sendable (LoadProgress) -> Void)? = nil) async throws(ContactsDataSourceError) -> LoadReport {
+    public func load(onProgress: (@Sendable (StepProgress) -> Void)? = nil) async throws(ContactsDataSourceError) -> LoadReport {
         guard !providers.isEmpty else { throw .noProviders }
         let totalSteps = providers.count + postProcessors.count
         var finishedSteps = 0
@@ -149,7 +160,7 @@ public final class ContactsDataSource: Sendable {
             for await (index, loaded, step) in group {
                 outcomes[index] = (loaded, step)
                 finishedSteps += 1
-                onProgress?(LoadProgress(completedSteps: finishedSteps, totalSteps: totalSteps, stage: "loaded \(step.providerID)"))
+                onProgress?(StepProgress(completedSteps: finishedSteps, totalSteps: totalSteps, stage: "loaded \(step.providerID)"))
                 if let failure = step.failure {
                     logger.warning("provider failed", metadata: ["provider": "\(step.providerID)", "error": "\(failure)"])
                     hub.send([.providerFailed(providerID: step.providerID, error: failure)])
@@ -174,7 +185,7 @@ public final class ContactsDataSource: Sendable {
         for processor in postProcessors {
             let stepStart = clock.now
             let count = contacts.count
-            onProgress?(LoadProgress(completedSteps: finishedSteps, totalSteps: totalSteps, stage: processor.name))
+            onProgress?(StepProgress(completedSteps: finishedSteps, totalSteps: totalSteps, stage: processor.name))
             do {
                 // Handed over: a processor changes the contacts in place instead of copying them.
                 contacts = try await processor.process(consume contacts)

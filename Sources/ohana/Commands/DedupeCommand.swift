@@ -109,7 +109,7 @@ struct DedupeCommand: AsyncParsableCommand {
         // The steps on a bar (a terminal only): a million contacts take seconds after loading.
         let bar = ProgressBar()
         dedupe.progress = { progress in
-            if progress.isFinished { bar.finish() } else { bar.update(progress.completedSteps, of: progress.totalSteps, progress.step.rawValue) }
+            if progress.isFinished { bar.finish() } else { bar.update(progress.completedSteps, of: progress.totalSteps, progress.stage) }
         }
 
         // The matches are explained only when they are shown: otherwise the summary is all that is printed.
