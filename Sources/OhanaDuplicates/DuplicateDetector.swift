@@ -38,6 +38,13 @@ struct CompactKeys {
     init(start: Int32) {
         self.start = start
     }
+
+    /// The slots of the pool that hold the hashes of the contact's normalised email addresses
+    /// (after its name forms, and its phones' two hashes each).
+    var emailSlots: Range<Int> {
+        let s = Int(start) + Int(nameCount) + 2 * Int(phoneCount)
+        return s..<(s + Int(emailCount))
+    }
 }
 
 /// A pair of contacts (by index) that a rule joined, the rule (its index; -1 for an override),
@@ -96,9 +103,7 @@ struct KeyTables {
 
     /// The hashes of contact `index`'s normalised email addresses (at most 32).
     func emails(of index: Int) -> ArraySlice<UInt64> {
-        let e = entries[index]
-        let s = Int(e.start) + Int(e.nameCount) + 2 * Int(e.phoneCount)
-        return pool[s..<(s + Int(e.emailCount))]
+        pool[entries[index].emailSlots]
     }
 }
 
@@ -353,13 +358,12 @@ struct DuplicateDetector {
     }
 
     func emails(_ e: CompactKeys, _ pool: [UInt64]) -> ArraySlice<UInt64> {
-        let s = Int(e.start) + Int(e.nameCount) + 2 * Int(e.phoneCount)
-        return pool[s..<(s + Int(e.emailCount))]
+        pool[e.emailSlots]
     }
 
     /// The hashes of the folded words of a person's name.
     func nameWords(_ e: CompactKeys, _ pool: [UInt64]) -> Range<Int> {
-        let s = Int(e.start) + Int(e.nameCount) + 2 * Int(e.phoneCount) + Int(e.emailCount)
+        let s = e.emailSlots.upperBound
         return s..<(s + Int(e.wordCount))
     }
 

@@ -246,7 +246,7 @@ extension DuplicateMerging {
         // Email: the heaviest shared address.
         var bestEmail: MatchedValue?
         for (ka, address) in keysA.emails.enumerated() where ka < Int(ea.emailCount) {
-            let slot = Int(ea.start) + Int(ea.nameCount) + 2 * Int(ea.phoneCount) + ka
+            let slot = ea.emailSlots.lowerBound + ka
             let count = Int(tables.counts[slot])
             for (kb, other) in keysB.emails.enumerated() where kb < Int(eb.emailCount) && address.normalized == other.normalized {
                 let isRole = ea.roleEmails & (1 << UInt32(ka)) != 0 || eb.roleEmails & (1 << UInt32(kb)) != 0
