@@ -77,7 +77,7 @@ struct DedupeCommand: AsyncParsableCommand {
         if output == .table { throw ValidationError("--output table is not a file format; use json, csv or vcard") }
         // Options that do not go with the format are refused before the merge, not after it.
         if outputFile != nil {
-            try writing.options(for: OutputFormat.chosen(output, outputFile: outputFile, otherwise: .json)).check()
+            try writing.options(asked: output, outputFile: outputFile, otherwise: .json).check()
         }
     }
 
@@ -122,8 +122,7 @@ struct DedupeCommand: AsyncParsableCommand {
             // The input's array and the cards merged away are freed before the output is written.
             contacts = []
             report = result.report
-            let format = OutputFormat.chosen(output, outputFile: outputFile, otherwise: .json)
-            try writeContacts(result.contacts, options: writing.options(for: format), to: outputFile)
+            try writeContacts(result.contacts, options: writing.options(asked: output, outputFile: outputFile, otherwise: .json), to: outputFile)
             keepUntilExit(result.contacts)
         }
         keepUntilExit(contacts)

@@ -36,12 +36,11 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ValidationError("--duplicate-rate must be between 0 and 0.5, not \(duplicateRate)")
         }
         guard format != .table else { throw ValidationError("--format table is not a file format; use json, csv, vcard or jscontact") }
-        try outputOptions.options(for: OutputFormat.chosen(format, outputFile: outputOptions.outputFile, otherwise: .json)).check()
+        try outputOptions.options(asked: format, otherwise: .json).check()
     }
 
     func run() async throws {
         let contacts = ContactGenerator(seed: seed, duplicateRate: duplicateRate).generate(count: count)
-        let format = OutputFormat.chosen(format, outputFile: outputOptions.outputFile, otherwise: .json)
-        try writeContacts(contacts, options: outputOptions.options(for: format), to: outputOptions.outputFile)
+        try writeContacts(contacts, options: outputOptions.options(asked: format, otherwise: .json), to: outputOptions.outputFile)
     }
 }

@@ -69,7 +69,7 @@ struct ProcessCommand: AsyncParsableCommand {
     func validate() throws {
         if let formatPhones { _ = try Self.parseFormats(formatPhones) }
         // Options that do not go with the format are refused before anything is read.
-        try outputFileOptions.options(for: OutputFormat.chosen(output, outputFile: outputFileOptions.outputFile, otherwise: .table)).check()
+        try outputFileOptions.options(asked: output, otherwise: .table).check()
     }
 
     /// `--format-phones`: the names read by the library (``PhoneNumberFormat/init(names:)``).
@@ -134,8 +134,7 @@ struct ProcessCommand: AsyncParsableCommand {
         if trace { printError(report.description) }
         if trace, let regions = Self.regionsUsed(by: steps) { printError(regions) }
         if trace, formatPhones != nil { printError(PhoneResolutionSummary(loaded.contacts).description) }
-        let output = OutputFormat.chosen(output, outputFile: outputFileOptions.outputFile, otherwise: .table)
-        try writeContacts(loaded.contacts, options: outputFileOptions.options(for: output), to: outputFileOptions.outputFile)
+        try writeContacts(loaded.contacts, options: outputFileOptions.options(asked: output, otherwise: .table), to: outputFileOptions.outputFile)
         keepUntilExit(loaded)
         if let failure = report.failures.first?.failure {
             printError("error: \(failure)")

@@ -16,12 +16,6 @@ extension ContactFormat: ExpressibleByArgument {}
 extension ContactOutputFormat: ExpressibleByArgument {}
 
 extension ContactOutputFormat {
-    /// The format a command writes: the one asked for, else the one the output file's extension
-    /// names (`-o book.vcf`: vCard), through the library's registry, else `fallback`.
-    static func chosen(_ asked: ContactOutputFormat?, outputFile: String?, otherwise fallback: ContactOutputFormat) -> ContactOutputFormat {
-        asked ?? outputFile.flatMap(named(byPath:)) ?? fallback
-    }
-
     /// The format a path's extension names (`.json`, `.csv`, `.vcf`, `.jscontact`), if any.
     static func named(byPath path: String) -> ContactOutputFormat? {
         ContactFormat(fileExtension: URL(fileURLWithPath: path).pathExtension).map(ContactOutputFormat.init)

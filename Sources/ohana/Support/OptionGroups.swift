@@ -63,6 +63,12 @@ struct WritingOptions: ParsableArguments {
         OutputOptions(format: format, csvDialect: csvDialect ?? .google, vcardTarget: vcardTarget,
                       jscontactGroup: jscontactOptions.jscontactGroup, compact: compact)
     }
+
+    /// The writing options for the format asked for, else the one `outputFile`'s extension names
+    /// (`-o book.vcf`: vCard, through the library's registry), else `fallback`.
+    func options(asked: OutputFormat?, outputFile: String?, otherwise fallback: OutputFormat) -> OutputOptions {
+        options(for: asked ?? outputFile.flatMap(OutputFormat.named(byPath:)) ?? fallback)
+    }
 }
 
 /// `-o` and ``WritingOptions``: where and how a command writes contacts.
@@ -78,5 +84,11 @@ struct OutputFileOptions: ParsableArguments {
     /// The writing options for a format.
     func options(for format: OutputFormat) -> OutputOptions {
         writing.options(for: format)
+    }
+
+    /// The writing options for the format asked for, else the one the `-o` file's extension names,
+    /// else `fallback`.
+    func options(asked: OutputFormat?, otherwise fallback: OutputFormat) -> OutputOptions {
+        writing.options(asked: asked, outputFile: outputFile, otherwise: fallback)
     }
 }
