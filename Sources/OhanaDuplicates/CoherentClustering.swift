@@ -148,6 +148,7 @@ struct CoherentClustering {
     private static func verdict(
         _ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, hasName: Bool, _ extractor: inout KeyExtractor
     ) -> Int8 {
+        if hasName, !extractor.parsesAllPhones, sharePlainDigits(a, b, trailing: extractor.rules.matchingTrailingDigits) { return 1 }
         let phonesB = extractor.phones(at: b)
         var verdict: Int8 = -1
         for x in extractor.phones(at: a) {
@@ -166,6 +167,27 @@ struct CoherentClustering {
             }
         }
         return verdict
+    }
+
+    /// Whether the two contacts hold a number written with the same digits that
+    /// ``KeyExtractor/phones(at:)`` would not parse: plain, not resolved before, with more digits
+    /// than the `trailing` ones matched (and 6 to 15). Its key's last digits are then its own, so
+    /// that with the names ``verdict(_:_:hasName:_:)`` finds one number; found here from the
+    /// digits alone, without the two contacts' keys (most matches on the last digits are these).
+    static func sharePlainDigits(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, trailing: Int) -> Bool {
+        let minimum = max(6, trailing + 1)
+        func packedNumbers(_ contact: UnsafePointer<Contact>) -> [UInt64] {
+            var numbers: [UInt64] = []
+            for field in contact.pointee.fields where field.type == .phoneNumber {
+                guard case .none = KeyExtractor.resolvedE164(of: field),
+                      let packed = PhoneDigits.packed(field.value, minimum: minimum) else { continue }
+                numbers.append(packed)
+            }
+            return numbers
+        }
+        let first = packedNumbers(a)
+        guard !first.isEmpty else { return false }
+        return packedNumbers(b).contains(where: first.contains)
     }
 
     /// Whether a number is written with its country code (`+…` or `00…`).

@@ -1,6 +1,7 @@
 import Foundation
 import Ohana
 @testable import OhanaDuplicates
+import OhanaSampleData
 import OhanaTestSupport
 import Testing
 
@@ -24,5 +25,46 @@ struct LooseNumberTests {
         #expect(report.clusters.map { Set($0.contactIDs) } == [["g1", "g2"]])
         let reason = report.clusters.first?.matches.first?.evidence.map(\.description).joined(separator: ", ") ?? ""
         #expect(reason.contains("phone"), "\(reason)")
+    }
+
+    @Test("one number written with the same digits is found from the digits alone only where the keys would find it too")
+    func sameDigitsWithoutKeys() {
+        // Every pair of cards sharing a number's last digits, on a book made of near-duplicates.
+        var contacts = HardDuplicateBook(seed: 12).generate(count: 3_000)
+        // A number resolved before is keyed by its E.164 form, not its digits: never found from the digits.
+        contacts.append(Fixtures.contact("Ada", "Byron", id: "r1", phones: ["020 7946 0018"]))
+        contacts.append(Fixtures.contact("Ada", "Byron", id: "r2", phones: ["020 7946 0018"]))
+        contacts[contacts.count - 1].fields[0].phoneNumber = PhoneNumberDetails(
+            isParsed: true, isValid: true, regionCode: "GB", e164: "+442079460018", status: .resolved)
+        var extractor = KeyExtractor(rules: .default)
+        let trailing = DuplicateRules.default.matchingTrailingDigits
+        var byTrailing: [String: [Int]] = [:]
+        contacts.withUnsafeBufferPointer { book in
+            for index in book.indices {
+                for key in Set(extractor.phones(at: book.baseAddress! + index).map(\.trailing)) { byTrailing[key, default: []].append(index) }
+            }
+        }
+        var found = 0
+        var wrong: [String] = []
+        contacts.withUnsafeBufferPointer { book in
+            let base = book.baseAddress!
+            for holders in byTrailing.values where holders.count > 1 {
+                for a in holders {
+                    for b in holders where b > a {
+                        guard CoherentClustering.sharePlainDigits(base + a, base + b, trailing: trailing) else { continue }
+                        found += 1
+                        let keysB = extractor.phones(at: base + b)
+                        let same = extractor.phones(at: base + a).contains { x in
+                            keysB.contains { y in !x.isParsed && !y.isParsed && x.trailing == y.trailing && x.digits == y.digits }
+                        }
+                        if !same { wrong.append("\(book[a].id) ~ \(book[b].id)") }
+                    }
+                }
+            }
+            let resolved = contacts.count - 1
+            #expect(!CoherentClustering.sharePlainDigits(base + resolved - 1, base + resolved, trailing: trailing))
+        }
+        #expect(found > 100, "pairs found from their digits: \(found)")
+        #expect(wrong.isEmpty, "found from the digits, not by the keys: \(wrong.prefix(5))")
     }
 }
