@@ -225,14 +225,19 @@ extension DuplicateMerging {
             let slot = Int(ea.start) + Int(ea.nameCount) + 2 * ka
             let count = Int(max(tables.counts[slot], tables.counts[slot + 1]))
             for pb in keysB.phones where pa.trailing == pb.trailing || (pa.e164 != nil && pa.e164 == pb.e164) {
+                // Written with the same digits, neither read yet: one number, as the merge keeps
+                // it and as detection weighs it with the names, whatever each card's evidence would
+                // make of it; not resolved (most matched numbers, each a libphonenumber parse).
+                let sameDigits = !pa.isParsed && !pb.isParsed && pa.digits == pb.digits
                 // Numbers are parsed lazily: tell an exact match from one in the last digits now.
-                let e164 = phonesA.e164(of: pa, &extractor)
-                let exact = e164 != nil && e164 == phonesB.e164(of: pb, &extractor)
+                let e164 = sameDigits ? nil : phonesA.e164(of: pa, &extractor)
+                let exact = sameDigits || (e164 != nil && e164 == phonesB.e164(of: pb, &extractor))
                 let weight = MatchWeights.phone(count: count, loose: !exact)
                 guard bestPhone.map({ weight > $0.weight ?? 0 }) ?? true else { continue }
                 var notes: [String] = []
                 if !exact { notes.append("last \(rules.matchingTrailingDigits) digits") }
-                if exact, let sa = phonesA.regionSource(of: pa, &extractor), let sb = phonesB.regionSource(of: pb, &extractor) {
+                if sameDigits { notes.append("same digits") }
+                if exact, !sameDigits, let sa = phonesA.regionSource(of: pa, &extractor), let sb = phonesB.regionSource(of: pb, &extractor) {
                     // Which evidence decided each side's country (issue #11: explanations show it).
                     notes.append(sa == sb ? "country by \(sa.explanation)" : "country by \(sa.explanation) ~ \(sb.explanation)")
                 }

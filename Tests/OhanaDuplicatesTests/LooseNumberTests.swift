@@ -67,4 +67,19 @@ struct LooseNumberTests {
         #expect(found > 100, "pairs found from their digits: \(found)")
         #expect(wrong.isEmpty, "found from the digits, not by the keys: \(wrong.prefix(5))")
     }
+
+    @Test("a number written with the same digits on two cards is explained as one, as merged, whatever each card's country")
+    func sameDigitsExplainedAsOne() {
+        // A British number on a card with an Australian address and on one with a British one.
+        let cards = [
+            Fixtures.contact("Ada", "Lovelace", id: "gb", phones: ["020 7946 0018"], country: "GB"),
+            Fixtures.contact("Ada", "Lovelace", id: "au", phones: ["020 7946 0018"], country: "AU"),
+        ]
+        let report = DuplicateMerging(rules: DuplicateRules(defaultRegion: "US")).analyze(cards)
+        #expect(report.clusters.map { Set($0.contactIDs) } == [["gb", "au"]])
+        let phone = report.clusters.first?.matches.first?.evidence.first { $0.kind == .phone }
+        #expect(phone?.first == "020 7946 0018" && phone?.second == "020 7946 0018")
+        #expect(phone?.note == "same digits", "\(String(describing: phone?.note))")
+        #expect(phone?.weight == MatchWeights.phone(count: 1, loose: false))
+    }
 }
