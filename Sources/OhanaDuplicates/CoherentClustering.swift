@@ -142,60 +142,6 @@ struct CoherentClustering {
         edges = edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
     }
 
-    /// Whether two contacts' numbers that share their last digits are one number: 1 when one
-    /// number, 0 when not known (kept as a match on the last digits), -1 when two different
-    /// numbers; `hasName` as ``Edge/phoneMatchHasName``.
-    private static func verdict(
-        _ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, hasName: Bool, _ extractor: inout KeyExtractor
-    ) -> Int8 {
-        if hasName, !extractor.parsesAllPhones, sharePlainDigits(a, b, trailing: extractor.rules.matchingTrailingDigits) { return 1 }
-        let phonesB = extractor.phones(at: b)
-        var verdict: Int8 = -1
-        for x in extractor.phones(at: a) {
-            for y in phonesB where x.trailing == y.trailing {
-                if hasName {
-                    // With the names: one number written alike is one; a national one is not parsed.
-                    if x.digits == y.digits { return 1 }
-                    if !(Self.isInternational(x.written) && Self.isInternational(y.written)) {
-                        verdict = 0
-                        continue
-                    }
-                }
-                // Two different valid numbers disprove it; a number that does not parse cannot.
-                guard let first = extractor.parse(x, at: a), let second = extractor.parse(y, at: b) else { return 1 }
-                if first == second { return 1 }
-            }
-        }
-        return verdict
-    }
-
-    /// Whether the two contacts hold a number written with the same digits that
-    /// ``KeyExtractor/phones(at:)`` would not parse: plain, not resolved before, with more digits
-    /// than the `trailing` ones matched (and 6 to 15). Its key's last digits are then its own, so
-    /// that with the names ``verdict(_:_:hasName:_:)`` finds one number; found here from the
-    /// digits alone, without the two contacts' keys (most matches on the last digits are these).
-    static func sharePlainDigits(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, trailing: Int) -> Bool {
-        let minimum = max(6, trailing + 1)
-        func packedNumbers(_ contact: UnsafePointer<Contact>) -> [UInt64] {
-            var numbers: [UInt64] = []
-            for field in contact.pointee.fields where field.type == .phoneNumber {
-                guard case .none = KeyExtractor.resolvedE164(of: field),
-                      let packed = PhoneDigits.packed(field.value, minimum: minimum) else { continue }
-                numbers.append(packed)
-            }
-            return numbers
-        }
-        let first = packedNumbers(a)
-        guard !first.isEmpty else { return false }
-        return packedNumbers(b).contains(where: first.contains)
-    }
-
-    /// Whether a number is written with its country code (`+…` or `00…`).
-    static func isInternational(_ written: String) -> Bool {
-        let text = written.drop { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }
-        return text.hasPrefix("+") || text.hasPrefix("00")
-    }
-
     /// How the names of two contacts relate: the same when a name form is shared, else word by
     /// word (folding a name not folded yet).
     /// `extraEdits` allows that many more typo edits per word (for members not matched directly).

@@ -274,20 +274,6 @@ enum PhoneDigits {
         return (String(decoding: digits, as: UTF8.self), isPlain, hasPlus)
     }
 
-    /// The digits of a plain `text` (as ``scan(_:)`` says) packed into one integer, their count in
-    /// the top byte, so that two numbers written with the same digits pack alike and no others
-    /// do; `nil` for a text that is not plain or has fewer than `minimum` or more than 15 digits.
-    static func packed(_ text: String, minimum: Int) -> UInt64? {
-        var value: UInt64 = 0
-        var count = 0
-        let isPlain = scan(text) { digit in
-            count += 1
-            if count <= 15 { value = value &* 10 &+ UInt64(digit &- UInt8(ascii: "0")) }
-        }
-        guard isPlain, count >= minimum, count <= 15 else { return nil }
-        return UInt64(count) << 56 | value
-    }
-
     /// Hands `digit` each ASCII digit of `text`, in order, without building a string; returns
     /// whether the text is plain (as ``scan(_:)`` says).
     @inline(__always)
