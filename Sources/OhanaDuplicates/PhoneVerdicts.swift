@@ -76,22 +76,43 @@ struct PlainNumber: Equatable {
     /// The plain numbers of `contact`, in field order, skipping those ``KeyExtractor/phones(at:)``
     /// skips (fewer than 6 or more than 15 digits); `nil` when one of the others is not plain.
     static func numbers(of contact: UnsafePointer<Contact>, trailing: Int) -> [PlainNumber]? {
-        var numbers: [PlainNumber] = []
-        for field in contact.pointee.fields where field.type == .phoneNumber {
-            var value: UInt64 = 0
-            var count = 0
-            let isPlain = PhoneDigits.scan(field.value) { digit in
-                count += 1
-                if count <= 15 { value = value &* 10 &+ UInt64(digit &- UInt8(ascii: "0")) }
+        var scale: UInt64 = 1
+        for _ in 0..<trailing { scale &*= 10 }
+        // The fields read in place: a field taken out of the array is copied (a retain of each value).
+        return contact.pointee.fields.withUnsafeBufferPointer { fields -> [PlainNumber]? in
+            var numbers: [PlainNumber] = []
+            for index in fields.indices where fields[index].type == .phoneNumber {
+                var value: UInt64 = 0
+                var count = 0
+                let isPlain = PhoneDigits.scan(fields[index].value) { digit in
+                    count += 1
+                    if count <= 15 { value = value &* 10 &+ UInt64(digit &- UInt8(ascii: "0")) }
+                }
+                guard (6...15).contains(count) else { continue }
+                guard isPlain, count > trailing, fields[index].phoneNumber?.status == nil else { return nil }
+                numbers.append(PlainNumber(
+                    digits: UInt64(count) << 56 | value, trailing: value % scale,
+                    isInternational: isInternational(fields[index].value)))
             }
-            guard (6...15).contains(count) else { continue }
-            guard isPlain, count > trailing, case .none = KeyExtractor.resolvedE164(of: field) else { return nil }
-            var scale: UInt64 = 1
-            for _ in 0..<trailing { scale &*= 10 }
-            numbers.append(PlainNumber(
-                digits: UInt64(count) << 56 | value, trailing: value % scale,
-                isInternational: CoherentClustering.isInternational(field.value)))
+            return numbers
         }
-        return numbers
+    }
+
+    /// ``CoherentClustering/isInternational(_:)`` of a plain text, read by its bytes: after spaces,
+    /// tabs and no-break spaces, a `+` or `00`.
+    static func isInternational(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        var previous: UInt8 = 0
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            case 0xC2 where previous != 0xC2: previous = byte; continue
+            case 0xA0 where previous == 0xC2: previous = 0; continue
+            case UInt8(ascii: "+"): return previous == 0
+            case UInt8(ascii: "0"): return previous == 0 && utf8.next() == UInt8(ascii: "0")
+            default: return false
+            }
+        }
+        return false
     }
 }

@@ -65,6 +65,15 @@ struct LooseNumberTests {
         #expect(wrong.isEmpty, "\(wrong.count) differ from the keys: \(wrong.prefix(5))")
     }
 
+    @Test("written with the country code, read by bytes as by characters: after spaces, tabs and no-break spaces, + or 00")
+    func internationalByBytes() {
+        let texts = ["+44 20 7946 0018", " \t+1 415 555 0142", "\u{A0}+49 30 123456", "\u{A0} 0049 30 123456", "0049301234",
+                     "0 049 30", "(0)30 123456", "030 123456", "", " ", "\u{A0}", "+", "00", "0", " 0 0 49"]
+        for text in texts {
+            #expect(PlainNumber.isInternational(text) == CoherentClustering.isInternational(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test("a number written with the same digits on two cards is explained as one, as merged, whatever each card's country")
     func sameDigitsExplainedAsOne() {
         // A British number on a card with an Australian address and on one with a British one.
