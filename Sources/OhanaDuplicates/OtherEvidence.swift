@@ -52,14 +52,18 @@ enum OtherEvidence {
         var total = 0.0
         func both(_ test: (ContactField) -> Bool) -> Bool { a.pointee.fields.contains(where: test) && b.pointee.fields.contains(where: test) }
         if !emails.first.isEmpty, !emails.second.isEmpty, !emails.first.contains(where: emails.second.contains),
-           let value = mailboxName(a, b, rules: rules, extractor: extractor) {
+           MailboxNames.mayShare(a, b), let value = mailboxName(a, b, rules: rules, extractor: extractor) {
             total += value.weight ?? 0
         }
         if let first = a.pointee.birthday, let second = b.pointee.birthday {
             total += isSameBirthday(first, second) ? sameBirthday : differentBirthdays
         }
-        if !a.pointee.postalAddresses.isEmpty && !b.pointee.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
-            total += value.weight ?? 0
+        if !a.pointee.postalAddresses.isEmpty && !b.pointee.postalAddresses.isEmpty {
+            if hasCityWrittenAlike(a, b, extractor: &extractor) {
+                total += sameCity
+            } else if let value = cities(a, b, extractor: &extractor) {
+                total += value.weight ?? 0
+            }
         }
         if both({ $0.label == .mobile }), let value = mobiles(a, b, extractor: &extractor) { total += value.weight ?? 0 }
         return total
@@ -102,6 +106,21 @@ enum OtherEvidence {
                                 note: "mailbox name only, other domains", weight: mailbox)
         }
         return nil
+    }
+
+    /// Whether the cards have an address each in a city written alike (and with no other country),
+    /// so that ``cities(_:_:extractor:)`` finds one in common: only that city's words are folded
+    /// (near-duplicates mostly write their city alike), not every address's.
+    private static func hasCityWrittenAlike(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>, extractor: inout KeyExtractor) -> Bool {
+        for x in a.pointee.postalAddresses {
+            guard let city = x.city, !city.isEmpty else { continue }
+            let country = x.isoCountryCode?.uppercased()
+            for y in b.pointee.postalAddresses where y.city == city {
+                let other = y.isoCountryCode?.uppercased()
+                if (country == nil || other == nil || country == other) && !extractor.words(city).isEmpty { return true }
+            }
+        }
+        return false
     }
 
     /// The cities of the two cards' addresses: one in common, or none (countries told apart too).
