@@ -10,6 +10,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 // libphonenumber's compiled-in metadata (a serialized PhoneMetadataCollection), exported by the
 // library but declared in no installed header. Weak: without it the shim only skips a shortcut.
@@ -93,6 +95,69 @@ int32_t copy_out(const std::string &text, char *buffer, size_t capacity) {
     return static_cast<int32_t>(text.size());
 }
 
+// Each calling code's regions, as GetRegionCodesForCountryCallingCode lists them: it makes a new
+// list of new strings for each call, and GetRegionCodeForNumber calls it for every number, though
+// for a code of one region it names that region and nothing else (most codes; not NANP's 1, 7, 44).
+const std::vector<std::vector<std::string>> &regions_by_calling_code() {
+    static const std::vector<std::vector<std::string>> table = [] {
+        std::vector<std::vector<std::string>> result(1000);
+        for (int code = 1; code < 1000; code++) {
+            std::list<std::string> regions;
+            util()->GetRegionCodesForCountryCallingCode(code, &regions);
+            result[code].assign(regions.begin(), regions.end());
+        }
+        return result;
+    }();
+    return table;
+}
+
+// GetRegionCodeForNumber, without its list for a calling code of one region.
+void region_code_for_number(const PhoneNumber &number, std::string *region) {
+    const int code = number.country_code();
+    const auto &table = regions_by_calling_code();
+    if (code > 0 && code < static_cast<int>(table.size()) && table[code].size() <= 1) {
+        *region = table[code].empty() ? "ZZ" : table[code].front();
+        return;
+    }
+    util()->GetRegionCodeForNumber(number, region);
+}
+
+// What the checks after a parse find from the number alone (its country code and national
+// significant number): the region GetRegionCodeForNumber names, validity and possibility. Near
+// duplicates carry one number written in several ways (`+49 30 1234567`, `030 1234567`), each text
+// parsed once but all the same number: the region lookup and validity check (a quarter of a parse,
+// several regular expressions) are made once. Per thread, so without locks; emptied when full.
+struct NumberKey {
+    int32_t country_code;
+    uint64_t national_number;
+    int32_t leading_zeros;  // 0 without an Italian leading zero
+    bool operator==(const NumberKey &other) const {
+        return country_code == other.country_code && national_number == other.national_number
+            && leading_zeros == other.leading_zeros;
+    }
+};
+
+struct NumberKeyHash {
+    size_t operator()(const NumberKey &key) const {
+        uint64_t h = key.national_number * 0x9E3779B97F4A7C15ULL;
+        h ^= (static_cast<uint64_t>(static_cast<uint32_t>(key.country_code)) << 8) ^ static_cast<uint64_t>(key.leading_zeros);
+        return static_cast<size_t>(h ^ (h >> 29));
+    }
+};
+
+struct NumberChecks {
+    char region_code[sizeof(ohpn_number::region_code)];
+    bool is_valid;
+    int32_t possibility;
+};
+
+constexpr size_t kNumberCacheLimit = 1 << 14;
+
+NumberKey key_of(const PhoneNumber &number) {
+    return NumberKey{number.country_code(), number.national_number(),
+                     number.italian_leading_zero() ? static_cast<int32_t>(number.number_of_leading_zeros()) : 0};
+}
+
 void fill(const PhoneNumber &number, ohpn_number *out, bool with_type) {
     const PhoneNumberUtil *u = util();
     std::memset(out, 0, sizeof *out);
@@ -101,10 +166,24 @@ void fill(const PhoneNumber &number, ohpn_number *out, bool with_type) {
     out->italian_leading_zero = number.italian_leading_zero();
     out->number_of_leading_zeros = number.italian_leading_zero() ? number.number_of_leading_zeros() : 0;
     copy_out(number.extension(), out->extension, sizeof out->extension);
+    out->country_code_source = number.has_country_code_source()
+        ? static_cast<int32_t>(number.country_code_source()) : OHPN_SOURCE_UNSPECIFIED;
+    thread_local std::unordered_map<NumberKey, NumberChecks, NumberKeyHash> checked;
+    const NumberKey key = key_of(number);
+    if (!with_type) {
+        const auto found = checked.find(key);
+        if (found != checked.end()) {
+            out->type = static_cast<int32_t>(PhoneNumberUtil::UNKNOWN);
+            std::memcpy(out->region_code, found->second.region_code, sizeof out->region_code);
+            out->is_valid = found->second.is_valid;
+            out->possibility = found->second.possibility;
+            return;
+        }
+    }
     // IsValidNumber(n) is "the type for n's region is known": computing the type once gives both,
     // and spares the region lookup that IsValidNumber would repeat.
     std::string region;
-    u->GetRegionCodeForNumber(number, &region);
+    region_code_for_number(number, &region);
     if (region != "ZZ") copy_out(region, out->region_code, sizeof out->region_code);
     if (with_type) {
         PhoneNumberUtil::PhoneNumberType type = region == "ZZ" ? PhoneNumberUtil::UNKNOWN : u->GetNumberType(number);
@@ -116,9 +195,14 @@ void fill(const PhoneNumber &number, ohpn_number *out, bool with_type) {
         out->type = static_cast<int32_t>(PhoneNumberUtil::UNKNOWN);
         out->is_valid = region != "ZZ" && (regions_found_valid().count(region) > 0 || u->IsValidNumberForRegion(number, region));
     }
-    out->country_code_source = number.has_country_code_source()
-        ? static_cast<int32_t>(number.country_code_source()) : OHPN_SOURCE_UNSPECIFIED;
     out->possibility = out->is_valid ? OHPN_POSSIBLE : static_cast<int32_t>(u->IsPossibleNumberWithReason(number));
+    if (with_type) return;
+    if (checked.size() >= kNumberCacheLimit) checked.clear();
+    NumberChecks checks;
+    std::memcpy(checks.region_code, out->region_code, sizeof checks.region_code);
+    checks.is_valid = out->is_valid;
+    checks.possibility = out->possibility;
+    checked.emplace(key, checks);
 }
 
 // The digits of `text`, with its leading `+`, when `text` holds nothing else but the punctuation
@@ -197,6 +281,7 @@ bool ohpn_initialize(void) {
     try {
         regions_found_valid();
         literal_international_prefixes();
+        regions_by_calling_code();
         return util() != nullptr;
     } catch (...) {
         return false;

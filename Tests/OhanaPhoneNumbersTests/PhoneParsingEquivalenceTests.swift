@@ -1,4 +1,5 @@
 import CPhoneNumberShim
+import Foundation
 import Testing
 
 /// The shim hands libphonenumber only the digits of a number written with digits and ` -().`
@@ -78,6 +79,35 @@ struct PhoneParsingEquivalenceTests {
             #expect(quick.is_valid == typed.is_valid, "\(text) in \(region)")
             #expect(Self.region(quick) == Self.region(typed), "\(text) in \(region)")
         }
+    }
+
+    @Test("a number's checks remembered by a thread are those a thread that has not seen it makes")
+    func rememberedChecks() async {
+        // One number written in many ways (and the same texts again): parsed in opposite orders on
+        // two new threads, each checks a number itself first where the other remembers it.
+        var texts: [(text: String, region: String)] = []
+        for region in Self.regions { texts += (Self.written + Self.generated(count: 400)).map { ($0, region) } }
+        texts += texts
+        let forward = texts
+        let backward = Array(texts.reversed())
+        func parseAll(_ list: [(text: String, region: String)]) async -> [String] {
+            await withCheckedContinuation { continuation in
+                Thread {
+                    let lines = list.map { item -> String in
+                        let (number, status) = Self.parse(item.text, region: item.region, verbatim: false)
+                        return "\(item.text) in \(item.region): \(status.rawValue) \(number.country_code) \(number.national_number) "
+                            + "\(number.is_valid) \(number.possibility) \(number.type) \(Self.region(number))"
+                    }
+                    continuation.resume(returning: lines)
+                }.start()
+            }
+        }
+        let first = await parseAll(forward)
+        let second = await parseAll(backward)
+        let differ = zip(first, second.reversed()).filter { $0 != $1 }
+        let same = differ.isEmpty
+        #expect(first.count == texts.count)
+        #expect(same, "\(differ.count) differ: \(differ.prefix(3))")
     }
 
     @Test("text with letters, extensions or other marks is read as written")
