@@ -32,7 +32,7 @@ enum MailboxNames {
 
     /// The hash of one address's local part (0: no `@`); `nil` when it is not ASCII.
     static func localPart(_ address: String) -> UInt64? {
-        var utf8 = address.utf8
+        let utf8 = address.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
         guard let at = utf8.lastIndex(of: UInt8(ascii: "@")) else { return 0 }
