@@ -149,6 +149,7 @@ struct CoherentClustering {
         let ea = tables.entries[Int(a)]
         let eb = tables.entries[Int(b)]
         if ea.nameCount == 0 || eb.nameCount == 0 { return .missing }
+        if NameGeneration.conflict(ea.generation, eb.generation) { return .conflicting }
         let formsB = tables.pool[Int(eb.start)..<(Int(eb.start) + Int(eb.nameCount))]
         for slot in Int(ea.start)..<(Int(ea.start) + Int(ea.nameCount)) where formsB.contains(tables.pool[slot]) { return .same }
         return signature(a).relation(to: signature(b), nicknames: rules.nicknames, wordCounts: tables.wordCounts, extraEdits: extraEdits)

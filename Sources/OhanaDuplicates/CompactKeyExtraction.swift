@@ -28,6 +28,7 @@ extension KeyExtractor {
                 entry.nameCount = UInt8(Self.appendNameFormHashes(words: personWords, parts: parts, orgOnly: orgOnly, into: &pool))
             }
             entry.identity = pool[Int(entry.start)]
+            if !orgOnly { entry.generation = NameGeneration.of(pointer) }
         }
         if !orgWords.isEmpty {
             var hash = StreamingHash()
@@ -140,6 +141,7 @@ extension KeyExtractor {
         Self.addJoined(orgWords, separator: UInt8(ascii: " "), to: &organization)
         var hash = stableHash(contact.pointee.jobTitle ?? "", seed: organization.value)
         hash = stableHash(contact.pointee.middleName ?? "", seed: hash)
+        hash = Self.fingerprint(ofDetailsOf: contact, seed: hash)
         guard let birthday = contact.pointee.birthday else { return stableHash("", seed: hash) }
         return stableHash(numbers: [birthday.year ?? -1, birthday.month, birthday.day], seed: stableHash("bday", seed: hash))
     }

@@ -34,6 +34,8 @@ struct CompactKeys {
     /// The folded words of the person's name, after the emails in the pool.
     var wordCount: UInt8 = 0
     var isOrganizationOnly = false
+    /// The generation the name's suffix names (``NameGeneration/of(_:)``): 0 for none.
+    var generation: UInt8 = 0
 
     init(start: Int32) {
         self.start = start

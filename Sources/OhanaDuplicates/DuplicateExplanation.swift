@@ -282,6 +282,10 @@ extension DuplicateMerging {
     private func nameEvidence(_ ea: CompactKeys, _ eb: CompactKeys, _ a: ContactKeys, _ b: ContactKeys,
                               _ ca: UnsafePointer<Contact>, _ cb: UnsafePointer<Contact>,
                               _ tables: KeyTables, extractor: inout KeyExtractor) -> MatchedValue {
+        if NameGeneration.conflict(ea.generation, eb.generation) {
+            let note = "two people: \(NameGeneration.name(ea.generation)) and \(NameGeneration.name(eb.generation))"
+            return MatchedValue(kind: .name, first: a.displayName, second: b.displayName, note: note, weight: MatchWeights.conflictingName)
+        }
         // Two or three forms a name: compared in place, no set built.
         if a.nameForms.contains(where: b.nameForms.contains) {
             let count = Int(tables.counts[Int(ea.start)])

@@ -342,6 +342,11 @@ extension DuplicateDetector {
             var edge = Edge(first: i, second: j, rule: Int32(index), score: Float(score))
             edge.phoneNeedsParse = needsLoosePhone(mask)
             edge.phoneMatchHasName = mask & 1 != 0
+            // A father and his son (`Sr.`, `Jr.`): two people, whatever they share.
+            if NameGeneration.conflict(a.generation, b.generation) {
+                edge.score += Float(MatchWeights.conflictingName)
+                return .conflict(edge)
+            }
             if mask & 1 == 0 && !nameMatch && a.nameCount > 0 && b.nameCount > 0 {
                 // Organization cards only merge with cards of the same organization, and never with people.
                 if a.isOrganizationOnly || b.isOrganizationOnly {
