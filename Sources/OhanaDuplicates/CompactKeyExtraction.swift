@@ -107,7 +107,7 @@ extension KeyExtractor {
         if fingerprinting {
             entry.fingerprint = fingerprint(
                 of: pointer, fields: fields, phones: fingerprintPhones, emails: fingerprintEmails, personWords: personWords,
-                orgOnly: entry.isOrganizationOnly, orgWords: orgWords)
+                orgOnly: entry.isOrganizationOnly, orgWords: orgWords, generation: entry.generation)
         }
         return entry
     }
@@ -116,7 +116,7 @@ extension KeyExtractor {
     /// their normal form, hashed with their field type's seed, by field index.
     private func fingerprint(
         of contact: UnsafePointer<Contact>, fields: [ContactField], phones: [(fieldIndex: Int, digits: UInt64)],
-        emails: [(fieldIndex: Int, normalized: UInt64)], personWords: [String], orgOnly: Bool, orgWords: [String]
+        emails: [(fieldIndex: Int, normalized: UInt64)], personWords: [String], orgOnly: Bool, orgWords: [String], generation: UInt8
     ) -> UInt64 {
         var content: UInt64 = 0
         var phoneIndex = 0
@@ -141,7 +141,7 @@ extension KeyExtractor {
         Self.addJoined(orgWords, separator: UInt8(ascii: " "), to: &organization)
         var hash = stableHash(contact.pointee.jobTitle ?? "", seed: organization.value)
         hash = stableHash(contact.pointee.middleName ?? "", seed: hash)
-        hash = Self.fingerprint(ofDetailsOf: contact, seed: hash)
+        hash = Self.fingerprint(ofDetailsOf: contact, generation: generation, seed: hash)
         guard let birthday = contact.pointee.birthday else { return stableHash("", seed: hash) }
         return stableHash(numbers: [birthday.year ?? -1, birthday.month, birthday.day], seed: stableHash("bday", seed: hash))
     }

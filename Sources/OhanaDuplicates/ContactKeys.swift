@@ -141,29 +141,6 @@ struct KeyExtractor {
         return keys
     }
 
-    /// An address's part of a card's fingerprint: city, street lines, postal code, country,
-    /// region, extended address (an apartment) and post office box, in order.
-    static func fingerprint(of address: PostalAddress) -> UInt64 {
-        var hash = stableHash(address.city ?? "", seed: 7)
-        for line in address.street { hash = stableHash(line, seed: hash) }
-        hash = stableHash(address.postalCode ?? "", seed: hash)
-        hash = stableHash(address.isoCountryCode ?? address.country ?? "", seed: hash)
-        guard address.region != nil || address.extendedAddress != nil || address.poBox != nil else { return hash }
-        hash = stableHash(address.region ?? "", seed: hash)
-        hash = stableHash(address.extendedAddress ?? "", seed: hash)
-        return stableHash(address.poBox ?? "", seed: hash)
-    }
-
-    /// The less common parts of a card's fingerprint, continued from `seed`: the name's prefix
-    /// and suffix (`Sr.` and `Jr.` are two people), nickname, department and note; `seed` itself
-    /// when the card has none.
-    static func fingerprint(ofDetailsOf contact: UnsafePointer<Contact>, seed: UInt64) -> UInt64 {
-        let c = contact.pointee
-        let parts = [c.namePrefix, c.nameSuffix, c.nickname, c.department, c.note]
-        guard parts.contains(where: { $0 != nil }) else { return seed }
-        return parts.reduce(stableHash("details", seed: seed)) { stableHash($1 ?? "", seed: $0) }
-    }
-
     /// A hash seed per field type, so that one value in two kinds of field hashes apart: the hash
     /// of its raw value (by a switch: a dictionary lookup per field cost a hash of the type).
     static func fieldTypeSeed(_ type: ContactFieldType) -> UInt64 {
@@ -208,7 +185,9 @@ struct KeyExtractor {
         hash = stableHash(keys.organization ?? "", seed: hash)
         hash = stableHash(contact.jobTitle ?? "", seed: hash)
         hash = stableHash(contact.middleName ?? "", seed: hash)
-        hash = withUnsafePointer(to: contact) { Self.fingerprint(ofDetailsOf: $0, seed: hash) }
+        hash = withUnsafePointer(to: contact) { pointer in
+            Self.fingerprint(ofDetailsOf: pointer, generation: keys.isOrganizationOnly ? 0 : NameGeneration.of(pointer), seed: hash)
+        }
         // The birthday by its numbers: its description is a formatted string, slow to make per card.
         guard let birthday = contact.birthday else { return stableHash("", seed: hash) }
         return stableHash(numbers: [birthday.year ?? -1, birthday.month, birthday.day], seed: stableHash("bday", seed: hash))

@@ -55,6 +55,14 @@ struct NameGenerationTests {
         #expect(name.weight == MatchWeights.conflictingName)
     }
 
+    @Test("cards equal but for Sr. and Jr. closing their formatted names are not identical cards")
+    func suffixOnlyInFormattedName() {
+        let cards = [smith("sr", formatted: "John Smith Sr."), smith("jr", formatted: "John Smith Jr.")]
+        let report = dedupe.analyze(cards)
+        #expect(report.clusters.isEmpty)
+        #expect(report.rejectedMatches.map(\.reason) == ["names of two people"])
+    }
+
     @Test("a card without a suffix joins the one it fits, never both generations into one cluster")
     func noSuffixFitsOne() {
         let cards = [
