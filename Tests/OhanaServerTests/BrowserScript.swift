@@ -23,7 +23,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 \#(browserScriptPrelude)
-STEP_TIMEOUT = 30
+STEP_TIMEOUT = 90
 
 
 def click_first(wait, selector, containing=None):

@@ -55,7 +55,7 @@ def detail_text(d):
 
 def main():
     driver = make_driver("1280,900")
-    wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))
+    wait = WebDriverWait(driver, 90, ignored_exceptions=(StaleElementReferenceException,))
     try:
         driver.get(URL)
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")

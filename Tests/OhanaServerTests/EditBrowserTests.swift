@@ -9,7 +9,7 @@ import Testing
 /// Editing on the page in a real browser (as ``BrowserTests``): an email changed through the form,
 /// a contact created, deleted and brought back with Undo, and a conflict showing both versions.
 @Suite struct EditBrowserTests {
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(12)))
     func editingWorksInHeadlessChromium() async throws {
         let book = try await TestAddressBook.make()
         guard let outcome = try await BrowserTests.runScript(editBrowserTestScript, named: "edit_browser_test.py",

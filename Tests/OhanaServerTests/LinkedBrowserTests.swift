@@ -8,7 +8,7 @@ import Testing
 /// A contact whose cards are in two accounts, on the page in a real browser (as ``BrowserTests``):
 /// each value says which accounts hold it, and Delete asks from which account.
 @Suite struct LinkedBrowserTests {
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(12)))
     func linkedContactOnThePage() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohana-linked-page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

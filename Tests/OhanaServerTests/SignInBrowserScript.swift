@@ -35,7 +35,7 @@ def sign_in(driver, wait, user, password):
 driver = make_driver()
 try:
     # Signing in and out reloads the page: an element found just before may be gone when read.
-    wait = WebDriverWait(driver, 60, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException,
+    wait = WebDriverWait(driver, 90, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException,
                                                          JavascriptException))
     driver.get(URL)
     wait.until(lambda d: visible(d, "signin"))

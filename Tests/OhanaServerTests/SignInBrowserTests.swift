@@ -8,7 +8,7 @@ import Testing
 /// Sign-in in a real browser: the server on a free loopback port with accounts, so sign-in is
 /// required; Chromium signs in as a viewer, is refused a merge, and signs out.
 @Suite struct SignInBrowserTests {
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(12)))
     func signInRoleRefusedAndSignOut() async throws {
         let book = try await TestAddressBook.make()
         try await AccountBook(store: await book.addressBook.store, cost: 4).add(name: "vera", role: .viewer, password: "vera password")
