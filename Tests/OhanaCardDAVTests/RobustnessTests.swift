@@ -47,7 +47,10 @@ struct RobustnessTests {
         }
     }
 
-    @Test("hostile or malformed XML is refused with a clear reason", arguments: [
+    // A hang (a billion laughs expanded takes minutes and gigabytes) fails on the time limit; the
+    // reasons show the document was refused before any expansion. No bound on the clock: in the full
+    // suite on two loaded cores one request waited 42.7 s for a thread (a CI run failed a 30 s bound).
+    @Test("hostile or malformed XML is refused with a clear reason", .timeLimit(.minutes(5)), arguments: [
         ("/laughs/", "document type declaration"),
         ("/external/", "document type declaration"),
         ("/malformed/", "malformed XML"),
@@ -55,7 +58,6 @@ struct RobustnessTests {
     ])
     func hostileXML(path: String, reason: String) async throws {
         let (client, url) = try await makeClient(path)
-        let started = ContinuousClock.now
         do throws(CardDAVError) {
             _ = try await client.addressBook(at: url)
             Issue.record("expected the response to be refused")
@@ -64,10 +66,6 @@ struct RobustnessTests {
             #expect(failedURL == url.absoluteString)
             #expect(why.contains(reason), "\(why)")
         }
-        // A guard against a hang (a billion laughs expanded would take minutes and gigabytes), not a
-        // speed check: the server answers at once, but in the full suite on two loaded cores each
-        // request waited 5.2–5.7 s for a thread (a clean-clone CI run failed a 5 s bound).
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test("a response over the size limit is refused")
