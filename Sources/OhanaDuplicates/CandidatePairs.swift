@@ -35,6 +35,40 @@ extension DuplicateDetector {
         return total
     }
 
+    /// Appends to `pairs` the pairs of contacts in each block of `keyed` (sorted keys of `kind`;
+    /// runs of one hash are blocks), first index in the high half. A value too widely shared to
+    /// be evidence gives none; a block of more than ``DuplicateRules/maximumBlockSize`` contacts
+    /// is compared between neighbours in name order only and listed in `oversized`.
+    func appendPairs(inBlocksOf keyed: [BlockKey], _ kind: DuplicateEvidence, _ tables: KeyTables, to pairs: inout [UInt64],
+                     oversized: inout [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)]) {
+        var low = 0
+        while low < keyed.count {
+            var high = low + 1
+            while high < keyed.count && keyed[high].hash == keyed[low].hash { high += 1 }
+            guard high - low > 1, !isShared(kind, keyed[low..<high], tables) else {
+                low = high
+                continue
+            }
+            var members = distinctMembers(keyed[low..<high])
+            let window: Int
+            if members.count > rules.maximumBlockSize {
+                oversized.append((kind, keyed[low].hash, Int(members[0]), members.count))
+                members.sort { (firstNameHash(tables.entries[Int($0)], tables.pool), $0) < (firstNameHash(tables.entries[Int($1)], tables.pool), $1) }
+                window = rules.maximumBlockSize
+            } else {
+                window = members.count
+            }
+            for a in 0..<members.count {
+                for b in (a + 1)..<min(members.count, a + window) {
+                    let i = min(members[a], members[b])
+                    let j = max(members[a], members[b])
+                    pairs.append(UInt64(UInt32(i)) << 32 | UInt64(UInt32(j)))
+                }
+            }
+            low = high
+        }
+    }
+
     /// Sorts `pairs` and removes repeats in place: a pair found in several blocks is compared once.
     /// Sorting the pairs as found takes less memory than a set of the pairs seen (a hash table of a
     /// few million pairs at a million contacts, beside the list), and compares them in contact order.

@@ -176,33 +176,7 @@ struct DuplicateDetector {
             let keyed = sortedKeys[kind] ?? sortedBlockKeys(kind, tables)
             // Each kind's keys freed once its pairs are listed.
             sortedKeys[kind] = nil
-            var low = 0
-            while low < keyed.count {
-                var high = low + 1
-                while high < keyed.count && keyed[high].hash == keyed[low].hash { high += 1 }
-                guard high - low > 1, !isShared(kind, keyed[low..<high], tables) else {
-                    low = high
-                    continue
-                }
-                var members = distinctMembers(keyed[low..<high])
-                let window: Int
-                if members.count > rules.maximumBlockSize {
-                    oversized.append((kind, keyed[low].hash, Int(members[0]), members.count))
-                    members.sort { (firstNameHash(tables.entries[Int($0)], tables.pool), $0) < (firstNameHash(tables.entries[Int($1)], tables.pool), $1) }
-                    window = rules.maximumBlockSize
-                } else {
-                    window = members.count
-                }
-                for a in 0..<members.count {
-                    for b in (a + 1)..<min(members.count, a + window) {
-                        let i = min(members[a], members[b])
-                        let j = max(members[a], members[b])
-                        let pair = UInt64(UInt32(i)) << 32 | UInt64(UInt32(j))
-                        pairs.append(pair)
-                    }
-                }
-                low = high
-            }
+            appendPairs(inBlocksOf: keyed, kind, tables, to: &pairs, oversized: &oversized)
         }
         sortedKeys = [:]
         Self.sortUnique(&pairs)
