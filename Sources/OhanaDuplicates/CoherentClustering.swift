@@ -54,6 +54,13 @@ struct CoherentClustering {
                 kept.append(edge)
                 continue
             }
+            if edge.nameMayBeTypo {
+                // Only a candidate: names not one typo apart are no match at all, and not reported.
+                guard isOneTypo(edge.first, edge.second) else { continue }
+                edge.score += Float(MatchWeights.typoName(sameName: Double(sameNameWeight(edge.first, edge.second))))
+                kept.append(edge)
+                continue
+            }
             switch relation(edge.first, edge.second) {
             case .conflicting:
                 edge.score += Float(MatchWeights.conflictingName)
@@ -72,6 +79,11 @@ struct CoherentClustering {
         confirmPhones(&kept)
         weigh(&kept, rejected: &rejected)
         edges = kept
+    }
+
+    /// Whether the names of two contacts are one typo apart (``NameSignature/differsByOneTypo(from:nicknames:wordCounts:)``).
+    mutating func isOneTypo(_ a: Int32, _ b: Int32) -> Bool {
+        signature(a).differsByOneTypo(from: signature(b), nicknames: rules.nicknames, wordCounts: tables.wordCounts)
     }
 
     /// The weight of one name on two cards whose words agree.

@@ -64,6 +64,8 @@ struct Edge {
     /// Whether the rule also needs the names: then only two numbers written with their country
     /// codes (`+1 212 555 0199`, `+1 312 555 0199`) can disprove the match, not a region guessed for a national one.
     var phoneMatchHasName = false
+    /// Whether the rule's name is two names that may be one typo apart: kept only if they are.
+    var nameMayBeTypo = false
 
     /// The rule index of a match between identical cards.
     static let identicalCards: Int32 = -2
@@ -179,6 +181,8 @@ struct DuplicateDetector {
             appendPairs(inBlocksOf: keyed, kind, tables, to: &pairs, oversized: &oversized)
         }
         sortedKeys = [:]
+        // Names one typo apart, where a rule asks for the name alone.
+        if matchesNameTypos { pairs += typoNamePairs(contacts, tables) }
         Self.sortUnique(&pairs)
         var (edges, rejected) = comparePairs(pairs, tables)
         let compared = pairs.count

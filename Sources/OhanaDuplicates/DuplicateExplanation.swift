@@ -183,7 +183,10 @@ extension DuplicateMerging {
         let slotB = state.slot(b, base)
         var phonesA = state.phones(at: slotA)
         var phonesB = state.phones(at: slotB)
-        var evidence = explain(a, b, state.keys(at: slotA), state.keys(at: slotB), &phonesA, &phonesB, base, tables, extractor: &state.extractor)
+        // A rule that needs the name matched two names one typo apart where their forms differ.
+        let nameRequired = edge.rule >= 0 && rules.rules[Int(edge.rule)].requirements.contains(.name)
+        var evidence = explain(a, b, state.keys(at: slotA), state.keys(at: slotB), &phonesA, &phonesB, base, tables,
+                               nameRequired: nameRequired, extractor: &state.extractor)
         state.setPhones(phonesA, at: slotA)
         state.setPhones(phonesB, at: slotB)
         evidence += OtherEvidence.values(base + a, base + b, rules: rules, extractor: &state.extractor)
@@ -215,7 +218,7 @@ extension DuplicateMerging {
     /// phone, email, name, organization.
     private func explain(_ a: Int, _ b: Int, _ keysA: ContactKeys, _ keysB: ContactKeys,
                          _ phonesA: inout ExplainedPhones, _ phonesB: inout ExplainedPhones, _ base: UnsafePointer<Contact>,
-                         _ tables: KeyTables, extractor: inout KeyExtractor) -> [MatchedValue] {
+                         _ tables: KeyTables, nameRequired: Bool, extractor: inout KeyExtractor) -> [MatchedValue] {
         let ea = tables.entries[a]
         let eb = tables.entries[b]
         var values: [MatchedValue] = []
@@ -268,7 +271,8 @@ extension DuplicateMerging {
             }
         }
         if let bestEmail { values.append(bestEmail) }
-        values.append(nameEvidence(ea, tables.entries[b], keysA, keysB, base + a, base + b, tables, extractor: &extractor))
+        values.append(nameEvidence(ea, tables.entries[b], keysA, keysB, base + a, base + b, tables, nameRequired: nameRequired,
+                                   extractor: &extractor))
         if ea.organization != 0 && ea.organization == eb.organization && !ea.isOrganizationOnly {
             let organizationA = base[a].organization
             let organizationB = base[b].organization
@@ -281,7 +285,7 @@ extension DuplicateMerging {
 
     private func nameEvidence(_ ea: CompactKeys, _ eb: CompactKeys, _ a: ContactKeys, _ b: ContactKeys,
                               _ ca: UnsafePointer<Contact>, _ cb: UnsafePointer<Contact>,
-                              _ tables: KeyTables, extractor: inout KeyExtractor) -> MatchedValue {
+                              _ tables: KeyTables, nameRequired: Bool, extractor: inout KeyExtractor) -> MatchedValue {
         if NameGeneration.conflict(ea.generation, eb.generation) {
             let note = "two people: \(NameGeneration.name(ea.generation)) and \(NameGeneration.name(eb.generation))"
             return MatchedValue(kind: .name, first: a.displayName, second: b.displayName, note: note, weight: MatchWeights.conflictingName)
@@ -296,8 +300,13 @@ extension DuplicateMerging {
             return MatchedValue(kind: .name, first: a.displayName, second: b.displayName, note: note,
                                 weight: weight, count: count)
         }
-        let relation = NameSignature(ca.pointee, extractor: &extractor).relation(
-            to: NameSignature(cb.pointee, extractor: &extractor), nicknames: rules.nicknames, wordCounts: tables.wordCounts)
+        let signatureA = NameSignature(ca.pointee, extractor: &extractor)
+        let signatureB = NameSignature(cb.pointee, extractor: &extractor)
+        if nameRequired && signatureA.differsByOneTypo(from: signatureB, nicknames: rules.nicknames, wordCounts: tables.wordCounts) {
+            let weight = MatchWeights.typoName(sameName: Double(min(ea.nameWeight, eb.nameWeight)))
+            return MatchedValue(kind: .name, first: a.displayName, second: b.displayName, note: "one typo", weight: weight)
+        }
+        let relation = signatureA.relation(to: signatureB, nicknames: rules.nicknames, wordCounts: tables.wordCounts)
         let (weight, note): (Double, String) = switch relation {
         case .same: (Double(min(ea.nameWeight, eb.nameWeight)), "same words")
         case .compatible: (MatchWeights.compatibleName, "compatible: initial, nickname or typo")

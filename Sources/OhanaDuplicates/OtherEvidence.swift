@@ -12,10 +12,15 @@ enum OtherEvidence {
     static let sameBirthday = 3.0
     /// Two different birthdays.
     static let differentBirthdays = -10.0
+    /// Two birthdays one keystroke apart (a digit, or day and month swapped): a typo as likely as
+    /// two people, so neither for nor against.
+    static let nearBirthdays = 0.0
     /// An address in one city on both cards.
     static let sameCity = 1.0
     /// Addresses on both cards, none in a city of the other's.
     static let differentCities = -3.0
+    /// Addresses on both cards, the cities one typo apart (``NameTypos``): neither for nor against.
+    static let nearCities = 0.0
     /// Each card has a mobile the other lacks, both valid in one country, and none in common.
     static let differentMobiles = -8.0
 
@@ -28,9 +33,10 @@ enum OtherEvidence {
         func both(_ test: (ContactField) -> Bool) -> Bool { a.pointee.fields.contains(where: test) && b.pointee.fields.contains(where: test) }
         if both({ $0.type == .emailAddress }), let value = mailboxName(a, b, rules: rules, extractor: extractor) { values.append(value) }
         if let first = a.pointee.birthday, let second = b.pointee.birthday {
-            let same = isSameBirthday(first, second)
-            values.append(MatchedValue(kind: .birthday, first: first.description, second: second.description,
-                                       note: same ? nil : "different birthdays", weight: same ? sameBirthday : differentBirthdays))
+            let (weight, note): (Double, String?) = isSameBirthday(first, second) ? (sameBirthday, nil)
+                : areNearBirthdays(first, second) ? (nearBirthdays, "one digit apart or day and month swapped")
+                : (differentBirthdays, "different birthdays")
+            values.append(MatchedValue(kind: .birthday, first: first.description, second: second.description, note: note, weight: weight))
         }
         if !a.pointee.postalAddresses.isEmpty && !b.pointee.postalAddresses.isEmpty, let value = cities(a, b, extractor: &extractor) {
             values.append(value)
@@ -56,7 +62,7 @@ enum OtherEvidence {
             total += value.weight ?? 0
         }
         if let first = a.pointee.birthday, let second = b.pointee.birthday {
-            total += isSameBirthday(first, second) ? sameBirthday : differentBirthdays
+            total += isSameBirthday(first, second) ? sameBirthday : areNearBirthdays(first, second) ? nearBirthdays : differentBirthdays
         }
         if !a.pointee.postalAddresses.isEmpty && !b.pointee.postalAddresses.isEmpty {
             if hasCityWrittenAlike(a, b, extractor: &extractor) {
@@ -72,6 +78,23 @@ enum OtherEvidence {
     /// The same day and month, and the same year where both give one.
     private static func isSameBirthday(_ first: Birthday, _ second: Birthday) -> Bool {
         first.month == second.month && first.day == second.day && (first.year == nil || second.year == nil || first.year == second.year)
+    }
+
+    /// Whether two different birthdays are one keystroke apart: one digit of the day, month or
+    /// year (both given) changed, or the day and month swapped, the rest equal.
+    static func areNearBirthdays(_ first: Birthday, _ second: Birthday) -> Bool {
+        let bothYears = first.year != nil && second.year != nil
+        if (!bothYears || first.year == second.year) && first.month == second.day && first.day == second.month { return true }
+        // The eight digits of YYYYMMDD (the year only where both give one), compared one by one.
+        var x = (bothYears ? first.year ?? 0 : 0) * 10_000 + first.month * 100 + first.day
+        var y = (bothYears ? second.year ?? 0 : 0) * 10_000 + second.month * 100 + second.day
+        var differing = 0
+        for _ in 0..<8 {
+            if x % 10 != y % 10 { differing += 1 }
+            x /= 10
+            y /= 10
+        }
+        return differing == 1 && x == y
     }
 
     /// A mailbox name both cards have at different domains, when they share no whole address;
@@ -136,9 +159,17 @@ enum OtherEvidence {
         let first = places(a)
         let second = places(b)
         guard let x0 = first.first, let y0 = second.first else { return nil }
+        func sameCountry(_ x: String?, _ y: String?) -> Bool { x == nil || y == nil || x == y }
+        // Words run together or split (`Westl Ake`, `Westlake`) are one city.
         for x in first {
-            if let y = second.first(where: { $0.city == x.city && ($0.country == nil || x.country == nil || $0.country == x.country) }) {
+            if let y = second.first(where: { $0.city.joined() == x.city.joined() && sameCountry($0.country, x.country) }) {
                 return MatchedValue(kind: .address, first: x.written, second: y.written, weight: sameCity)
+            }
+        }
+        for x in first {
+            let letters = Array(x.city.joined().utf8)
+            if let y = second.first(where: { NameTypos.isTypo(letters, Array($0.city.joined().utf8)) && sameCountry($0.country, x.country) }) {
+                return MatchedValue(kind: .address, first: x.written, second: y.written, note: "cities one typo apart", weight: nearCities)
             }
         }
         return MatchedValue(kind: .address, first: x0.written, second: y0.written, note: "different cities", weight: differentCities)

@@ -15,6 +15,9 @@ struct RuleOrders: Sendable {
     var phoneLast: [(index: Int, mask: UInt8)]
     /// Whether a rule asks for the organization alone.
     var needsOrganizationOnly: Bool
+    /// The rules that need the name, by index, when names one typo apart may stand for it
+    /// (``DuplicateDetector/matchesNameTypos``); else none.
+    var typoNameRules: [(index: Int, mask: UInt8)] = []
 }
 
 /// What comparing two contacts found.
@@ -210,7 +213,8 @@ extension DuplicateDetector {
         let all = masks.enumerated().map { (index: $0.offset, mask: $0.element) }
         return RuleOrders(
             all: all, phoneLast: all.filter { $0.mask & 2 == 0 } + all.filter { $0.mask & 2 != 0 },
-            needsOrganizationOnly: masks.contains(8))
+            needsOrganizationOnly: masks.contains(8),
+            typoNameRules: matchesNameTypos ? all.filter { $0.mask & 1 != 0 } : [])
     }
 
     /// Whether two contacts share a phone or email that no other name carries (a role address aside).
@@ -329,7 +333,10 @@ extension DuplicateDetector {
             found |= 8
             if !a.isOrganizationOnly { score += MatchWeights.organization }
         }
-        guard found & ~8 != 0 || orders.needsOrganizationOnly else { return .none }
+        // Two people's names that may be one typo apart stand for the name, where a rule asks for the name alone.
+        let mayBeTypo = !orders.typoNameRules.isEmpty && !nameMatch && a.nameCount > 0 && b.nameCount > 0
+            && !a.isOrganizationOnly && !b.isOrganizationOnly && !NameGeneration.conflict(a.generation, b.generation)
+        guard found & ~8 != 0 || orders.needsOrganizationOnly || mayBeTypo else { return .none }
 
         // Rules the pair meets without a phone matched on its last digits alone come first: such a
         // match is parsed before it counts (two different valid numbers, `+1 212 555 0199` and
@@ -355,6 +362,17 @@ extension DuplicateDetector {
                 }
                 edge.needsNameCheck = true
             }
+            return .match(edge)
+        }
+        guard mayBeTypo else { return .none }
+        // Checked word by word with the names (``CoherentClustering/checkNames(_:rejected:)``):
+        // dropped unless one typo apart.
+        for (index, mask) in orders.typoNameRules where mask & (found | 1) == mask {
+            var edge = Edge(first: i, second: j, rule: Int32(index), score: Float(score))
+            edge.phoneNeedsParse = needsLoosePhone(mask)
+            edge.phoneMatchHasName = true
+            edge.needsNameCheck = true
+            edge.nameMayBeTypo = true
             return .match(edge)
         }
         return .none
