@@ -22,13 +22,13 @@ struct CardinalityCommandTests {
     }
 
     @Test("dedupe -o writes the merged card with one PRODID (Ohana's) and one REV, and validate finds nothing")
-    func dedupeWritesOnePRODID() throws {
+    func dedupeWritesOnePRODID() async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("m.vcf")
         try Self.twoApps.write(to: input, atomically: true, encoding: .utf8)
         let output = dir.appendingPathComponent("out.vcf")
-        let dedupe = try CLI.run(["dedupe", input.path, "-o", output.path])
+        let dedupe = try await CLI.run(["dedupe", input.path, "-o", output.path])
         #expect(dedupe.status == 0, "\(dedupe.stderr)")
         let text = try String(contentsOf: output, encoding: .utf8)
         #expect(Self.lines(text, "BEGIN:VCARD").count == 2, "\(text)")
@@ -36,13 +36,13 @@ struct CardinalityCommandTests {
         #expect(Set(Self.lines(text, "PRODID")) == ["PRODID:-//Ohana//Ohana for Swift//EN"])
         #expect(Self.lines(text, "REV") == ["REV:20240615T083000Z"], "the later of the two apps' REVs")
 
-        let validate = try CLI.run(["validate", output.path])
+        let validate = try await CLI.run(["validate", output.path])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         #expect(!validate.stdout.contains("RFC 6350"), "\(validate.stdout)")
     }
 
     @Test("validate names the file, line and reason of a second PRODID and REV")
-    func validateFlagsRepeats() throws {
+    func validateFlagsRepeats() async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         // Both apps' cards run together into one, as a careless merge writes it.
@@ -51,7 +51,7 @@ struct CardinalityCommandTests {
             .replacingOccurrences(of: "UID:6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9\r\n", with: "") + "END:VCARD\r\n"
         let file = dir.appendingPathComponent("joined.vcf")
         try joined.write(to: file, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["validate", file.path])
+        let result = try await CLI.run(["validate", file.path])
         #expect(result.stdout.contains("\(file.path):12: warning: second PRODID in the card; RFC 6350 allows one"),
                 "\(result.stdout)")
         #expect(result.stdout.contains("\(file.path):17: warning: second REV in the card; RFC 6350 allows one"),

@@ -7,11 +7,11 @@ import Testing
 /// must be what loading everything first writes.
 @Suite("ohana convert, streamed")
 struct ConvertStreamingTests {
-    @Test func streamedJSONIsByteForByteWhatLoadingAllWrites() throws {
+    @Test func streamedJSONIsByteForByteWhatLoadingAllWrites() async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let generated = dir.appendingPathComponent("generated.vcf").path
-        #expect(try CLI.run(["generate", "--count", "2500", "--seed", "3", "--format", "vcard", "-o", generated]).status == 0)
+        #expect(try await CLI.run(["generate", "--count", "2500", "--seed", "3", "--format", "vcard", "-o", generated]).status == 0)
         // More than two batches of cards, with a bad line and a card without END in the middle.
         var text = try String(contentsOfFile: generated, encoding: .utf8)
         let middle = text.index(text.startIndex, offsetBy: text.utf8.count / 2)
@@ -22,9 +22,9 @@ struct ConvertStreamingTests {
         try text.write(toFile: book, atomically: true, encoding: .utf8)
 
         let out = dir.appendingPathComponent("out.json").path
-        let streamed = try CLI.run(["convert", book, "--to", "json", "-o", out])
+        let streamed = try await CLI.run(["convert", book, "--to", "json", "-o", out])
         #expect(streamed.status == 0, "\(streamed.stderr)")
-        let loadedAll = try CLI.run(["process", book, "--output", "json", "--quiet"])
+        let loadedAll = try await CLI.run(["process", book, "--output", "json", "--quiet"])
         #expect(loadedAll.status == 0, "\(loadedAll.stderr)")
         let written = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(written == loadedAll.stdoutData)
@@ -36,20 +36,20 @@ struct ConvertStreamingTests {
         #expect(diagnostics.contains { $0.contains("card has no END:VCARD") })
         #expect(Set(diagnostics) == Set(loadedAll.stderr.split(separator: "\n").filter { $0.hasPrefix(book) }))
         #expect(streamed.stderr.contains("2502 contacts written to \(out)"))
-        let toStandardOutput = try CLI.run(["convert", book, "--to", "json"])
+        let toStandardOutput = try await CLI.run(["convert", book, "--to", "json"])
         #expect(toStandardOutput.stdoutData == written)
-        #expect(try CLI.run(["convert", book, "--to", "json", "-o", out, "--strict"]).status != 0)
+        #expect(try await CLI.run(["convert", book, "--to", "json", "-o", out, "--strict"]).status != 0)
     }
 
     @Test("--compact writes the same contacts on one line, streamed or not; other formats refuse it")
-    func compactJSON() throws {
+    func compactJSON() async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let book = dir.appendingPathComponent("book.vcf").path
-        #expect(try CLI.run(["generate", "--count", "1500", "--seed", "5", "--format", "vcard", "-o", book]).status == 0)
-        let pretty = try CLI.run(["convert", book, "--to", "json"])
-        let streamed = try CLI.run(["convert", book, "--to", "json", "--compact"])
-        let loadedAll = try CLI.run(["process", book, "--output", "json", "--compact", "--quiet"])
+        #expect(try await CLI.run(["generate", "--count", "1500", "--seed", "5", "--format", "vcard", "-o", book]).status == 0)
+        let pretty = try await CLI.run(["convert", book, "--to", "json"])
+        let streamed = try await CLI.run(["convert", book, "--to", "json", "--compact"])
+        let loadedAll = try await CLI.run(["process", book, "--output", "json", "--compact", "--quiet"])
         #expect(pretty.status == 0 && streamed.status == 0 && loadedAll.status == 0, "\(streamed.stderr)\(loadedAll.stderr)")
         #expect(streamed.stdoutData == loadedAll.stdoutData)
         let compact = streamed.stdoutData
@@ -61,9 +61,9 @@ struct ConvertStreamingTests {
         #expect(fromCompact.count == 1500)
         #expect(fromCompact == (try ContactsJSON.decode(pretty.stdoutData, source: "pretty")))
 
-        let jscontact = try CLI.run(["convert", book, "--to", "jscontact", "--compact"])
+        let jscontact = try await CLI.run(["convert", book, "--to", "jscontact", "--compact"])
         #expect(jscontact.status == 0 && !jscontact.stdoutData.contains(UInt8(ascii: "\n")), "\(jscontact.stderr)")
-        let csv = try CLI.run(["convert", book, "--to", "csv", "--compact"])
+        let csv = try await CLI.run(["convert", book, "--to", "csv", "--compact"])
         #expect(csv.status != 0)
         #expect(csv.stderr.contains("--compact applies to json and jscontact output only, not csv"))
     }

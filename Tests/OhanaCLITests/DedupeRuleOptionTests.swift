@@ -6,8 +6,8 @@ import Testing
 @Suite("ohana dedupe --rule")
 struct DedupeRuleOptionTests {
     @Test("--rule with birthday or address is refused with the reason; name+phone and email run", arguments: ["birthday", "name+birthday", "address", "phone+address"])
-    func ruleThatCannotMatch(rule: String) throws {
-        let result = try CLI.run(["dedupe", "Samples/addressbook.vcf", "--dry-run", "--rule", rule])
+    func ruleThatCannotMatch(rule: String) async throws {
+        let result = try await CLI.run(["dedupe", "Samples/addressbook.vcf", "--dry-run", "--rule", rule])
         #expect(result.status != 0)
         #expect(result.stderr.contains("--rule '\(rule)'"), "\(result.stderr)")
         #expect(result.stderr.contains("only weighed, never enough to merge"), "\(result.stderr)")
@@ -15,8 +15,8 @@ struct DedupeRuleOptionTests {
     }
 
     @Test("--rule name+phone and --rule email are accepted")
-    func rulesThatCanMatch() throws {
-        let result = try CLI.run(["dedupe", "Samples/addressbook.vcf", "--dry-run", "--rule", "name+phone", "--rule", "email"])
+    func rulesThatCanMatch() async throws {
+        let result = try await CLI.run(["dedupe", "Samples/addressbook.vcf", "--dry-run", "--rule", "name+phone", "--rule", "email"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("70 contacts in"), "\(result.stdout)")
     }

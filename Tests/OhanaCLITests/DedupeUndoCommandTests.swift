@@ -37,29 +37,29 @@ struct DedupeUndoCommandTests {
     }
 
     @Test("undo restores the members byte for byte")
-    func undoRestoresMembers() throws {
+    func undoRestoresMembers() async throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let (path, before) = try Self.mergedStore(in: directory)
         #expect(try SQLiteContactStore(fileURL: URL(fileURLWithPath: path)).allContacts().count == 1)
 
-        let result = try CLI.run(["dedupe", "--undo", "a", "--store", path])
+        let result = try await CLI.run(["dedupe", "--undo", "a", "--store", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("restored 3 contact(s)"), "\(result.stdout)")
         let after = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path)).allContacts()
         #expect(try Self.encoded(after) == before)
 
-        let again = try CLI.run(["dedupe", "--undo", "a", "--store", path])
+        let again = try await CLI.run(["dedupe", "--undo", "a", "--store", path])
         #expect(again.status != 0)
         #expect(again.stderr.contains("not a merged contact"), "\(again.stderr)")
     }
 
     @Test("--remove-member takes one member out and keeps the others merged")
-    func removeOneMember() throws {
+    func removeOneMember() async throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let (path, _) = try Self.mergedStore(in: directory)
-        let result = try CLI.run(["dedupe", "--undo", "a", "--remove-member", "c", "--store", path])
+        let result = try await CLI.run(["dedupe", "--undo", "a", "--remove-member", "c", "--store", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("still merged"), "\(result.stdout)")
         let store = try SQLiteContactStore(fileURL: URL(fileURLWithPath: path))
@@ -67,13 +67,13 @@ struct DedupeUndoCommandTests {
         #expect(contacts.count == 2)
         let restored = try #require(contacts.first { $0.id == "c" })
         #expect(restored == Self.members()[2])
-        #expect(try store.read { try $0.mergedMembers(of: "a") }.map(\.id).sorted() == ["a", "b"])
+        await #expect(try store.read { try $0.mergedMembers(of: "a") }.map(\.id).sorted() == ["a", "b"])
     }
 
     @Test("--undo with an input, or --remove-member alone, is refused")
-    func refusedCombinations() throws {
-        #expect(try CLI.run(["dedupe", "Samples/addressbook.json", "--undo", "a"]).status != 0)
-        #expect(try CLI.run(["dedupe", "--remove-member", "c"]).status != 0)
-        #expect(try CLI.run(["dedupe"]).status != 0)
+    func refusedCombinations() async throws {
+        #expect(try await CLI.run(["dedupe", "Samples/addressbook.json", "--undo", "a"]).status != 0)
+        #expect(try await CLI.run(["dedupe", "--remove-member", "c"]).status != 0)
+        #expect(try await CLI.run(["dedupe"]).status != 0)
     }
 }

@@ -12,8 +12,8 @@ struct ErrorMessageTests {
     }
 
     @Test("a missing input file is one line naming it, and no empty table before it")
-    func missingFile() throws {
-        let result = try CLI.run(["process", "no-such-book.vcf"])
+    func missingFile() async throws {
+        let result = try await CLI.run(["process", "no-such-book.vcf"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty, "printed before the error: \(result.stdout)")
         let errors = lines(result.stderr)
@@ -23,9 +23,9 @@ struct ErrorMessageTests {
     }
 
     @Test("a closed PostgreSQL port says where it tried and to check the server")
-    func postgresRefused() throws {
+    func postgresRefused() async throws {
         let port = try freeLoopbackPort()
-        let result = try CLI.run(["list", "--store", "postgres://ohana@127.0.0.1:\(port)/contacts"])
+        let result = try await CLI.run(["list", "--store", "postgres://ohana@127.0.0.1:\(port)/contacts"])
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         #expect(lines(result.stderr) == [
@@ -34,8 +34,8 @@ struct ErrorMessageTests {
     }
 
     @Test("a PostgreSQL host that does not resolve says so")
-    func postgresUnknownHost() throws {
-        let result = try CLI.run(["list", "--store", "postgres://ohana@no-such-host.invalid:5432/contacts"])
+    func postgresUnknownHost() async throws {
+        let result = try await CLI.run(["list", "--store", "postgres://ohana@no-such-host.invalid:5432/contacts"])
         #expect(result.status != 0)
         #expect(lines(result.stderr) == [
             "Error: cannot connect to PostgreSQL at no-such-host.invalid:5432 (host not found): check the host name",
@@ -47,7 +47,7 @@ struct ErrorMessageTests {
         let database = try await PostgresTestServer.shared.newDatabase()
         let url = try #require(URLComponents(string: database.url))
         let missing = "postgres://\(url.user ?? "ohana")@\(url.host ?? "127.0.0.1"):\(url.port ?? 5432)/no_such_db"
-        let result = try CLI.run(["list", "--store", missing])
+        let result = try await CLI.run(["list", "--store", missing])
         #expect(result.status != 0)
         let errors = lines(result.stderr)
         #expect(errors.count == 1, "\(errors)")
@@ -56,8 +56,8 @@ struct ErrorMessageTests {
     }
 
     @Test("a store URL with a password is refused, naming host, port and database but not the password")
-    func passwordInStoreURL() throws {
-        let result = try CLI.run(["list", "--store", "postgres://crm:s3cret@db.example.com:6543/contacts"])
+    func passwordInStoreURL() async throws {
+        let result = try await CLI.run(["list", "--store", "postgres://crm:s3cret@db.example.com:6543/contacts"])
         #expect(result.status != 0)
         let errors = lines(result.stderr)
         #expect(errors.count == 1, "\(errors)")
@@ -66,11 +66,11 @@ struct ErrorMessageTests {
     }
 
     @Test("a store file that is not there is named, and not made, by each command that only reads")
-    func missingStoreFile() throws {
+    func missingStoreFile() async throws {
         let folder = try TemporaryDirectory(prefix: "ohana-missing-store")
         let path = folder.url.appendingPathComponent("typo.sqlite").path
         for command in [["list"], ["search", "ann"], ["export", "--to", "json"], ["changes"], ["show", "someone"]] {
-            let result = try CLI.run(command + ["--store", path])
+            let result = try await CLI.run(command + ["--store", path])
             #expect(result.status != 0, "\(command)")
             #expect(result.stdout.isEmpty, "\(command)")
             #expect(lines(result.stderr) == [
@@ -81,11 +81,11 @@ struct ErrorMessageTests {
     }
 
     @Test("a file that is not a store is named, and left as it was")
-    func notAStore() throws {
+    func notAStore() async throws {
         let folder = try TemporaryDirectory(prefix: "ohana-not-a-store")
         let file = folder.url.appendingPathComponent("notes.txt")
         try Data("shopping list\n".utf8).write(to: file)
-        let result = try CLI.run(["list", "--store", file.path])
+        let result = try await CLI.run(["list", "--store", file.path])
         #expect(result.status != 0)
         let errors = lines(result.stderr)
         #expect(errors.count == 1, "\(errors)")

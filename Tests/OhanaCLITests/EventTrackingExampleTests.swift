@@ -5,8 +5,8 @@ import Testing
 @Suite("Event tracking example")
 struct EventTrackingExampleTests {
     @Test("the example's two trackers receive the same events")
-    func twoTrackersReceiveTheSameEvents() throws {
-        let result = try CLI.run([], product: "EventTracking")
+    func twoTrackersReceiveTheSameEvents() async throws {
+        let result = try await CLI.run([], product: "EventTracking")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let printed = lines.filter { $0.hasPrefix("printer: ") }.map { String($0.dropFirst("printer: ".count)) }

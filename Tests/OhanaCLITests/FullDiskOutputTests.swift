@@ -12,15 +12,15 @@ struct FullDiskOutputTests {
         ["convert", "--to", "json"], ["convert", "--to", "vcard"], ["process", "--output", "json", "--quiet"],
         ["process", "--output", "csv", "--quiet"],
     ])
-    func standardOutput(_ command: [String]) throws {
+    func standardOutput(_ command: [String]) async throws {
         guard Self.hasDevFull else { return }
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let book = dir.appendingPathComponent("book.vcf").path
-        #expect(try CLI.run(["generate", "--count", "300", "--seed", "5", "--format", "vcard", "-o", book]).status == 0)
+        #expect(try await CLI.run(["generate", "--count", "300", "--seed", "5", "--format", "vcard", "-o", book]).status == 0)
         let ohana = CLI.binDirectory.appendingPathComponent("ohana").path
         let arguments = [command[0], book] + command.dropFirst()
-        let result = try CLI.run(
+        let result = try await CLI.run(
             executable: URL(fileURLWithPath: "/bin/sh"), ["-c", #""$0" "$@" > /dev/full"#, ohana] + arguments)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("standard output: cannot write: no space left on device"), "\(result.stderr)")
@@ -29,13 +29,13 @@ struct FullDiskOutputTests {
     @Test("a file named by -o, the streamed vCard-to-JSON conversion included", arguments: [
         ["convert", "--to", "json"], ["process", "--output", "json", "--quiet"],
     ])
-    func outputFile(_ command: [String]) throws {
+    func outputFile(_ command: [String]) async throws {
         guard Self.hasDevFull else { return }
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let book = dir.appendingPathComponent("book.vcf").path
-        #expect(try CLI.run(["generate", "--count", "300", "--seed", "5", "--format", "vcard", "-o", book]).status == 0)
-        let result = try CLI.run([command[0], book] + command.dropFirst() + ["-o", "/dev/full"])
+        #expect(try await CLI.run(["generate", "--count", "300", "--seed", "5", "--format", "vcard", "-o", book]).status == 0)
+        let result = try await CLI.run([command[0], book] + command.dropFirst() + ["-o", "/dev/full"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("/dev/full: cannot write: no space left on device"), "\(result.stderr)")
     }

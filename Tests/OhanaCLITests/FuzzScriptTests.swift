@@ -8,9 +8,9 @@ import Testing
 struct FuzzScriptTests {
     #if os(Linux)
     @Test("the files scripts/fuzz.sh compiles type-check as one module (fuzz.sh --check)")
-    func fuzzTargetTypeChecks() throws {
+    func fuzzTargetTypeChecks() async throws {
         let scratch = try TemporaryDirectory(prefix: "ohana-fuzz-check")
-        let result = try CLI.run(
+        let result = try await CLI.run(
             executable: URL(fileURLWithPath: "/bin/bash"),
             [CLI.repositoryRoot.appendingPathComponent("scripts/fuzz.sh").path, "--check"],
             environment: ["FUZZ_OUT": scratch.url.path])

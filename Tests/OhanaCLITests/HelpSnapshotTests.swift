@@ -10,8 +10,8 @@ struct HelpSnapshotTests {
     static let folder = CLI.repositoryRoot.appendingPathComponent("Tests/OhanaCLITests/HelpSnapshots")
 
     /// The subcommands `ohana --help` lists.
-    static func listedSubcommands() throws -> [String] {
-        let help = try CLI.run(["--help"], environment: ["COLUMNS": "100"]).stdout
+    static func listedSubcommands() async throws -> [String] {
+        let help = try await CLI.run(["--help"], environment: ["COLUMNS": "100"]).stdout
         guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
         // The section runs to the first empty line.
         let section = help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
@@ -23,8 +23,8 @@ struct HelpSnapshotTests {
     }
 
     /// Compares (or, when asked, rewrites) one snapshot.
-    static func check(_ arguments: [String], snapshot name: String) throws {
-        let result = try CLI.run(arguments, environment: ["COLUMNS": "100"])
+    static func check(_ arguments: [String], snapshot name: String) async throws {
+        let result = try await CLI.run(arguments, environment: ["COLUMNS": "100"])
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         let file = folder.appendingPathComponent(name + ".txt")
         if ProcessInfo.processInfo.environment["OHANA_UPDATE_HELP_SNAPSHOTS"] == "1" {
@@ -37,16 +37,16 @@ struct HelpSnapshotTests {
     }
 
     @Test("ohana --help matches its snapshot")
-    func rootHelp() throws {
-        try Self.check(["--help"], snapshot: "ohana")
+    func rootHelp() async throws {
+        try await Self.check(["--help"], snapshot: "ohana")
     }
 
     @Test("every subcommand has a help snapshot, and its help matches it")
-    func subcommandHelp() throws {
-        let subcommands = try Self.listedSubcommands()
+    func subcommandHelp() async throws {
+        let subcommands = try await Self.listedSubcommands()
         #expect(subcommands.count >= 12, "subcommands found: \(subcommands)")
         for subcommand in subcommands {
-            try Self.check([subcommand, "--help"], snapshot: subcommand)
+            try await Self.check([subcommand, "--help"], snapshot: subcommand)
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
             .filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }

@@ -14,13 +14,13 @@ struct LogFormatTests {
     }
 
     @Test("a traced run with a broken card writes only JSON lines, each with time, level, label and message")
-    func traceAsJSON() throws {
+    func traceAsJSON() async throws {
         let folder = try TemporaryDirectory(prefix: "ohana-log-json")
         let broken = folder.file("broken.vcf")
         try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nTEL;TYPE=CELL:030 1234567\r\nBDAY:not-a-date\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\n".utf8)
             .write(to: broken)
         let log = folder.file("ohana.log")
-        let result = try CLI.run(["process", "Samples/addressbook.vcf", broken.path, "--format-phones", "e164",
+        let result = try await CLI.run(["process", "Samples/addressbook.vcf", broken.path, "--format-phones", "e164",
                                   "--trace", "--output", "json", "--log-format", "json", "--log-file", log.path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try objects(result.stderr)
@@ -40,8 +40,8 @@ struct LogFormatTests {
     }
 
     @Test("an error is a JSON line too, with level error")
-    func errorAsJSON() throws {
-        let result = try CLI.run(["process", "no-such-book.vcf", "--log-format", "json"])
+    func errorAsJSON() async throws {
+        let result = try await CLI.run(["process", "no-such-book.vcf", "--log-format", "json"])
         #expect(result.status != 0)
         let lines = try objects(result.stderr)
         #expect(lines.count == 1, "\(result.stderr)")
@@ -50,17 +50,17 @@ struct LogFormatTests {
     }
 
     @Test("an unknown log format is refused")
-    func unknownFormat() throws {
-        let result = try CLI.run(["list", "--log-format", "xml"])
+    func unknownFormat() async throws {
+        let result = try await CLI.run(["list", "--log-format", "xml"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("unknown log format 'xml': use text or json"))
     }
 
     @Test("text logs go to the log file as well as standard error")
-    func textLogFile() throws {
+    func textLogFile() async throws {
         let folder = try TemporaryDirectory(prefix: "ohana-log-text")
         let log = folder.file("ohana.log")
-        let result = try CLI.run(["process", "Samples/addressbook.vcf", "--trace", "--output", "json", "--log-file", log.path])
+        let result = try await CLI.run(["process", "Samples/addressbook.vcf", "--trace", "--output", "json", "--log-file", log.path])
         #expect(result.status == 0)
         let logged = try String(contentsOf: log, encoding: .utf8)
         #expect(!logged.isEmpty)

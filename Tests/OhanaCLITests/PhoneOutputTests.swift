@@ -7,14 +7,14 @@ import Testing
 @Suite("ohana process: phone numbers in the table, the trace and the region")
 struct PhoneOutputTests {
     @Test("an ambiguous number is shown as ambiguous with its candidates and their evidence, never as invalid")
-    func ambiguousInTable() throws {
+    func ambiguousInTable() async throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Written the North American way on a card with a Mexican email: valid in both, no clear winner.
         let contacts = [Contact(givenName: "Lupita", familyName: "Garza", fields: [.phone("713-660-0344"), .email("lupita@prodigy.net.mx")])]
         let file = folder.appendingPathComponent("book.json")
         try ContactsJSON.encode(contacts).write(to: file)
-        let result = try CLI.run(["process", file.path, "--format-phones", "international", "--region", "US", "--trace"])
+        let result = try await CLI.run(["process", file.path, "--format-phones", "international", "--region", "US", "--trace"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("(invalid)"))
         #expect(result.stdout.contains("713-660-0344 (ambiguous: MX or US"))
@@ -26,13 +26,13 @@ struct PhoneOutputTests {
 
     @Test("the sample book with --dedupe and no --region: one region (the locale's) for duplicates and formatting, no invented +CC",
           arguments: [("de_DE.UTF-8", "DE"), ("en_US.UTF-8", "US")])
-    func sampleUnderLocale(_ locale: String, _ region: String) throws {
+    func sampleUnderLocale(_ locale: String, _ region: String) async throws {
         let arguments = ["process", "Samples/addressbook.vcf", "--dedupe", "--format-phones", "international", "--quiet"]
         let environment = ["LANG": locale, "LC_ALL": locale]
-        let traced = try CLI.run(arguments + ["--trace"], environment: environment)
+        let traced = try await CLI.run(arguments + ["--trace"], environment: environment)
         #expect(traced.status == 0, "\(traced.stderr)")
         #expect(traced.stderr.contains("regions: duplicates \(region), phone formatting \(region)"), "\(traced.stderr)")
-        let result = try CLI.run(arguments + ["--output", "json"], environment: environment)
+        let result = try await CLI.run(arguments + ["--output", "json"], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         let contacts = try ContactsJSON.decode(result.stdoutData, source: "stdout")
         var national = 0

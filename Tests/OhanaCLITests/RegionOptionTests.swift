@@ -19,10 +19,10 @@ struct RegionOptionTests {
     }
 
     /// Runs `ohana process` on the book with `arguments` under `locale` and returns the contacts printed.
-    func process(_ arguments: [String], locale: String) throws -> [Contact] {
+    func process(_ arguments: [String], locale: String) async throws -> [Contact] {
         let (folder, file) = try book()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(
+        let result = try await CLI.run(
             ["process", file, "--format-phones", "e164", "--output", "json"] + arguments,
             environment: ["LANG": locale, "LC_ALL": locale])
         #expect(result.status == 0, "\(result.stderr)")
@@ -38,8 +38,8 @@ struct RegionOptionTests {
         ("pt_PT.UTF-8", "+351919109619" as String?, nil as String?), ("de_DE.UTF-8", nil, "+493090182000"),
         ("en_US.UTF-8", nil, nil),
     ])
-    func localeRegion(_ locale: String, _ portuguese: String?, _ german: String?) throws {
-        let contacts = try process([], locale: locale)
+    func localeRegion(_ locale: String, _ portuguese: String?, _ german: String?) async throws {
+        let contacts = try await process([], locale: locale)
         // Where the locale's region is not the number's, the number is not read as the other country's
         // (a Portuguese 9-digit mobile can still be a valid German number under de_DE).
         if let portuguese { #expect(e164(of: "Ana", in: contacts) == portuguese) } else {
@@ -51,8 +51,8 @@ struct RegionOptionTests {
     }
 
     @Test("--region wins over the locale")
-    func explicitRegion() throws {
-        let contacts = try process(["--region", "pt"], locale: "de_DE.UTF-8")
+    func explicitRegion() async throws {
+        let contacts = try await process(["--region", "pt"], locale: "de_DE.UTF-8")
         #expect(e164(of: "Ana", in: contacts) == "+351919109619")
         #expect(e164(of: "Jonas", in: contacts) == nil)
     }

@@ -66,11 +66,11 @@ import Testing
         let greek = dir.appendingPathComponent("greek.vcf").path
         let sqlite = dir.appendingPathComponent("store.sqlite").path
         let store = backend == .sqlite ? sqlite : try await PostgresTestServer.shared.newDatabase().url
-        let generated = try CLI.run(["generate", "--count", "\(Self.count)", "--seed", "11", "--format", "json", "-o", book])
+        let generated = try await CLI.run(["generate", "--count", "\(Self.count)", "--seed", "11", "--format", "json", "-o", book])
         #expect(generated.status == 0, "\(generated.stderr)")
         try Self.greekCards.write(toFile: greek, atomically: true, encoding: .utf8)
         for target in backend == .sqlite ? [store] : [store, sqlite] {
-            let imported = try CLI.run(["import", book, greek, "--store", target, "--region", "US"])
+            let imported = try await CLI.run(["import", book, greek, "--store", target, "--region", "US"])
             #expect(imported.status == 0, "\(imported.stderr)")
         }
         let contacts = try ContactsJSON.decode(Data(contentsOf: URL(fileURLWithPath: book)), source: book)
@@ -82,11 +82,11 @@ import Testing
         defer { server.stop() }
         var unanswered: [String] = []
         for query in queries {
-            let cli = try CLI.run(["search", query, "--store", store, "--region", "US", "--limit", "20", "--output", "json"])
+            let cli = try await CLI.run(["search", query, "--store", store, "--region", "US", "--limit", "20", "--output", "json"])
             #expect(cli.status == 0, "\(query): \(cli.stderr)")
             let fromCLI = try Self.ids(cli.stdoutData, path: [])
             if backend == .postgres {
-                let onSQLite = try CLI.run(["search", query, "--store", sqlite, "--region", "US", "--limit", "20", "--output", "json"])
+                let onSQLite = try await CLI.run(["search", query, "--store", sqlite, "--region", "US", "--limit", "20", "--output", "json"])
                 #expect(try Self.ids(onSQLite.stdoutData, path: []) == fromCLI, "\(query): PostgreSQL and SQLite differ")
             }
             var components = URLComponents()
@@ -101,7 +101,7 @@ import Testing
         // Not a comparison of two empty lists: every query finds someone.
         #expect(unanswered.isEmpty, "found nothing: \(unanswered)")
 
-        let listed = try CLI.run(["list", "--store", store, "--output", "json"])
+        let listed = try await CLI.run(["list", "--store", store, "--output", "json"])
         #expect(listed.status == 0, "\(listed.stderr)")
         let fromList = try Self.ids(listed.stdoutData, path: [])
         var fromPages: [String] = []

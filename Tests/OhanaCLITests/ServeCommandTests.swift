@@ -107,8 +107,8 @@ import Testing
     /// Copies a file with `cp`, so that the copy is never open for writing in this process: tests
     /// running beside this one spawn processes, and a child forked while the copy was open would keep
     /// it open and make running the copy fail with "Text file busy" (ETXTBSY).
-    static func copyOutsideThisProcess(_ source: URL, to destination: URL) throws {
-        let cp = try CLI.run(executable: URL(fileURLWithPath: "/bin/cp"), [source.path, destination.path])
+    static func copyOutsideThisProcess(_ source: URL, to destination: URL) async throws {
+        let cp = try await CLI.run(executable: URL(fileURLWithPath: "/bin/cp"), [source.path, destination.path])
         guard cp.status == 0 else {
             throw CLIError("cp \(source.path) \(destination.path) exited with \(cp.status): \(cp.stderr)")
         }
@@ -126,7 +126,7 @@ import Testing
         // folder is there): the binary names none for the server.
         let binary = try Data(contentsOf: built, options: .alwaysMapped)
         #expect(binary.range(of: Data("Ohana_OhanaServer.resources".utf8)) == nil)
-        try Self.copyOutsideThisProcess(built, to: copy)
+        try await Self.copyOutsideThisProcess(built, to: copy)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["ohana"])
 
         let server = try await Server.start(copy, ["--sample", "20"], in: dir)
@@ -173,8 +173,8 @@ import Testing
         return try JSONDecoder().decode(Review.self, from: answer.body)
     }
 
-    func exported(_ store: String) throws -> [Contact] {
-        let export = try CLI.run(["export", "--to", "json", "--store", store])
+    func exported(_ store: String) async throws -> [Contact] {
+        let export = try await CLI.run(["export", "--to", "json", "--store", store])
         #expect(export.status == 0, "\(export.stderr)")
         return try ContactsJSON.decode(export.stdoutData, source: "export")
     }
@@ -191,7 +191,7 @@ import Testing
         let store = try await newStore(postgres: postgres, in: dir)
         let file = dir.appendingPathComponent("A.vcf")
         try Fixtures.mergeReviewVCards(bobOrganization: "Old Corp").write(to: file, atomically: true, encoding: .utf8)
-        let first = try CLI.run(["import", file.path, "--store", store])
+        let first = try await CLI.run(["import", file.path, "--store", store])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("5 added"), "\(first.stdout)")
 
@@ -211,14 +211,14 @@ import Testing
             #expect(applied.status == 200)
             #expect(String(decoding: applied.body, as: UTF8.self).contains("\"contactsAfter\":4"))
         }
-        #expect(try exported(store).count == 4)
+        await #expect(try exported(store).count == 4)
 
         // The file changes, and is imported again.
         try Fixtures.mergeReviewVCards(bobOrganization: "New Corp").write(to: file, atomically: true, encoding: .utf8)
-        let second = try CLI.run(["import", file.path, "--store", store])
+        let second = try await CLI.run(["import", file.path, "--store", store])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("0 added"), "\(second.stdout)")
-        let contacts = try exported(store)
+        let contacts = try await exported(store)
         #expect(contacts.count == 4, "\(contacts.map(\.fullName))")
         let quimbys = contacts.filter { $0.familyName == "Quimby" }
         #expect(quimbys.count == 1)
@@ -228,9 +228,9 @@ import Testing
         #expect(!quimbys.contains { $0.customProperties.values.contains { "\($0)".contains("Old Corp") } })
 
         // And once more: nothing changes.
-        let third = try CLI.run(["import", file.path, "--store", store])
+        let third = try await CLI.run(["import", file.path, "--store", store])
         #expect(third.stdout.contains("0 added, 0 updated"), "\(third.stdout)")
-        #expect(try exported(store).count == 4)
+        await #expect(try exported(store).count == 4)
 
         // The review still shows the Lees kept apart.
         let again = try await Server.start(executable, ["--store", store], in: dir)
@@ -252,7 +252,7 @@ import Testing
         let store = try await newStore(postgres: true, in: dir)
         let file = dir.appendingPathComponent("A.vcf")
         try Fixtures.mergeReviewVCards(bobOrganization: "Old Corp").write(to: file, atomically: true, encoding: .utf8)
-        let imported = try CLI.run(["import", file.path, "--store", store])
+        let imported = try await CLI.run(["import", file.path, "--store", store])
         #expect(imported.status == 0, "\(imported.stderr)")
         let executable = CLI.binDirectory.appendingPathComponent("ohana")
         let first = try await Server.start(executable, ["--store", store], in: dir)
@@ -276,6 +276,6 @@ import Testing
         #expect(split.status == 200, "\(String(decoding: split.body, as: UTF8.self))")
         #expect(try await total(first) == 5)
         #expect(try await review(first).clusters.first { $0.id == quimby.id }?.decision == "keptApart")
-        #expect(try exported(store).count == 5)
+        await #expect(try exported(store).count == 5)
     }
 }

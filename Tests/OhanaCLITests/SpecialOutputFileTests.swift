@@ -14,24 +14,24 @@ struct SpecialOutputFileTests {
         ["convert", "--to", "vcard"], ["convert", "--to", "json"], ["process", "--output", "json", "--quiet"],
         ["process", "--output", "csv", "--quiet"],
     ])
-    func namedPipe(_ command: [String]) throws {
+    func namedPipe(_ command: [String]) async throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let book = dir.appendingPathComponent("book.vcf").path
-        #expect(try CLI.run(["generate", "--count", "300", "--seed", "5", "--format", "vcard", "-o", book]).status == 0)
+        #expect(try await CLI.run(["generate", "--count", "300", "--seed", "5", "--format", "vcard", "-o", book]).status == 0)
         let pipe = dir.appendingPathComponent("out.pipe").path
         #expect(mkfifo(pipe, 0o600) == 0)
 
         let arguments = [command[0], book] + command.dropFirst()
         let reader = PipeReader(path: pipe)
-        let written = try CLI.run(arguments + ["-o", pipe])
+        let written = try await CLI.run(arguments + ["-o", pipe])
         #expect(written.status == 0, "\(written.stderr)")
         var status = stat()
         #expect(stat(pipe, &status) == 0)
         // Replaced by a file, the pipe was never opened for writing: its reader would wait forever.
         try #require(status.st_mode & S_IFMT == S_IFIFO, "the pipe was replaced")
         let received = reader.wait()
-        let direct = try CLI.run(arguments)
+        let direct = try await CLI.run(arguments)
         #expect(!received.isEmpty)
         #expect(received == direct.stdoutData)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }

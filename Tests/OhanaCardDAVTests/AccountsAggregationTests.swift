@@ -24,37 +24,37 @@ struct AccountsAggregationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("contacts.sqlite").path
         let environment = ["OHANA_CARDDAV_PASSWORD_WORK": work.password, "OHANA_CARDDAV_PASSWORD_HOME": home.password]
-        func ohanaRun(_ arguments: [String]) throws -> CLIResult {
-            let result = try CLI.run(executable: ohana, arguments + ["--store", store], environment: environment)
+        func ohanaRun(_ arguments: [String]) async throws -> CLIResult {
+            let result = try await CLI.run(executable: ohana, arguments + ["--store", store], environment: environment)
             #expect(result.status == 0, "ohana \(arguments.joined(separator: " ")): \(result.stderr)")
             return result
         }
-        _ = try ohanaRun(["account", "add", "work", try url(work)])
-        _ = try ohanaRun(["account", "add", "home", try url(home)])
+        _ = try await ohanaRun(["account", "add", "work", try url(work)])
+        _ = try await ohanaRun(["account", "add", "home", try url(home)])
 
-        let first = try ohanaRun(["sync", "--region", "US"])
+        let first = try await ohanaRun(["sync", "--region", "US"])
         #expect(first.stdout.contains("work: pulled 200 added") && first.stdout.contains("home: pulled 200 added"), "\(first.stdout)")
         #expect(first.stdout.contains("60 new links between accounts, 60 in all: 400 cards shown as 340 contacts"), "\(first.stdout)")
-        let listed = try JSONSerialization.jsonObject(with: try ohanaRun(["list", "--output", "json"]).stdoutData) as? [Any]
+        let listed = try await JSONSerialization.jsonObject(with: try ohanaRun(["list", "--output", "json"]).stdoutData) as? [Any]
         #expect(listed?.count == 340)
-        let links = try JSONDecoder().decode([LinkRow].self, from: try ohanaRun(["links", "--output", "json"]).stdoutData)
+        let links = try await JSONDecoder().decode([LinkRow].self, from: try ohanaRun(["links", "--output", "json"]).stdoutData)
         #expect(links.count == 60 && links.allSatisfy { !$0.reasons.isEmpty })
         #expect(Set(links.map { Set($0.cards.map(\.id)) }) == Set(fixture.shared.map { Set([$0.uidA, $0.uidB]) }))
         #expect(links.allSatisfy { $0.cards.map(\.source) == ["work", "home"] && $0.cards[0].isPrimary })
 
         // A value only the home cards hold finds the aggregated contacts, by the work card's id, once each.
         let homeOnly = fixture.shared.filter { $0.variation.hasPrefix("same phone written nationally") }
-        let found = try JSONSerialization.jsonObject(
+        let found = try await JSONSerialization.jsonObject(
             with: try ohanaRun(["search", "home.example.net", "--limit", "100", "--output", "json"]).stdoutData) as? [[String: Any]]
         #expect(Set(found?.compactMap { $0["id"] as? String } ?? []) == Set(homeOnly.map(\.uidA)) && found?.count == homeOnly.count)
 
         // A person whose two cards hold the same email: changed once, on both servers; a phone added to work's card only.
         let person = try #require(fixture.shared.first { $0.variation.hasPrefix("same phone and email") })
         let email = try #require(person.sharedValues.first { $0.contains("@") })
-        let shown = try ohanaRun(["show", person.uidB])
+        let shown = try await ohanaRun(["show", person.uidB])
         #expect(shown.stdout.contains("email (home): \(email)  [work, home]"), "\(shown.stdout)")
-        _ = try ohanaRun(["edit", person.uidA, "--replace-email", "\(email)=renamed.\(email)", "--add-phone", "+1 202 555 7788"])
-        let second = try ohanaRun(["sync", "--region", "US"])
+        _ = try await ohanaRun(["edit", person.uidA, "--replace-email", "\(email)=renamed.\(email)", "--add-phone", "+1 202 555 7788"])
+        let second = try await ohanaRun(["sync", "--region", "US"])
         #expect(second.stdout.contains("work: pulled 0 added, 0 changed, 0 removed; pushed 0 created, 1 updated, 0 deleted"),
                 "\(second.stdout)")
         #expect(second.stdout.contains("home: pulled 0 added, 0 changed, 0 removed; pushed 0 created, 1 updated, 0 deleted"),
@@ -69,7 +69,7 @@ struct AccountsAggregationTests {
         #expect(!homeCard.phoneNumbers.contains { $0.value == "+1 202 555 7788" })
         #expect(workCards.count == 200 && homeCards.count == 200, "linking deleted or added a card")
 
-        let third = try ohanaRun(["sync", "--region", "US"])
+        let third = try await ohanaRun(["sync", "--region", "US"])
         for account in ["work", "home"] {
             #expect(third.stdout.contains("\(account): pulled 0 added, 0 changed, 0 removed; pushed 0 created, 0 updated, 0 deleted"),
                     "\(third.stdout)")
@@ -77,10 +77,10 @@ struct AccountsAggregationTests {
         #expect(third.stdout.contains("0 new links between accounts, 60 in all"), "\(third.stdout)")
 
         // Deleting asks where from; from home only, the work card stays and the contact is no longer linked.
-        let asked = try CLI.run(executable: ohana, ["delete", person.uidA, "--store", store], environment: environment)
+        let asked = try await CLI.run(executable: ohana, ["delete", person.uidA, "--store", store], environment: environment)
         #expect(asked.status != 0 && asked.stderr.contains("work, home") && asked.stderr.contains("--from ACCOUNT or --all"), "\(asked.stderr)")
-        _ = try ohanaRun(["delete", person.uidA, "--from", "home"])
-        _ = try ohanaRun(["sync", "--region", "US"])
+        _ = try await ohanaRun(["delete", person.uidA, "--from", "home"])
+        _ = try await ohanaRun(["sync", "--region", "US"])
         #expect(try await SyncFixtures.serverContacts(home).values.count == 199)
         #expect(try await SyncFixtures.serverContacts(work).values.contains { $0.id.rawValue == person.uidA })
     }

@@ -26,44 +26,44 @@ struct AccountsSyncTests {
         let netrc = folder.appendingPathComponent("netrc")
         try Data("machine \(try #require(home.bookURL.host)) login \(home.user) password \(home.password)\n".utf8).write(to: netrc)
         let environment = ["OHANA_CARDDAV_PASSWORD_WORK": work.password, "NETRC": netrc.path, "OHANA_CARDDAV_PASSWORD": ""]
-        func ohanaRun(_ arguments: [String]) throws -> CLIResult {
-            try CLI.run(executable: ohana, arguments, environment: environment)
+        func ohanaRun(_ arguments: [String]) async throws -> CLIResult {
+            try await CLI.run(executable: ohana, arguments, environment: environment)
         }
 
-        #expect(try ohanaRun(["account", "add", "work", try url(work), "--store", store]).status == 0)
-        #expect(try ohanaRun(["account", "add", "home", try url(home), "--store", store]).status == 0)
-        let duplicate = try ohanaRun(["account", "add", "work", try url(home), "--store", store])
+        await #expect(try ohanaRun(["account", "add", "work", try url(work), "--store", store]).status == 0)
+        await #expect(try ohanaRun(["account", "add", "home", try url(home), "--store", store]).status == 0)
+        let duplicate = try await ohanaRun(["account", "add", "work", try url(home), "--store", store])
         #expect(duplicate.status != 0 && duplicate.stderr.contains("exists already"), "\(duplicate.stderr)")
-        let secret = try ohanaRun(["account", "add", "other", "carddav://u:pw@example.com/x/", "--store", store])
+        let secret = try await ohanaRun(["account", "add", "other", "carddav://u:pw@example.com/x/", "--store", store])
         #expect(secret.status != 0 && secret.stderr.contains("never kept in the store"), "\(secret.stderr)")
-        let listed = try ohanaRun(["account", "list", "--store", store])
+        let listed = try await ohanaRun(["account", "list", "--store", store])
         #expect(listed.stdout.contains("work  ") && listed.stdout.contains("(password: OHANA_CARDDAV_PASSWORD_WORK)"), "\(listed.stdout)")
         #expect(listed.stdout.contains("(password: ~/.netrc)"), "\(listed.stdout)")
         let raw = try String(decoding: Data(contentsOf: URL(fileURLWithPath: store)), as: UTF8.self)
         #expect(!raw.contains(work.password) && !raw.contains(home.password), "a password was written into the store")
 
-        let first = try ohanaRun(["sync", "--store", store])
+        let first = try await ohanaRun(["sync", "--store", store])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("work: pulled 2 added") && first.stdout.contains("home: pulled 2 added"), "\(first.stdout)")
-        let all = try ohanaRun(["list", "--store", store, "--output", "json"])
+        let all = try await ohanaRun(["list", "--store", store, "--output", "json"])
         #expect((try JSONSerialization.jsonObject(with: all.stdoutData) as? [Any])?.count == 4)
 
-        let added = try ohanaRun(["add", "--given-name", "Ada", "--family-name", "New", "--store", store])
+        let added = try await ohanaRun(["add", "--given-name", "Ada", "--family-name", "New", "--store", store])
         #expect(added.status == 0, "\(added.stderr)")
-        let second = try ohanaRun(["sync", "--store", store])
+        let second = try await ohanaRun(["sync", "--store", store])
         #expect(second.stdout.contains("work: pulled 0 added, 0 changed, 0 removed; pushed 1 created"), "\(second.stdout)")
         #expect(second.stdout.contains("home: pulled 0 added, 0 changed, 0 removed; pushed 0 created, 0 updated, 0 deleted"),
                 "\(second.stdout)")
         #expect(try await SyncFixtures.serverContacts(work).values.contains { $0.fullName == "Ada New" })
         #expect(!(try await SyncFixtures.serverContacts(home).values.contains { $0.fullName == "Ada New" }))
 
-        let third = try ohanaRun(["sync", "--store", store, "--account", "home"])
+        let third = try await ohanaRun(["sync", "--store", store, "--account", "home"])
         #expect(third.status == 0 && !third.stdout.contains("work:"), "\(third.stdout)")
         #expect(third.stdout.contains("home: pulled 0 added, 0 changed, 0 removed; pushed 0 created, 0 updated, 0 deleted"))
-        let unknown = try ohanaRun(["sync", "--store", store, "--account", "nope"])
+        let unknown = try await ohanaRun(["sync", "--store", store, "--account", "nope"])
         #expect(unknown.status != 0 && unknown.stderr.contains("no account named 'nope' (accounts: work, home)"), "\(unknown.stderr)")
-        #expect(try ohanaRun(["account", "remove", "home", "--store", store]).status == 0)
-        #expect(!(try ohanaRun(["account", "list", "--store", store]).stdout.contains("home")))
+        await #expect(try ohanaRun(["account", "remove", "home", "--store", store]).status == 0)
+        await #expect(!(try ohanaRun(["account", "list", "--store", store]).stdout.contains("home")))
     }
 
     @Test("netrc entries: machine, default, quoted values, macdef bodies skipped")

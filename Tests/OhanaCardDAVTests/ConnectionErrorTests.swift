@@ -6,9 +6,9 @@ import Testing
 /// why it failed and what to do, and nothing before it.
 @Suite("CardDAV connection errors in the user's words")
 struct ConnectionErrorTests {
-    private func sync(_ url: String, password: String = "x") throws -> CLIResult {
+    private func sync(_ url: String, password: String = "x") async throws -> CLIResult {
         let folder = try TemporaryDirectory(prefix: "ohana-sync-errors")
-        return try CLI.run(["sync", url, "--store", folder.file("contacts.sqlite").path],
+        return try await CLI.run(["sync", url, "--store", folder.file("contacts.sqlite").path],
                            environment: ["OHANA_CARDDAV_PASSWORD": password])
     }
 
@@ -17,9 +17,9 @@ struct ConnectionErrorTests {
     }
 
     @Test("nothing listening on the port")
-    func refused() throws {
+    func refused() async throws {
         let port = try freeLoopbackPort()
-        let result = try sync("carddav://alice@127.0.0.1:\(port)/alice/book/")
+        let result = try await sync("carddav://alice@127.0.0.1:\(port)/alice/book/")
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         #expect(lines(result.stderr) == [
@@ -29,8 +29,8 @@ struct ConnectionErrorTests {
     }
 
     @Test("a host name that does not resolve")
-    func unknownHost() throws {
-        let result = try sync("carddav://alice@no-such-host.invalid:5232/alice/book/")
+    func unknownHost() async throws {
+        let result = try await sync("carddav://alice@no-such-host.invalid:5232/alice/book/")
         #expect(result.status != 0)
         #expect(lines(result.stderr) == [
             "Error: cannot connect to the CardDAV server at no-such-host.invalid:5232 (host not found): check the host name",
@@ -41,7 +41,7 @@ struct ConnectionErrorTests {
     func tlsToPlainPort() async throws {
         let server = try await RadicaleServer.shared.baseURL()
         let port = try #require(server.port)
-        let result = try sync("carddavs://user5@127.0.0.1:\(port)/user5/book/")
+        let result = try await sync("carddavs://user5@127.0.0.1:\(port)/user5/book/")
         #expect(result.status != 0)
         let errors = lines(result.stderr)
         #expect(errors.count == 1, "\(errors)")
@@ -54,7 +54,7 @@ struct ConnectionErrorTests {
     func wrongPassword() async throws {
         let server = try await RadicaleServer.shared.baseURL()
         let port = try #require(server.port)
-        let result = try sync("carddav://user5@127.0.0.1:\(port)/user5/book/", password: "not-the-password")
+        let result = try await sync("carddav://user5@127.0.0.1:\(port)/user5/book/", password: "not-the-password")
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         let errors = lines(result.stderr)

@@ -135,7 +135,7 @@ struct ServerCorrectnessTests {
         #expect(TwoAppsFixtures.lines(card.vCard, named: "N").count == 1)
         #expect(card.vCard.contains("chidi@example.org") && card.vCard.contains("chidi.okafor@mail.example.net"))
         // A second client (vobject) reads both cards.
-        #expect(try readWithIndependentClient(account).count == 2)
+        #expect(try await readWithIndependentClient(account).count == 2)
 
         let third = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()
         #expect(third.actions.isEmpty, "\(third.actions)")

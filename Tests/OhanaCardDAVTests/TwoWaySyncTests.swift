@@ -111,7 +111,7 @@ struct TwoWaySyncTests {
         })
 
         // A second client (vobject, from PyPI) reads exactly the store's contacts.
-        #expect(try readWithIndependentClient(account) == contacts.map(IndependentCard.line).sorted())
+        #expect(try await readWithIndependentClient(account) == contacts.map(IndependentCard.line).sorted())
 
         // Nothing left to do.
         let again = try await CardDAVTwoWaySync(provider: provider, store: SQLiteContactStorage(store)).run()

@@ -33,20 +33,35 @@ package enum CLI {
 
     /// Runs `product` with `arguments` in the repository root, with `input` on standard input
     /// (closed when `nil`).
+    ///
+    /// The tool runs while a Dispatch thread waits for it, not a thread of the concurrency pool:
+    /// on two cores the pool has two, and tests that held them while a tool ran left every other
+    /// test's tasks waiting (a request's answer resumed 42 s late).
     package static func run(
         _ arguments: [String], product: String = "ohana", environment: [String: String] = [:], input: Data? = nil
-    ) throws -> CLIResult {
+    ) async throws -> CLIResult {
         let executable = binDirectory.appendingPathComponent(product)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CLIError("\(executable.path) is not built: run `swift build` (all products) before the tests")
         }
-        return try run(executable: executable, arguments, environment: environment, input: input)
+        return try await run(executable: executable, arguments, environment: environment, input: input)
     }
 
     /// Runs any `executable` as ``run(_:product:environment:input:)`` runs a product (such as
     /// `/bin/bash` with a script of the repository).
     package static func run(
         executable: URL, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil
+    ) async throws -> CLIResult {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runWaiting(executable: executable, arguments, environment: environment, input: input) })
+            }
+        }
+    }
+
+    /// ``run(executable:_:environment:input:)`` on the calling thread, which waits for the tool.
+    private static func runWaiting(
+        executable: URL, _ arguments: [String], environment: [String: String], input: Data?
     ) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable
