@@ -6,8 +6,8 @@ import Ohana
 // apart, weighed below the same name, so that a birthday must agree as well.
 
 extension NameSignature {
-    /// Whether the two names are one person's with one word mistyped: as many words each, at least
-    /// two, all equal (order aside) but one pair that is a typo of one name
+    /// Whether the two names are one person's with one word mistyped: as many words each, all
+    /// equal (order aside) but one pair that is a typo of one name
     /// (``NameTypos/isTypo(_:_:extraEdits:)``), not two names people carry (`wordCounts`, the
     /// book's; the nickname table's names).
     func differsByOneTypo(from other: NameSignature, nicknames: NicknameTable, wordCounts: NameWordCounts?) -> Bool {
@@ -27,7 +27,7 @@ extension NameSignature {
     /// Keys two names one typo apart share (a deletion neighbourhood, as SymSpell builds): for each
     /// word long enough for a typo (``NameTypos/allowedEdits(length:)``), the other words' hashes
     /// with the word itself and with each of its letters left out in turn. A letter inserted,
-    /// dropped, changed, or two swapped: both names then have one key alike. Names of two to five
+    /// dropped, changed, or two swapped: both names then have one key alike. Names of one to five
     /// words; none for others.
     func typoKeys(into keys: inout [UInt64]) {
         guard !isOrganization, (1...5).contains(words.count) else { return }
