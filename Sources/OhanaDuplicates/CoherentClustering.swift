@@ -54,13 +54,6 @@ struct CoherentClustering {
                 kept.append(edge)
                 continue
             }
-            if edge.nameMayBeTypo {
-                // Only a candidate: names not one typo apart are no match at all, and not reported.
-                guard isOneTypo(edge.first, edge.second) else { continue }
-                edge.score += Float(MatchWeights.typoName(sameName: Double(sameNameWeight(edge.first, edge.second))))
-                kept.append(edge)
-                continue
-            }
             switch relation(edge.first, edge.second) {
             case .conflicting:
                 edge.score += Float(MatchWeights.conflictingName)
@@ -81,11 +74,6 @@ struct CoherentClustering {
         edges = kept
     }
 
-    /// Whether the names of two contacts are one typo apart (``NameSignature/differsByOneTypo(from:nicknames:wordCounts:)``).
-    mutating func isOneTypo(_ a: Int32, _ b: Int32) -> Bool {
-        signature(a).differsByOneTypo(from: signature(b), nicknames: rules.nicknames, wordCounts: tables.wordCounts)
-    }
-
     /// The weight of one name on two cards whose words agree.
     func sameNameWeight(_ a: Int32, _ b: Int32) -> Float {
         min(tables.entries[Int(a)].nameWeight, tables.entries[Int(b)].nameWeight)
@@ -98,14 +86,16 @@ struct CoherentClustering {
         let rules = self.rules
         let contacts = self.contacts
         let tables = self.tables
-        let pairs = edges.map { ($0.first, $0.second) }
+        // What the evidence must add for a rule's match to be kept; a match of identical cards is kept whatever it weighs.
+        let pairs = edges.map { ($0.first, $0.second, $0.rule >= 0 ? rules.minimumMatchWeight - Double($0.score) : -.infinity) }
         let weights = parallelMap(pairs, minimumPerWorker: 256, state: { KeyExtractor(rules: rules) }) { extractor, pair in
             // Through a buffer pointer the two contacts are read in place, not copied (a retain and
             // release of each of their values, for each of a million matches).
             contacts.withUnsafeBufferPointer { contacts -> Double in
                 guard let base = contacts.baseAddress else { return 0 }
                 let emails = (tables.emails(of: Int(pair.0)), tables.emails(of: Int(pair.1)))
-                return OtherEvidence.weight(base + Int(pair.0), base + Int(pair.1), emails: emails, rules: rules, extractor: &extractor)
+                return OtherEvidence.weight(base + Int(pair.0), base + Int(pair.1), emails: emails, rules: rules, enough: pair.2,
+                                            extractor: &extractor)
             }
         }
         var kept: [Edge] = []

@@ -64,8 +64,6 @@ struct Edge {
     /// Whether the rule also needs the names: then only two numbers written with their country
     /// codes (`+1 212 555 0199`, `+1 312 555 0199`) can disprove the match, not a region guessed for a national one.
     var phoneMatchHasName = false
-    /// Whether the rule's name is two names that may be one typo apart: kept only if they are.
-    var nameMayBeTypo = false
 
     /// The rule index of a match between identical cards.
     static let identicalCards: Int32 = -2
@@ -182,9 +180,11 @@ struct DuplicateDetector {
         }
         sortedKeys = [:]
         // Names one typo apart, where a rule asks for the name alone.
-        if matchesNameTypos { pairs += typoNamePairs(contacts, tables) }
+        let typoPairs = matchesNameTypos ? typoNamePairs(contacts, tables) : []
+        if matchesNameTypos { tick("names one typo apart found (\(typoPairs.count) pairs)") }
+        pairs += typoPairs
         Self.sortUnique(&pairs)
-        var (edges, rejected) = comparePairs(pairs, tables)
+        var (edges, rejected) = comparePairs(pairs, tables, typoPairs: typoPairs)
         let compared = pairs.count
         pairs = []
         edges += identicalCards(tables)
@@ -192,6 +192,7 @@ struct DuplicateDetector {
         onStep(.joiningClusters)
         var clustering = CoherentClustering(rules: rules, overrides: overrides, contacts: contacts, tables: tables)
         clustering.checkNames(&edges, rejected: &rejected)
+        tick("names checked, evidence weighed (\(edges.count) matches)")
         Self.sortOnEveryCore(&edges, by: Edge.StrengthOrder.self)
         let (roots, unions, refused, incoherent) = clustering.unite(edges)
         tick("clusters joined")
@@ -202,8 +203,10 @@ struct DuplicateDetector {
     }
 
     /// Compares `pairs` (first index in the high half, second in the low) on every core: the
-    /// matches, and the matches whose names conflict, in the order of `pairs`.
-    func comparePairs(_ pairs: [UInt64], _ tables: KeyTables) -> (edges: [Edge], rejected: [(edge: Edge, reason: Rejection)]) {
+    /// matches, and the matches whose names conflict, in the order of `pairs`. `typoPairs`
+    /// (sorted) are those whose names are one typo apart (``typoNamePairs(_:_:)``).
+    func comparePairs(_ pairs: [UInt64], _ tables: KeyTables, typoPairs: [UInt64] = [])
+        -> (edges: [Edge], rejected: [(edge: Edge, reason: Rejection)]) {
         let orders = ruleOrders
         let chunkCount = max(1, min(64, pairs.count / 16_384))
         let chunks = (0..<chunkCount).map { ($0 * pairs.count / chunkCount)..<(($0 + 1) * pairs.count / chunkCount) }
@@ -212,7 +215,9 @@ struct DuplicateDetector {
             var matches: [Edge] = []
             var conflicts: [Edge] = []
             for pair in pairs[range] {
-                switch detector.compare(Int32(truncatingIfNeeded: pair >> 32), Int32(truncatingIfNeeded: pair), tables, orders) {
+                let isTypo = !typoPairs.isEmpty && Self.sortedContains(typoPairs, pair)
+                switch detector.compare(Int32(truncatingIfNeeded: pair >> 32), Int32(truncatingIfNeeded: pair), tables, orders,
+                                        namesOneTypoApart: isTypo) {
                 case .none: break
                 case .match(let edge): matches.append(edge)
                 case .conflict(let edge): conflicts.append(edge)

@@ -65,30 +65,95 @@ extension DuplicateDetector {
         rules.rules.contains { $0.requirements == [.name] }
     }
 
-    /// The pairs of person cards whose names may be one typo apart (``NameSignature/typoKeys(into:)``),
-    /// first index in the high half; blocks of more than ``DuplicateRules/maximumBlockSize``
-    /// cards are compared between neighbours only.
+    /// The pairs of person cards whose names are one typo apart (``NameSignature/differsByOneTypo(from:nicknames:wordCounts:)``),
+    /// sorted, first index in the high half. Each different name is keyed once
+    /// (``NameSignature/typoKeys(into:)``; a book holds many cards of one name), the names that
+    /// share a key are compared word by word on every core, and the cards of two names one typo
+    /// apart are paired. Blocks of more than ``DuplicateRules/maximumBlockSize`` names are compared
+    /// between neighbours only.
     ///
-    /// Complexity: O(*n* log *n*) in the number of contacts (a dozen keys each).
+    /// Complexity: O(*n* log *n*) in the number of contacts (a dozen keys a name).
     func typoNamePairs(_ contacts: [Contact], _ tables: KeyTables) -> [UInt64] {
         let people = tables.entries.indices.filter { tables.entries[$0].nameCount > 0 && !tables.entries[$0].isOrganizationOnly }
         let rules = self.rules
-        let keyLists = parallelMap(people, minimumPerWorker: 1_024, state: { KeyExtractor(rules: rules) }) { extractor, index -> [UInt64] in
-            var keys: [UInt64] = []
-            NameSignature(contacts[index], extractor: &extractor).typoKeys(into: &keys)
-            return keys
+        let signatures = parallelMap(people, minimumPerWorker: 1_024, state: { KeyExtractor(rules: rules) }) { extractor, index in
+            NameSignature(contacts[index], extractor: &extractor)
         }
+        // The different names, each with its cards.
+        var nameOf: [[String]: Int32] = [:]
+        var names: [NameSignature] = []
+        var cards: [[Int32]] = []
+        for (index, signature) in zip(people, signatures) where !signature.isOrganization {
+            let words = signature.words.sorted()
+            if let known = nameOf[words] {
+                cards[Int(known)].append(Int32(index))
+            } else {
+                nameOf[words] = Int32(names.count)
+                names.append(signature)
+                cards.append([Int32(index)])
+            }
+        }
+        nameOf = [:]
         var keyed: [BlockKey] = []
-        keyed.reserveCapacity(keyLists.reduce(0) { $0 + $1.count })
-        for (index, keys) in zip(people, keyLists) {
-            for key in keys { keyed.append(BlockKey(hash: key, index: Int32(index), slot: -1)) }
+        var keys: [UInt64] = []
+        for (name, signature) in names.enumerated() {
+            keys.removeAll(keepingCapacity: true)
+            signature.typoKeys(into: &keys)
+            for key in keys { keyed.append(BlockKey(hash: key, index: Int32(name), slot: -1)) }
         }
-        keyed.sort { ($0.hash, $0.index) < ($1.hash, $1.index) }
+        Self.sortOnEveryCore(&keyed, by: HashIndexOrder.self)
+        var namePairs: [UInt64] = []
+        var low = 0
+        while low < keyed.count {
+            var high = low + 1
+            while high < keyed.count && keyed[high].hash == keyed[low].hash { high += 1 }
+            let members = distinctMembers(keyed[low..<high])
+            let window = min(members.count, rules.maximumBlockSize)
+            for a in members.indices {
+                for b in (a + 1)..<min(members.count, a + window) {
+                    namePairs.append(UInt64(UInt32(members[a])) << 32 | UInt64(UInt32(members[b])))
+                }
+            }
+            low = high
+        }
+        keyed = []
+        Self.sortUnique(&namePairs)
+        let wordCounts = tables.wordCounts
+        let (candidates, different) = (namePairs, names)
+        let chunks = stride(from: 0, to: candidates.count, by: 16_384).map { $0..<min(candidates.count, $0 + 16_384) }
+        let typos = parallelMap(chunks, minimumPerWorker: 1, state: {}) { _, range -> [UInt64] in
+            candidates[range].filter { pair in
+                different[Int(pair >> 32)].differsByOneTypo(from: different[Int(pair & 0xFFFF_FFFF)], nicknames: rules.nicknames,
+                                                           wordCounts: wordCounts)
+            }
+        }
         var pairs: [UInt64] = []
-        // Not reported: a typo key is no value a person would recognise.
-        var oversized: [(kind: DuplicateEvidence, hash: UInt64, member: Int, size: Int)] = []
-        appendPairs(inBlocksOf: keyed, .name, tables, to: &pairs, oversized: &oversized)
+        for pair in typos.joined() {
+            for i in cards[Int(pair >> 32)] {
+                for j in cards[Int(pair & 0xFFFF_FFFF)] {
+                    pairs.append(UInt64(UInt32(min(i, j))) << 32 | UInt64(UInt32(max(i, j))))
+                }
+            }
+        }
         Self.sortUnique(&pairs)
         return pairs
+    }
+
+    /// Block keys by hash, then contact or name (two keys equal in both are the same value).
+    private enum HashIndexOrder: SortOrder {
+        static func precedes(_ lhs: BlockKey, _ rhs: BlockKey) -> Bool {
+            (lhs.hash, lhs.index) < (rhs.hash, rhs.index)
+        }
+    }
+
+    /// Whether sorted `values` hold `value` (a binary search).
+    static func sortedContains(_ values: [UInt64], _ value: UInt64) -> Bool {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < values.count && values[low] == value
     }
 }

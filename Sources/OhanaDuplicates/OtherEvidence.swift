@@ -52,9 +52,12 @@ enum OtherEvidence {
     /// `emails` are the hashes of the two cards' normalised addresses (``CompactKeys``): a card
     /// without one has no mailbox name, and two cards that share one have no mailbox name evidence
     /// (a whole address says more), so no address is normalised again for them (most matches).
+    ///
+    /// Two different mobiles, the costliest part (each number resolved), only lower the sum: when
+    /// the rest weighs less than `enough`, it is returned without them (the match falls short either way).
     static func weight(_ a: UnsafePointer<Contact>, _ b: UnsafePointer<Contact>,
                        emails: (first: ArraySlice<UInt64>, second: ArraySlice<UInt64>),
-                       rules: DuplicateRules, extractor: inout KeyExtractor) -> Double {
+                       rules: DuplicateRules, enough: Double = -.infinity, extractor: inout KeyExtractor) -> Double {
         var total = 0.0
         func both(_ test: (ContactField) -> Bool) -> Bool { a.pointee.fields.contains(where: test) && b.pointee.fields.contains(where: test) }
         if !emails.first.isEmpty, !emails.second.isEmpty, !emails.first.contains(where: emails.second.contains),
@@ -71,7 +74,7 @@ enum OtherEvidence {
                 total += value.weight ?? 0
             }
         }
-        if both({ $0.label == .mobile }), let value = mobiles(a, b, extractor: &extractor) { total += value.weight ?? 0 }
+        if total >= enough, both({ $0.label == .mobile }), let value = mobiles(a, b, extractor: &extractor) { total += value.weight ?? 0 }
         return total
     }
 

@@ -263,8 +263,10 @@ extension DuplicateDetector {
     ///
     /// A phone or email counts as evidence only when it is no role address and at most
     /// ``DuplicateRules/maximumSharedValueCount`` differently named contacts carry it; a rule that
-    /// does not need the name still needs names that can be one person.
-    func compare(_ i: Int32, _ j: Int32, _ tables: KeyTables, _ orders: RuleOrders) -> PairOutcome {
+    /// does not need the name still needs names that can be one person. Names one typo apart
+    /// (`namesOneTypoApart`, known from ``typoNamePairs(_:_:)``) stand for the name in the rules
+    /// that need it when a rule asks for the name alone, weighed ``MatchWeights/typoName(sameName:)``.
+    func compare(_ i: Int32, _ j: Int32, _ tables: KeyTables, _ orders: RuleOrders, namesOneTypoApart: Bool = false) -> PairOutcome {
         let a = tables.entries[Int(i)]
         let b = tables.entries[Int(j)]
         let pool = tables.pool
@@ -333,9 +335,9 @@ extension DuplicateDetector {
             found |= 8
             if !a.isOrganizationOnly { score += MatchWeights.organization }
         }
-        // Two people's names that may be one typo apart stand for the name, where a rule asks for the name alone.
-        let mayBeTypo = !orders.typoNameRules.isEmpty && !nameMatch && a.nameCount > 0 && b.nameCount > 0
-            && !a.isOrganizationOnly && !b.isOrganizationOnly && !NameGeneration.conflict(a.generation, b.generation)
+        // Names one typo apart stand for the name, where a rule asks for the name alone.
+        let mayBeTypo = namesOneTypoApart && !orders.typoNameRules.isEmpty && !nameMatch
+            && !NameGeneration.conflict(a.generation, b.generation)
         guard found & ~8 != 0 || orders.needsOrganizationOnly || mayBeTypo else { return .none }
 
         // Rules the pair meets without a phone matched on its last digits alone come first: such a
@@ -365,14 +367,11 @@ extension DuplicateDetector {
             return .match(edge)
         }
         guard mayBeTypo else { return .none }
-        // Checked word by word with the names (``CoherentClustering/checkNames(_:rejected:)``):
-        // dropped unless one typo apart.
+        let typoWeight = MatchWeights.typoName(sameName: Double(min(a.nameWeight, b.nameWeight)))
         for (index, mask) in orders.typoNameRules where mask & (found | 1) == mask {
-            var edge = Edge(first: i, second: j, rule: Int32(index), score: Float(score))
+            var edge = Edge(first: i, second: j, rule: Int32(index), score: Float(score + typoWeight))
             edge.phoneNeedsParse = needsLoosePhone(mask)
             edge.phoneMatchHasName = true
-            edge.needsNameCheck = true
-            edge.nameMayBeTypo = true
             return .match(edge)
         }
         return .none
