@@ -90,6 +90,8 @@ def main():
         book = os.path.join(out, name + ".vcf")
         ids = write_vcards(sources, book)
         for label, extra in [("default rules", []), ("default rules and name", ["--rule", "name"])]:
+            # `--rule` replaces the default rules: with `name` added, they are spelled out before it;
+            # without, none are passed and the tool's defaults apply.
             rules = [arg for rule in DEFAULT_RULES for arg in ("--rule", rule)] + extra if extra else []
             report = os.path.join(out, f"{name}-{'name' if extra else 'default'}.report.json")
             subprocess.run([ohana, "dedupe", book, *rules, "--output", "json", "-o", os.path.join(out, name + ".merged.json"),
