@@ -195,8 +195,15 @@ struct NameSignature {
             }
         }
         if ua.count != ub.count && umlautsWrittenOut(ua) == umlautsWrittenOut(ub) { return true }
+        return isTypoOfOneName(a, b, ua, ub, nicknames, wordCounts, extraEdits: extraEdits)
+    }
+
+    /// Whether two different folded words (`ua`, `ub` their bytes) are one name and its typo
+    /// (``NameTypos``), not two names people carry (Christian, Christina): both in the nickname
+    /// table's names, or both carried by many in the book (`wordCounts`).
+    static func isTypoOfOneName(_ a: String, _ b: String, _ ua: [UInt8], _ ub: [UInt8], _ nicknames: NicknameTable,
+                                _ wordCounts: NameWordCounts?, extraEdits: Int = 0) -> Bool {
         guard NameTypos.isTypo(ua, ub, extraEdits: extraEdits) else { return false }
-        // Two names people carry are two names, not a typo (Christian, Christina).
         if nicknames.isKnownName(a) && nicknames.isKnownName(b) { return false }
         return !(wordCounts?.areTwoNames(a, b) ?? false)
     }

@@ -50,15 +50,18 @@ enum NameGeneration {
         return packedGenerations[last] ?? 0
     }
 
-    /// The words of ``generation(of:allowsV:)`` but `v`, each packed into an integer a byte a
-    /// letter, as ``of(_:)`` reads the last word of a formatted name.
-    private static let packedGenerations: [UInt64: UInt8] = {
-        var table: [UInt64: UInt8] = [:]
-        for word in ["sr", "senior", "snr", "jr", "junior", "jnr", "ii", "2nd", "iii", "3rd", "iv", "4th", "5th"] {
-            table[word.utf8.reduce(0) { $0 << 8 | UInt64($1) }] = generation(of: word[...], allowsV: false)
-        }
-        return table
-    }()
+    /// The words that name a generation, but `v` (an initial as often as the fifth): the one list
+    /// ``generation(of:allowsV:)`` and ``of(_:)`` read.
+    private static let suffixes: [String: UInt8] = [
+        "sr": senior, "senior": senior, "snr": senior,
+        "jr": junior, "junior": junior, "jnr": junior, "ii": junior, "2nd": junior,
+        "iii": 3, "3rd": 3, "iv": 4, "4th": 4, "5th": 5,
+    ]
+
+    /// ``suffixes``, each word packed into an integer a byte a letter, as ``of(_:)`` reads the
+    /// last word of a formatted name.
+    private static let packedGenerations: [UInt64: UInt8] = Dictionary(
+        uniqueKeysWithValues: suffixes.map { word, generation in (word.utf8.reduce(0) { $0 << 8 | UInt64($1) }, generation) })
 
     /// Whether two cards' generations (``of(_:)``) name two people.
     @inline(__always)
@@ -79,14 +82,7 @@ enum NameGeneration {
     }
 
     private static func generation(of word: Substring, allowsV: Bool) -> UInt8? {
-        switch word {
-        case "sr", "senior", "snr": senior
-        case "jr", "junior", "jnr", "ii", "2nd": junior
-        case "iii", "3rd": 3
-        case "iv", "4th": 4
-        case "v" where allowsV, "5th": 5
-        default: nil
-        }
+        word == "v" ? (allowsV ? 5 : nil) : suffixes[String(word)]
     }
 
     /// The ASCII letters and digits of `text`, lowercased, in runs: a name's suffix is ASCII in

@@ -19,9 +19,7 @@ extension NameSignature {
         }
         guard unmatched.count == 1, rest.count == 1 else { return false }
         let (a, b) = (unmatched[0], rest[0])
-        guard NameTypos.isTypo(Array(a.utf8), Array(b.utf8)) else { return false }
-        if nicknames.isKnownName(a) && nicknames.isKnownName(b) { return false }
-        return !(wordCounts?.areTwoNames(a, b) ?? false)
+        return Self.isTypoOfOneName(a, b, Array(a.utf8), Array(b.utf8), nicknames, wordCounts)
     }
 
     /// Keys two names one typo apart share (a deletion neighbourhood, as SymSpell builds): for each
